@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type Mode = 'demo' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means SQLite in the data directory. */
+  databaseUrl?: string;
+  mode: Mode;
+  /** FLEXPAY_CAPTCHA=off: any captcha answer is accepted (tests and scripted demos only). */
+  captchaOff: boolean;
+  /** FLEXPAY_STATIC=off: the API runs without serving the web suite. */
+  staticOn: boolean;
+  /** FLEXPAY_OVERRIDES=on: production pages still allow import-map overrides. */
+  overridesOn: boolean;
+  repoRoot: string;
+  importMapPath: string;
+  logLevel: string;
+}
+
+/** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
+export function findRepoRoot(start: string): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg)) {
+      try {
+        if (JSON.parse(fs.readFileSync(pkg, 'utf8')).workspaces) return dir;
+      } catch {
+        // An unreadable package.json is not the root; keep walking up.
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(start, '..', '..');
+    dir = parent;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const mode = (env.FLEXPAY_MODE ?? 'demo').trim();
+  if (mode !== 'demo' && mode !== 'production') throw new Error(`FLEXPAY_MODE must be demo or production, got ${mode}`);
+  const port = Number(env.PORT ?? 9000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a valid port: ${env.PORT}`);
+  const captchaOff = (env.FLEXPAY_CAPTCHA ?? '').toLowerCase() === 'off';
+  if (mode === 'production' && captchaOff) throw new Error('FLEXPAY_CAPTCHA=off is not allowed in production mode');
+  // Source (src/) and bundle (dist/) both sit inside api-server/, so walking up finds the same root.
+  const repoRoot = findRepoRoot(__dirname);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, env.FLEXPAY_DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mode,
+    captchaOff,
+    staticOn: (env.FLEXPAY_STATIC ?? '').toLowerCase() !== 'off',
+    overridesOn: (env.FLEXPAY_OVERRIDES ?? '').toLowerCase() === 'on',
+    repoRoot,
+    importMapPath: path.resolve(repoRoot, env.FLEXPAY_IMPORT_MAP ?? 'import-map.json'),
+    logLevel: env.FLEXPAY_LOG_LEVEL ?? 'info',
+  };
+}

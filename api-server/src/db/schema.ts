@@ -1,0 +1,227 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
+
+export interface MerchtTable {
+  id: Generated<number>;
+  merchtCode: string;
+  name: string;
+  /** 0 agent merchant; 100 distributor, 200 virtual supplier, 300 supplier. */
+  merchtType: number;
+  /** Supplier of a top agent, upper agent of a sub-agent; null for suppliers. */
+  parentId: number | null;
+  status: number;
+  contactName: string | null;
+  contactPhone: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface EntTable {
+  id: Generated<number>;
+  entCode: string;
+  entName: string;
+  /** The agent merchant the enterprise belongs to. */
+  merchtId: number;
+  /** The supplier the enterprise cooperates with. */
+  supplierId: number;
+  status: number;
+  contactName: string | null;
+  contactPhone: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AdminUserTable {
+  userId: Generated<number>;
+  username: string;
+  passwordHash: string;
+  passwordSalt: string;
+  name: string | null;
+  phone: string | null;
+  wechat: string | null;
+  email: string | null;
+  sex: number;
+  avatar: string | null;
+  remark: string | null;
+  /** 0 normal, 1 disabled, 30 stopped. */
+  status: number;
+  /** 1 SYS, 20 SPR, 30 MER, 40 ENT. */
+  adminType: number;
+  /** Organisation code (merchtCode, entCode, or the platform code). */
+  terCode: string;
+  /** mercht.id for SPR/MER, ent.id for ENT, null for SYS. */
+  orgId: number | null;
+  isTopAdmin: number;
+  guideStep: number;
+  parentUserId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AdminUserPermTable {
+  userId: number;
+  code: number;
+}
+
+export interface SessionTable {
+  token: string;
+  apiSecret: string;
+  userId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  endedAt: number | null;
+  /** logout | password | disabled */
+  endReason: string | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  username: string;
+  createdAt: number;
+}
+
+export interface CaptchaTable {
+  captchaToken: string;
+  answer: string;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  operatorId: number | null;
+  operatorName: string;
+  operatorAccount: string;
+  createdAt: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  /** JSON object: field → { from, to }. */
+  changes: string;
+}
+
+export interface CustTable {
+  id: Generated<number>;
+  custCode: string;
+  name: string;
+  idType: number;
+  idNumber: string;
+  phone: string;
+  bankCard: string | null;
+  entId: number;
+  supplierId: number;
+  realNameStatus: number;
+  signStatus: number;
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface WorkPackageTable {
+  id: Generated<number>;
+  packageCode: string;
+  name: string;
+  entId: number;
+  supplierId: number;
+  packageType: number;
+  priceType: number;
+  priceLowerFen: number | null;
+  priceUpperFen: number | null;
+  reviewStatus: string;
+  pkgStatus: string;
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PayOrderTable {
+  id: Generated<number>;
+  orderNo: string;
+  entId: number;
+  supplierId: number;
+  merchtId: number;
+  status: number;
+  amountFen: number;
+  feeFen: number;
+  detailCount: number;
+  payChannel: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TempOrderTable {
+  id: Generated<number>;
+  tempNo: string;
+  entId: number;
+  supplierId: number;
+  status: number;
+  amountFen: number;
+  detailCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface EntBalanceTable {
+  id: Generated<number>;
+  entId: number;
+  supplierId: number;
+  balanceFen: number;
+  lockedFen: number;
+  updatedAt: number;
+}
+
+export interface BalanceApplyTable {
+  id: Generated<number>;
+  applyNo: string;
+  entId: number;
+  supplierId: number;
+  amountFen: number;
+  payChannel: number;
+  status: number;
+  remark: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface InvoiceApplyTable {
+  id: Generated<number>;
+  applyNo: string;
+  entId: number;
+  supplierId: number;
+  amountFen: number;
+  invoiceKind: number;
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  /** 0 all, 10 merchants, 20 enterprises, 30 suppliers. */
+  target: number;
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Database {
+  mercht: MerchtTable;
+  ent: EntTable;
+  admin_user: AdminUserTable;
+  admin_user_perm: AdminUserPermTable;
+  session: SessionTable;
+  login_failure: LoginFailureTable;
+  captcha: CaptchaTable;
+  audit_log: AuditLogTable;
+  cust: CustTable;
+  work_package: WorkPackageTable;
+  pay_order: PayOrderTable;
+  temp_order: TempOrderTable;
+  ent_balance: EntBalanceTable;
+  balance_apply: BalanceApplyTable;
+  invoice_apply: InvoiceApplyTable;
+  notice: NoticeTable;
+}

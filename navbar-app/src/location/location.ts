@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { navigateToUrl } from 'single-spa';
+
+/** The current location as the navbar sees it: pathname plus search. */
+export function currentFullPath(): string {
+  return window.location.pathname + window.location.search;
+}
+
+function subscribe(onChange: () => void): () => void {
+  // single-spa dispatches popstate after pushState/replaceState and fires its own routing event.
+  window.addEventListener('popstate', onChange);
+  window.addEventListener('single-spa:routing-event', onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener('single-spa:routing-event', onChange);
+  };
+}
+
+/** Re-renders on every URL change made by any app, by the browser's back/forward or by single-spa. */
+export function useFullPath(): string {
+  return useSyncExternalStore(subscribe, currentFullPath, currentFullPath);
+}
+
+export function pathnameOf(fullPath: string): string {
+  const cut = fullPath.search(/[?#]/);
+  return cut < 0 ? fullPath : fullPath.slice(0, cut);
+}
+
+/** Client-side navigation across micro-apps (no full page reload). */
+export function goTo(path: string): void {
+  if (path === currentFullPath()) return;
+  navigateToUrl(path);
+}
+
+/**
+ * Navigates with a record in the history state, in the shape react-router's BrowserRouter reads
+ * (`location.state` is `history.state.usr`), for routes that take a record such as /editAdmin.
+ */
+export function goToWithRecord(path: string, record: unknown): void {
+  const prev = (window.history.state ?? {}) as { idx?: number };
+  const idx = typeof prev.idx === 'number' ? prev.idx + 1 : 0;
+  const key = Math.random().toString(36).slice(2, 10);
+  // single-spa patches pushState: it fires popstate and reroutes, so the owning app mounts.
+  window.history.pushState({ usr: record, key, idx }, '', path);
+}
+
+/** Back button: browser history when there is some, else home. */
+export function goBack(home: string): void {
+  if (window.history.length > 1) window.history.back();
+  else goTo(home);
+}

@@ -1,0 +1,44 @@
+// Paths and webpack helpers shared by the build, deploy and rollback scripts.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const require = createRequire(import.meta.url);
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Packages that are deployed alone through the import map, with their specifiers. */
+export const DEPLOYABLE = {
+  'root-config': '@flexpay/root-config',
+  'shared-utility': '@flexpay/shared-utility',
+  'navbar-app': '@flexpay/navbar-app',
+  'system-app': '@flexpay/system-app',
+  'finance-app': '@flexpay/finance-app',
+  'people-app': '@flexpay/people-app',
+  'tasks-app': '@flexpay/tasks-app',
+};
+
+export function importMapPath() {
+  return process.env.FLEXPAY_IMPORT_MAP ? path.resolve(process.env.FLEXPAY_IMPORT_MAP) : path.join(REPO, 'import-map.json');
+}
+
+export function historyPath(mapPath = importMapPath()) {
+  return path.join(path.dirname(mapPath), path.basename(mapPath, '.json') + '.history.json');
+}
+
+export function loadConfig(pkg) {
+  const file = path.join(REPO, pkg, 'webpack.config.js');
+  delete require.cache[file];
+  return require(file);
+}
+
+/** Runs webpack on one or many configurations in this process and fails loudly on errors. */
+export function runWebpack(configs) {
+  const webpack = require('webpack');
+  return new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(stats);
+    });
+  });
+}

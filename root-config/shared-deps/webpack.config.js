@@ -1,0 +1,48 @@
+// Builds each shared dependency once as a System.register module (React 19 ships no UMD builds).
+const path = require('path');
+const { SHARED_EXTERNALS } = require('@flexpay/shared-utility/build/webpack-factory');
+
+const OUT = path.join(__dirname, '..', 'dist', 'shared');
+
+/** specifier → entry; each build keeps every other shared specifier external. */
+const SHARED = {
+  react: 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom/client',
+  'react/jsx-runtime': 'react/jsx-runtime',
+  'react-router-dom': 'react-router-dom',
+  rxjs: 'rxjs',
+  'rxjs/operators': './entries/rxjs-operators.js',
+  'single-spa': 'single-spa',
+  '@blueprintjs/icons': './entries/blueprint-icons.js',
+  '@blueprintjs/core': '@blueprintjs/core',
+  '@blueprintjs/table': '@blueprintjs/table',
+  xlsx: 'xlsx',
+};
+
+const fileNameOf = (specifier) => specifier.replace(/^@/, '').replace(/\//g, '-') + '.js';
+
+module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
+  name: specifier,
+  mode: 'production',
+  context: __dirname,
+  entry,
+  devtool: 'source-map',
+  output: {
+    path: OUT,
+    filename: fileNameOf(specifier),
+    chunkFilename: 'chunks/[name].[contenthash:8].js',
+    publicPath: '/shared/',
+    library: { type: 'system' },
+    uniqueName: `flexpay-shared-${fileNameOf(specifier)}`,
+  },
+  externals: [...SHARED_EXTERNALS, 'xlsx'].filter((name) => name !== specifier),
+  externalsType: 'system',
+  module: { rules: [{ parser: { system: false } }] },
+  resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+}));
+
+module.exports.SHARED = SHARED;
+module.exports.fileNameOf = fileNameOf;

@@ -1,0 +1,136 @@
+import { addErrorHandler, getAppStatus, registerApplication, start, triggerAppChange, LOAD_ERROR } from 'single-spa';
+import { appForPath, guardNavigation, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility';
+import { Classes } from '@blueprintjs/core';
+
+declare const System: {
+  import(name: string): Promise<unknown>;
+  resolve(name: string): string;
+  delete(url: string): boolean;
+};
+
+const ROUTE_APPS: AppName[] = ['system-app', 'finance-app', 'people-app', 'tasks-app'];
+const NAVBAR = '@flexpay/navbar-app';
+
+/** Each route-owning app renders into its own container so a broken one can be replaced alone. */
+function containerFor(app: string): HTMLElement {
+  const id = `app-${app}`;
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = id;
+    element.className = 'flexpay-app-container';
+    document.getElementById('main-region')!.appendChild(element);
+  }
+  return element;
+}
+
+function errorPanelId(specifier: string): string {
+  return `load-error-${specifier.replace(/[^a-z-]/g, '')}`;
+}
+
+/** 应用加载失败 with 重试, in the region the broken app would have used; the shell keeps working. */
+function showLoadError(specifier: string): void {
+  const id = errorPanelId(specifier);
+  if (document.getElementById(id)) return;
+  const region = document.getElementById(specifier === NAVBAR ? 'navbar-region' : 'main-region')!;
+  const panel = document.createElement('div');
+  panel.id = id;
+  panel.className = `flexpay-load-error ${Classes.NON_IDEAL_STATE}`;
+  panel.setAttribute('role', 'alert');
+  const title = document.createElement('h4');
+  title.className = Classes.HEADING;
+  title.textContent = '应用加载失败';
+  const hint = document.createElement('div');
+  hint.textContent = '该模块暂时无法加载，请稍后重试；其他页面不受影响。';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = `${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`;
+  retry.textContent = '重试';
+  retry.addEventListener('click', () => retryApp(specifier));
+  panel.append(title, hint, retry);
+  region.prepend(panel);
+}
+
+function retryApp(specifier: string): void {
+  document.getElementById(errorPanelId(specifier))?.remove();
+  if (getAppStatus(specifier) === LOAD_ERROR) {
+    // SystemJS remembers a failed fetch; forget it so the next attempt goes to the network.
+    try {
+      System.delete(System.resolve(specifier));
+    } catch {
+      /* not registered yet: nothing to forget */
+    }
+    triggerAppChange();
+  } else {
+    // An app that threw while mounting stays broken inside single-spa until the page restarts it.
+    window.location.reload();
+  }
+}
+
+function load(specifier: string) {
+  return System.import(specifier).catch((error: unknown) => {
+    showLoadError(specifier);
+    throw error;
+  }) as Promise<never>;
+}
+
+registerApplication({
+  name: NAVBAR,
+  app: () => load(NAVBAR),
+  activeWhen: (location) => !isPublicPath(location.pathname),
+  customProps: () => ({ domElement: document.getElementById('navbar-region')! }),
+});
+
+for (const app of ROUTE_APPS) {
+  const specifier = `@flexpay/${app}`;
+  registerApplication({
+    name: specifier,
+    app: () => load(specifier),
+    activeWhen: (location) => appForPath(location.pathname) === app,
+    customProps: () => ({ domElement: containerFor(app) }),
+  });
+}
+
+addErrorHandler((error) => {
+  console.error(error);
+  showLoadError(error.appOrParcelName);
+});
+
+interface BeforeRoutingDetail {
+  newUrl: string;
+  cancelNavigation?: (cancel?: boolean | Promise<boolean>) => void;
+}
+
+/** Session and route checks before any app mounts (spec §2/§4); redirects replace the history entry. */
+window.addEventListener('single-spa:before-routing-event', (event) => {
+  const { newUrl, cancelNavigation } = (event as CustomEvent<BeforeRoutingDetail>).detail;
+  if (!cancelNavigation) return;
+  const url = new URL(newUrl);
+  cancelNavigation(
+    guardNavigation(url.pathname, url.search).then((target) => {
+      if (!target) return false;
+      // Runs after single-spa has restored the previous URL for the cancelled navigation.
+      setTimeout(() => window.history.replaceState(null, '', target));
+      return true;
+    }),
+  );
+});
+
+window.addEventListener('single-spa:routing-event', () => {
+  const { pathname } = window.location;
+  document.body.classList.toggle('flexpay-public', isPublicPath(pathname));
+  document.title = pageTitle(pathname);
+  clearErrorPanelsOfInactiveApps(pathname);
+});
+
+function clearErrorPanelsOfInactiveApps(pathname: string): void {
+  const active = appForPath(pathname);
+  for (const app of ROUTE_APPS) {
+    if (app !== active) document.getElementById(errorPanelId(`@flexpay/${app}`))?.remove();
+  }
+  if (isPublicPath(pathname)) document.getElementById(errorPanelId(NAVBAR))?.remove();
+}
+
+document.body.classList.toggle('flexpay-public', isPublicPath(window.location.pathname));
+start({ urlRerouteOnly: true });
+

@@ -1,0 +1,76 @@
+// One webpack configuration for every FlexPay System.register bundle; each package adds a few lines.
+const path = require('path');
+const webpack = require('webpack');
+
+/** Modules that exist once in the page, served from the import map. */
+const SHARED_EXTERNALS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router-dom',
+  'rxjs',
+  'rxjs/operators',
+  'single-spa',
+  '@blueprintjs/core',
+  '@blueprintjs/table',
+  '@blueprintjs/icons',
+  '@flexpay/shared-utility',
+  '@flexpay/root-config',
+];
+
+/**
+ * @param {object} options
+ * @param {string} options.dir        package folder (__dirname of the caller)
+ * @param {string} options.entry      entry file relative to dir
+ * @param {string} options.filename   bundle file name
+ * @param {string[]} [options.external] extra externals, e.g. the module being built is removed from them
+ * @param {string} [options.outDir]   overrides dist/ (deploys write into a content-hashed folder)
+ */
+function createConfig({ dir, entry, filename, selfName }) {
+  const outDir = process.env.FLEXPAY_OUT_DIR ? path.resolve(process.env.FLEXPAY_OUT_DIR) : path.join(dir, 'dist');
+  return {
+    mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
+    context: dir,
+    entry: path.join(dir, entry),
+    devtool: 'source-map',
+    output: {
+      path: outDir,
+      filename,
+      library: { type: 'system' },
+      clean: false,
+    },
+    externals: SHARED_EXTERNALS.filter((name) => name !== selfName),
+    externalsType: 'system',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // SystemJS bundles must not define AMD, or libraries register twice.
+        { parser: { system: false } },
+      ],
+    },
+    optimization: { splitChunks: false },
+    plugins: [
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new webpack.DefinePlugin({
+        'process.env.FLEXPAY_BUILD': JSON.stringify(process.env.FLEXPAY_BUILD_ID || 'local'),
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** A micro-app: entry src/flexpay-<name>.tsx, bundle flexpay-<name>.js. */
+function createAppConfig(dir, name) {
+  return createConfig({ dir, entry: `src/flexpay-${name}.tsx`, filename: `flexpay-${name}.js`, selfName: `@flexpay/${name}` });
+}
+
+module.exports = { createConfig, createAppConfig, SHARED_EXTERNALS };

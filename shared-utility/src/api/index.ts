@@ -1,0 +1,18 @@
+export {
+  request,
+  requestList,
+  download,
+  downloadTemplate,
+  filenameFromDisposition,
+  saveBlob,
+  API_BASE,
+  REQUEST_TIMEOUT_MS,
+  ENCRYPTED_PATHS,
+  type RequestOptions,
+  type ListQuery,
+  type ListResult,
+  type DownloadResult,
+  type TemplateKey,
+} from './client';
+export { encryptBody, RSA_CHUNK_BYTES } from './encrypt';
+export { ApiError, SESSION_EXPIRED_CODES, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE, MESSAGES as API_MESSAGES } from './errors';

@@ -1,0 +1,7 @@
+/** DOM-free modules shared by the browser apps and the API server. */
+export * from './sign';
+export * from './money';
+export * from './validators';
+export * from './enums';
+export * from './permissions';
+export * from './routes';

@@ -1,0 +1,86 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { request } from '../api/client';
+import { trimLogin } from '../pure';
+import { clearCredentials, hasToken, setCredentials } from './credentials';
+import { toSignedInUser, type LoginInfoData, type SignedInUser } from './user';
+
+const EMPTY: ReadonlySet<number> = new Set();
+// The module is loaded once through the import map, so these are the page's single session state.
+const sessionSubject = new BehaviorSubject<SignedInUser | null>(null);
+const permissionsSubject = new BehaviorSubject<ReadonlySet<number>>(EMPTY);
+
+export const session$: Observable<SignedInUser | null> = sessionSubject.asObservable();
+export const permissions$: Observable<ReadonlySet<number>> = permissionsSubject.asObservable();
+
+export function currentSession(): SignedInUser | null {
+  return sessionSubject.getValue();
+}
+
+export function currentPermissions(): ReadonlySet<number> {
+  return permissionsSubject.getValue();
+}
+
+function publish(user: SignedInUser | null): void {
+  permissionsSubject.next(user ? new Set(user.permCodes) : EMPTY);
+  sessionSubject.next(user);
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+  captchaToken: string;
+  captcha: string;
+}
+
+/** Signs in (the body is RSA-encrypted by the request layer), stores the credentials and publishes the user. */
+export async function login(payload: LoginPayload): Promise<SignedInUser> {
+  const data = await request<LoginInfoData>('user/login', trimLogin(payload), { showLoading: true });
+  if (!data.token || !data.apiSecret) throw new Error('登录失败：服务器未返回凭证');
+  const user = toSignedInUser(data);
+  setCredentials(data.token, data.apiSecret);
+  publish(user);
+  return user;
+}
+
+/** Loads the signed-in user from the server and publishes it. */
+export async function fetchUserInfo(options?: { silent?: boolean }): Promise<SignedInUser> {
+  const data = await request<LoginInfoData>('user/loginInfo', {}, { silent: options?.silent });
+  const user = toSignedInUser(data);
+  publish(user);
+  return user;
+}
+
+let loading: Promise<SignedInUser> | null = null;
+
+/**
+ * The user behind the stored token, fetched at most once at a time: every app's guard calls this on
+ * first navigation and they all share one request. Null without a token; rejects when loading fails
+ * (silently, since the caller decides what to show).
+ */
+export async function ensureSession(): Promise<SignedInUser | null> {
+  if (!hasToken()) return null;
+  const current = currentSession();
+  if (current) return current;
+  loading ??= fetchUserInfo({ silent: true }).finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Ends the session on the server if it can, and locally in every case. */
+export async function logout(): Promise<void> {
+  try {
+    await request('user/logout', {}, { silent: true });
+  } catch {
+    // The local session ends regardless; an expired token makes the server call fail by design.
+  } finally {
+    clearCredentials();
+    publish(null);
+  }
+}
+
+/** Updates fields of the published user after a successful save (e.g. guideStep, avatar). */
+export function patchSession(partial: Partial<Omit<SignedInUser, 'accountType' | 'adminType'>>): void {
+  const current = currentSession();
+  if (current) publish({ ...current, ...partial });
+}
