@@ -6,13 +6,19 @@ export function currentFullPath(): string {
   return window.location.pathname + window.location.search;
 }
 
+/** Fired by the navbar's own navigations (single-spa only re-dispatches popstate once started). */
+const NAVIGATED = 'flexpay:navbar-navigated';
+const notify = () => window.dispatchEvent(new Event(NAVIGATED));
+
 function subscribe(onChange: () => void): () => void {
   // single-spa dispatches popstate after pushState/replaceState and fires its own routing event.
   window.addEventListener('popstate', onChange);
   window.addEventListener('single-spa:routing-event', onChange);
+  window.addEventListener(NAVIGATED, onChange);
   return () => {
     window.removeEventListener('popstate', onChange);
     window.removeEventListener('single-spa:routing-event', onChange);
+    window.removeEventListener(NAVIGATED, onChange);
   };
 }
 
@@ -30,6 +36,7 @@ export function pathnameOf(fullPath: string): string {
 export function goTo(path: string): void {
   if (path === currentFullPath()) return;
   navigateToUrl(path);
+  notify();
 }
 
 /**
@@ -42,6 +49,7 @@ export function goToWithRecord(path: string, record: unknown): void {
   const key = Math.random().toString(36).slice(2, 10);
   // single-spa patches pushState: it fires popstate and reroutes, so the owning app mounts.
   window.history.pushState({ usr: record, key, idx }, '', path);
+  notify();
 }
 
 /** Back button: browser history when there is some, else home. */

@@ -1,4 +1,5 @@
-import { JSEncrypt } from 'jsencrypt';
+// Default import: the package's CommonJS build exports the class itself, its ES build as default.
+import JSEncrypt from 'jsencrypt';
 
 /** A 2048-bit key leaves 256 - 11 bytes of PKCS#1 v1.5 payload per block (CONTRACT.md "Encrypted bodies"). */
 export const RSA_CHUNK_BYTES = 245;
@@ -15,9 +16,8 @@ function utf8Length(codePoint: number): number {
  * surrogate pairs escaped keeps the document identical after parsing and leaves only BMP characters.
  */
 function escapeAstral(json: string): string {
-  return json.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, (pair) =>
-    [...pair].map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-  );
+  const escape = (unit: number) => `\\u${unit.toString(16)}`;
+  return json.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, (pair) => escape(pair.charCodeAt(0)) + escape(pair.charCodeAt(1)));
 }
 
 /** Splits on character boundaries so that each piece is at most `maxBytes` bytes of UTF-8. */

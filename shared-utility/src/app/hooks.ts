@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Observable, ObservedValueOf } from 'rxjs';
-import { currentSession, permissions$, session$ } from '../session';
+import { currentPermissions, currentSession, permissions$, session$ } from '../session';
 
 /**
  * Reads the value an observable emits synchronously on subscription (a BehaviorSubject, a
@@ -29,12 +29,12 @@ export function useObservable<T>(observable$: Observable<T>, initial: T): T {
 export type SessionValue = ObservedValueOf<typeof session$>;
 export type PermissionsValue = ObservedValueOf<typeof permissions$>;
 
-/** The signed-in user's session, kept current through `session$`. */
+/** The signed-in user (null when signed out), kept current through `session$`. */
 export function useSession(): SessionValue {
-  return useObservable(session$, currentSession() as SessionValue);
+  return useObservable(session$, currentSession());
 }
 
-/** The signed-in user's permission codes, kept current through `permissions$`. */
+/** The signed-in user's permission codes (empty when signed out), kept current through `permissions$`. */
 export function usePermissions(): PermissionsValue {
-  return useObservable(permissions$, peekObservable(permissions$)?.value as PermissionsValue);
+  return useObservable(permissions$, currentPermissions());
 }

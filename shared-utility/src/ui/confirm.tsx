@@ -54,10 +54,12 @@ export function confirmDialog({
     const host = document.createElement('div');
     document.body.appendChild(host);
     const root = createRoot(host);
-    const dispose = () => {
-      root.unmount();
-      host.remove();
-    };
+    // Blueprint reports onClosed from inside a commit; unmounting there would race React's render.
+    const dispose = () =>
+      setTimeout(() => {
+        root.unmount();
+        host.remove();
+      });
     root.render(
       <ConfirmBox
         {...rest}

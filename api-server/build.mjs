@@ -1,0 +1,29 @@
+// Bundles the server into dist/server.js. node_modules stay external (native better-sqlite3,
+// svg-captcha fonts), except @flexpay/shared-utility, which ships TypeScript sources.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === '@flexpay/shared-utility' || args.path.startsWith('@flexpay/shared-utility/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [path.join(here, 'src/server.ts')],
+  outfile: path.join(here, 'dist/server.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'info',
+  plugins: [externalPackages],
+});

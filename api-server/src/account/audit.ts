@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AdminUserRow } from './permissions';
+
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** Fields whose value differs, for the audit trail (secrets are never passed in). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (before[field] !== to) changes[field] = { from: before[field] ?? null, to };
+  }
+  return changes;
+}
+
+export async function audit(
+  db: Kysely<Database>,
+  entry: { operator: AdminUserRow; action: string; entity: string; entityId: string | number; changes?: Changes; now: number },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      operatorId: entry.operator.userId,
+      operatorName: entry.operator.name ?? entry.operator.username,
+      operatorAccount: entry.operator.username,
+      createdAt: entry.now,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      changes: JSON.stringify(entry.changes ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,30 @@
+import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import { type AppDeps, type RouteSpec, str } from '../http/guard';
+import { checkCaptcha, createCaptcha } from '../security/captcha';
+
+export function captchaRoutes(deps: AppDeps): RouteSpec[] {
+  return [
+    {
+      path: 'captcha/create',
+      perm: codeOf('ACT_CAPTCHA_CREATE'),
+      handler: (ctx) => createCaptcha(deps.db, ctx.now),
+    },
+    {
+      path: 'captcha/check',
+      perm: codeOf('ACT_CAPTCHA_CHECK'),
+      schema: { captchaToken: 'captcha', captcha: 'captcha' },
+      handler: async (ctx) => {
+        const valid = await checkCaptcha(deps.db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', ctx.now);
+        if (!valid) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        return true;
+      },
+    },
+    {
+      path: 'captcha/publicKey',
+      perm: codeOf('ACT_CAPTCHA_PUBLIC_KEY'),
+      handler: async () => ({ publicKey: deps.keys.publicPem }),
+    },
+  ];
+}

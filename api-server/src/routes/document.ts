@@ -1,0 +1,29 @@
+import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { buildTemplate, contentDisposition, TEMPLATES } from '../documents/templates';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { RouteSpec } from '../http/guard';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Template download: a signed GET (the path sits under captcha/ in spec §7). */
+export function documentRoutes(): RouteSpec[] {
+  return [
+    {
+      path: 'captcha/document/download',
+      method: 'GET',
+      perm: codeOf('ACT_DOCUMENT_DOWNLOAD'),
+      raw: true,
+      handler: async (ctx) => {
+        const key = String((ctx.request.query as Record<string, unknown>).tmplDoc ?? '');
+        const def = Object.hasOwn(TEMPLATES, key) ? TEMPLATES[key] : undefined;
+        if (!def) throw new ApiError(Code.NOT_FOUND, Messages.unknownTemplate);
+        return ctx.reply
+          .header('Content-Type', XLSX_TYPE)
+          .header('Content-Disposition', contentDisposition(key, def.title))
+          .header('Cache-Control', 'no-store')
+          .send(buildTemplate(def));
+      },
+    },
+  ];
+}

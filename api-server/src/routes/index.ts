@@ -1,0 +1,11 @@
+import type { AppDeps, RouteSpec } from '../http/guard';
+import { captchaRoutes } from './captcha';
+import { dashboardRoutes } from './dashboard';
+import { documentRoutes } from './document';
+import { entRoutes } from './ent';
+import { noticeRoutes } from './notice';
+import { userRoutes } from './user';
+
+export function allRoutes(deps: AppDeps): RouteSpec[] {
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps)];
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrate } from './db/migrations';
+import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
+import { ensureKeyPair } from './security/rsa';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { db, dialect } = openDatabase(config);
+  await migrate(db, dialect);
+  if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db);
+  if (config.mode === 'production') {
+    const demo = await accountsWithDemoPassword(db);
+    if (demo.length > 0) throw new Error(`production mode refuses to start: accounts still use the demo password (${demo.join(', ')})`);
+  }
+  const keys = ensureKeyPair(config.dataDir);
+  const app = buildApp({ config, db, dialect, keys });
+  app.addHook('onClose', async () => db.destroy());
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ mode: config.mode, dialect, dataDir: config.dataDir, captchaOff: config.captchaOff }, 'FlexPay API ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

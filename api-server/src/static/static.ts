@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/** Apps served at /apps/<name>/ from <repo>/<name>/dist (CONTRACT.md layout). */
+export const STATIC_APPS = [
+  'navbar-app',
+  'system-app',
+  'finance-app',
+  'people-app',
+  'tasks-app',
+  'shared-utility',
+  'root-config',
+] as const;
+
+const RUNTIME_PLACEHOLDER = '<!--FLEXPAY_RUNTIME-->';
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Content-hashed folders: webpack `chunks/` output or a hex hash directory name. */
+function inHashedFolder(relative: string): boolean {
+  const dirs = relative.split(/[\\/]/).slice(0, -1);
+  return dirs.some((d) => d === 'chunks' || /^[0-9a-f]{8,}$/i.test(d));
+}
+
+export function runtimeSnippet(config: Config): string {
+  const script = `<script>window.__FLEXPAY__={mode:${JSON.stringify(config.mode)}}</script>`;
+  // Production pages refuse import-map overrides unless the operator opts in.
+  const deny =
+    config.mode === 'production' && !config.overridesOn
+      ? '<meta name="import-map-overrides-domains" content="denylist:*">'
+      : '';
+  return deny + script;
+}
+
+export function registerStatic(app: FastifyInstance, config: Config): void {
+  const rootDist = path.join(config.repoRoot, 'root-config', 'dist');
+
+  // The root shell: only shared/chunks/ is content-hashed there; the rest revalidates by ETag.
+  app.register(fastifyStatic, {
+    root: rootDist,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(rootDist, filePath).split(path.sep).join('/');
+      res.setHeader('Cache-Control', relative.startsWith('shared/chunks/') ? IMMUTABLE : NO_CACHE);
+    },
+  });
+  for (const name of STATIC_APPS) {
+    const root = path.join(config.repoRoot, name, 'dist');
+    app.register(fastifyStatic, {
+      root,
+      prefix: `/apps/${name}/`,
+      index: false,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', inHashedFolder(path.relative(root, filePath)) ? IMMUTABLE : NO_CACHE);
+      },
+    });
+  }
+
+  // Read on every request so a deploy can swap the import map without restarting the server.
+  app.get('/import-map.json', async (_request, reply) => {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(config.importMapPath, 'utf8');
+    } catch {
+      return reply.status(404).header('Cache-Control', 'no-store').send({ error: 'import map not found' });
+    }
+    return reply.header('Content-Type', 'application/importmap+json; charset=utf-8').header('Cache-Control', 'no-store').send(text);
+  });
+
+  const page = (request: FastifyRequest, reply: FastifyReply) => sendIndex(config, rootDist, request, reply);
+  app.get('/', page);
+  app.get('/index.html', page);
+}
+
+async function sendIndex(config: Config, rootDist: string, request: FastifyRequest, reply: FastifyReply) {
+  let html: string;
+  try {
+    html = await fs.promises.readFile(path.join(rootDist, 'index.html'), 'utf8');
+  } catch {
+    return reply.status(404).type('text/plain; charset=utf-8').send('页面不存在（root-config 尚未构建）');
+  }
+  html = html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config));
+  const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+  reply.header('Cache-Control', NO_CACHE).header('ETag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type('text/html; charset=utf-8').send(html);
+}
+
+/** Client-side routes: any page path that is not a file answers the shell (SPA fallback). */
+export function isPagePath(url: string): boolean {
+  if (url.startsWith('/api/') || url.startsWith('/apps/') || url.startsWith('/shared/')) return false;
+  return path.posix.extname(url) === '';
+}
+
+export function spaFallback(config: Config) {
+  const rootDist = path.join(config.repoRoot, 'root-config', 'dist');
+  return (request: FastifyRequest, reply: FastifyReply) => sendIndex(config, rootDist, request, reply);
+}

@@ -1,0 +1,2 @@
+/** Stylesheets are injected by style-loader (webpack-factory). */
+declare module '*.css';

@@ -1,0 +1,114 @@
+import {
+  CONTEXT_MENU_OFFSET,
+  TABS_STORAGE_KEY,
+  closeAll,
+  closeOthers,
+  closeTab,
+  contextMenuLeft,
+  deactivate,
+  deserializeTabs,
+  initialTabs,
+  loadTabs,
+  openTab,
+  saveTabs,
+  serializeTabs,
+  type TabsState,
+  type VisitedTab,
+} from '../src/tabs/tab-state';
+
+const HOME: VisitedTab = { path: '/dashboard', fullPath: '/dashboard', title: '首页' };
+const tab = (path: string, title: string, search = ''): VisitedTab => ({ path, fullPath: path + search, title });
+const A = tab('/ent/coopEnt', '合作关系');
+const B = tab('/order/index', '代发订单');
+const C = tab('/task/userPackage3', '平台分包');
+
+function withABC(active = C.path): TabsState {
+  let s = initialTabs(HOME);
+  s = openTab(s, A, HOME);
+  s = openTab(s, B, HOME);
+  s = openTab(s, C, HOME);
+  return { ...s, active };
+}
+const paths = (s: TabsState) => s.tabs.map((t) => t.path);
+
+describe('visited tabs', () => {
+  test('home is always first and active initially', () => {
+    expect(initialTabs(HOME)).toEqual({ tabs: [HOME], active: '/dashboard' });
+  });
+
+  test('open adds at the end and activates; re-opening activates without duplicating', () => {
+    const s = withABC();
+    expect(paths(s)).toEqual(['/dashboard', A.path, B.path, C.path]);
+    const again = openTab(s, tab(A.path, '合作关系', '?x=1'), HOME);
+    expect(paths(again)).toEqual(paths(s));
+    expect(again.active).toBe(A.path);
+    expect(again.tabs[1].fullPath).toBe('/ent/coopEnt?x=1');
+  });
+
+  test('visiting home activates the home tab', () => {
+    const s = openTab(withABC(), HOME, HOME);
+    expect(s.active).toBe('/dashboard');
+    expect(paths(s)[0]).toBe('/dashboard');
+  });
+
+  test('a route without a tab deactivates', () => {
+    expect(deactivate(withABC()).active).toBeNull();
+  });
+
+  test('home cannot be closed', () => {
+    const s = withABC(HOME.path);
+    expect(closeTab(s, HOME.path, HOME)).toBe(s);
+  });
+
+  test('closing an inactive tab keeps the active one', () => {
+    const s = closeTab(withABC(C.path), A.path, HOME);
+    expect(paths(s)).toEqual(['/dashboard', B.path, C.path]);
+    expect(s.active).toBe(C.path);
+  });
+
+  test('closing the active tab activates its right neighbour, else its left one', () => {
+    const middle = closeTab(withABC(B.path), B.path, HOME);
+    expect(paths(middle)).toEqual(['/dashboard', A.path, C.path]);
+    expect(middle.active).toBe(C.path);
+    const last = closeTab(withABC(C.path), C.path, HOME);
+    expect(last.active).toBe(B.path);
+    const only = closeTab(openTab(initialTabs(HOME), A, HOME), A.path, HOME);
+    expect(only).toEqual({ tabs: [HOME], active: HOME.path });
+  });
+
+  test('close others keeps home and the chosen tab, which becomes active', () => {
+    const s = closeOthers(withABC(C.path), A.path, HOME);
+    expect(paths(s)).toEqual(['/dashboard', A.path]);
+    expect(s.active).toBe(A.path);
+    const fromHome = closeOthers(withABC(), HOME.path, HOME);
+    expect(paths(fromHome)).toEqual(['/dashboard']);
+  });
+
+  test('close all keeps only home', () => {
+    expect(closeAll(withABC(), HOME)).toEqual({ tabs: [HOME], active: HOME.path });
+  });
+
+  test('persistence round trip through session storage', () => {
+    const s = withABC(B.path);
+    const stored = new Map<string, string>();
+    const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    saveTabs(storage, s);
+    expect(stored.has(TABS_STORAGE_KEY)).toBe(true);
+    expect(loadTabs(storage, HOME)).toEqual(s);
+    expect(deserializeTabs(serializeTabs(s), HOME)).toEqual(s);
+  });
+
+  test('corrupt or foreign storage falls back to home; home is restored first', () => {
+    expect(deserializeTabs('not json', HOME)).toEqual(initialTabs(HOME));
+    expect(deserializeTabs(null, HOME)).toEqual(initialTabs(HOME));
+    const moved = deserializeTabs(JSON.stringify({ tabs: [A, { bad: 1 }, A], active: '/gone' }), HOME);
+    expect(paths(moved)).toEqual(['/dashboard', A.path]);
+    expect(moved.active).toBe(HOME.path);
+  });
+
+  test('context menu opens beside the pointer and stays 105 px inside the bar', () => {
+    expect(CONTEXT_MENU_OFFSET).toBe(105);
+    expect(contextMenuLeft(300, 210, 1000)).toBe(315);
+    expect(contextMenuLeft(1200, 210, 1000)).toBe(210 + 1000 - 105);
+  });
+});

@@ -1,0 +1,91 @@
+import { ENUMS, enumLabel, formatFen, parseMoneyToFen } from '../pure';
+import type { Column, Row } from './screen';
+
+export const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Local-time formatting with yyyy MM dd HH mm ss tokens; '' for empty or unparsable values. */
+export function formatDate(value: Date | number | string | null | undefined, format: string = DEFAULT_DATE_FORMAT): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const tokens: Record<string, string> = {
+    yyyy: String(date.getFullYear()),
+    MM: pad(date.getMonth() + 1),
+    dd: pad(date.getDate()),
+    HH: pad(date.getHours()),
+    mm: pad(date.getMinutes()),
+    ss: pad(date.getSeconds()),
+  };
+  return format.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => tokens[token]);
+}
+
+export const LONG_TEXT_LIMIT = 25;
+const LONG_TEXT_KEEP = 12;
+
+/** Spec §9: texts over 25 characters show the first 12 and last 12 around an ellipsis. */
+export function shortenText(text: string): { text: string; truncated: boolean } {
+  // Array.from counts code points, so surrogate pairs are never cut in half.
+  const chars = Array.from(text);
+  if (chars.length <= LONG_TEXT_LIMIT) return { text, truncated: false };
+  return { text: `${chars.slice(0, LONG_TEXT_KEEP).join('')}…${chars.slice(-LONG_TEXT_KEEP).join('')}`, truncated: true };
+}
+
+/** "10000.00" → "10000", "6.5000" → "6.5": decimal strings without trailing zeros. */
+export function trimDecimal(value: string | number): string {
+  const text = String(value).trim();
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+export interface FeeLadderEntry {
+  /** Lower bound of the range in 元 (decimal string). */
+  fence: string | number;
+  /** Percentage as a decimal string ("6.5000" = 6.5 %). */
+  ratio: string | number;
+}
+
+export const FEE_LADDER_EMPTY = '未设置';
+
+/** One text line per range: from each fence to the next, the last one open-ended. */
+export function feeLadderLines(entries: FeeLadderEntry[] | null | undefined): string[] {
+  if (!entries || entries.length === 0) return [];
+  const sorted = [...entries].sort((a, b) => Number(a.fence) - Number(b.fence));
+  return sorted.map((entry, i) => {
+    const from = trimDecimal(entry.fence);
+    const ratio = `${trimDecimal(entry.ratio)}%`;
+    const next = sorted[i + 1];
+    return next ? `${from} ~ ${trimDecimal(next.fence)} 元：${ratio}` : `${from} 元以上：${ratio}`;
+  });
+}
+
+export function feeLadderText(entries: FeeLadderEntry[] | null | undefined): string {
+  const lines = feeLadderLines(entries);
+  return lines.length ? lines.join('；') : FEE_LADDER_EMPTY;
+}
+
+/** Money on the wire is a decimal string; shown with exactly two places, or as sent when malformed. */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const fen = parseMoneyToFen(value as string | number);
+  return fen === null ? String(value) : formatFen(fen);
+}
+
+/** The plain text of a cell: enum label, money, date or the raw value (table tooltips and Excel). */
+export function cellText<R extends Row>(row: R, column: Column<R>): string {
+  const value = row[column.key];
+  if (column.enum) return value === null || value === undefined ? '' : enumLabel(ENUMS[column.enum], value, String(value));
+  if (column.money) return formatMoney(value);
+  if (column.date) return formatDate(value as string | number | null | undefined);
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Display width in Excel character units: CJK and full-width characters count 2. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 2 : 1;
+  }
+  return width;
+}

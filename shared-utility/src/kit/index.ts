@@ -1,0 +1,74 @@
+/** The screen kit: declared tables, forms, dialogs, inputs, uploads and Excel export. */
+export * from './screen';
+export { isPermitted, usePermitted, Permitted, type PermittedProps } from './permitted';
+export {
+  formatDate,
+  DEFAULT_DATE_FORMAT,
+  shortenText,
+  LONG_TEXT_LIMIT,
+  feeLadderText,
+  feeLadderLines,
+  FEE_LADDER_EMPTY,
+  formatMoney,
+  cellText,
+  displayWidth,
+  type FeeLadderEntry,
+} from './format';
+
+export {
+  FormMachine,
+  FORM_MESSAGES,
+  SUBMIT_DEBOUNCE_MS,
+  FORM_LABEL_WIDTH,
+  FORM_DIALOG_WIDTH,
+  confirmButtonLabel,
+  validateForm,
+  sameValue,
+  isDirty,
+  type FormSnapshot,
+  type FormDeps,
+  type FormOptions,
+  type SubmitOutcome,
+} from './form/form-state';
+export { useFormMachine, FormFields, FormButtons } from './form/form-view';
+export { FormDialog, FormDrawer, submitTo, type FormContainerProps } from './form/form-dialog';
+export { FieldInput, type FieldInputProps } from './form/field-input';
+
+export { TableView, TableDrawer, TABLE_DRAWER_WIDTH, type TableViewProps, type TableDrawerProps, type TableViewContext } from './table/table-view';
+export { DataTable, type DataTableProps } from './table/data-table';
+export { SearchForm, type SearchFormProps } from './table/search-form';
+export { Pagination, type PaginationProps } from './table/pagination';
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE, scrollToTop } from './table/pager';
+export { useTableData, type TableData, type PageParams, type OrderBy } from './table/use-table-data';
+export { LongText } from './table/long-text';
+export { searchCond, emptySearch } from './table/search-cond';
+
+export { FilterDialog, SelectedRows, filterDialogWidth, type FilterDialogProps } from './dialogs/filter-dialog';
+export { DetailDialog, type DetailDialogProps, type DetailItem } from './dialogs/detail-dialog';
+
+export { MoneyInput, type MoneyInputProps } from './inputs/money-input';
+export { NumberRangeInput, type NumberRangeInputProps } from './inputs/number-range-input';
+export { AutoTextArea, type AutoTextAreaProps } from './inputs/text-area';
+export { FeeLadder, type FeeLadderProps } from './inputs/fee-ladder';
+export { applyRangeBound, acceptMoneyInput, type RangeValue } from './inputs/input-rules';
+
+export {
+  loadXlsx,
+  buildWorkbook,
+  exportRows,
+  parseWorkbook,
+  exportFileName,
+  checkExcelFile,
+  EXCEL_MAX_BYTES,
+  EXCEL_MESSAGES,
+  type Xlsx,
+} from './excel/xlsx';
+export { ExportButton, type ExportButtonProps } from './excel/export-button';
+export { ExcelUpload, type ExcelUploadProps } from './excel/excel-upload';
+
+export { FileUpload, type FileUploadProps, type UploadValue } from './upload/file-upload';
+export { computeFileMd5, MD5_CHUNK_BYTES } from './upload/md5-worker-source';
+export { compressImage } from './upload/image';
+export { checkUploadFile, DEFAULT_ACCEPT, UPLOAD_MESSAGES } from './upload/file-rules';
+
+export { ScreenView, type ScreenViewProps } from './screen-view';

@@ -1,0 +1,83 @@
+import { Button, Card, Classes, FileInput, Intent, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { showError } from '../../ui';
+import { checkUploadFile, DEFAULT_ACCEPT, extensionOf, isImageName, UPLOAD_MESSAGES } from './file-rules';
+import { compressImage } from './image';
+import { computeFileMd5 } from './md5-worker-source';
+
+/** Spec §3 upload value: url (preview or stored), type (extension), the chosen file and its MD5. */
+export interface UploadValue {
+  url: string;
+  type: string;
+  file?: File;
+  fileMd5?: string;
+}
+
+export interface FileUploadProps {
+  value: UploadValue | null | '';
+  onChange: (value: UploadValue | null) => void;
+  accept?: string;
+  disabled?: boolean;
+}
+
+/** One file: images compressed to width 1280 with a preview; the MD5 is computed in a worker. */
+export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled }: FileUploadProps) {
+  const [busy, setBusy] = useState(false);
+  const current = value || null;
+
+  // Blob previews are ours to release once replaced or removed (never on unmount: the form keeps the value).
+  const replace = (next: UploadValue | null) => {
+    if (current?.url.startsWith('blob:')) URL.revokeObjectURL(current.url);
+    onChange(next);
+  };
+
+  const choose = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    if (files.length > 1) return showError(UPLOAD_MESSAGES.count);
+    const chosen = files[0];
+    const problem = checkUploadFile(chosen, accept);
+    if (problem) return showError(problem);
+    setBusy(true);
+    try {
+      const file = isImageName(chosen.name) ? await compressImage(chosen) : chosen;
+      const fileMd5 = await computeFileMd5(file);
+      replace({ url: URL.createObjectURL(file), type: extensionOf(file.name), file, fileMd5 });
+    } catch {
+      showError(UPLOAD_MESSAGES.readFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (current) {
+    const image = isImageName(`x.${current.type}`) || /\.(jpe?g|png|gif|bmp)(\?|$)/i.test(current.url);
+    return (
+      <Card compact style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        {image ? (
+          <img src={current.url} alt="预览" style={{ maxWidth: 160, maxHeight: 120, objectFit: 'contain' }} />
+        ) : (
+          <a href={current.url} target="_blank" rel="noreferrer">
+            {current.file?.name ?? '查看文件'}
+          </a>
+        )}
+        {!disabled && <Button icon="trash" variant="minimal" intent={Intent.DANGER} text="移除" onClick={() => replace(null)} />}
+      </Card>
+    );
+  }
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <FileInput
+        disabled={disabled || busy}
+        text="选择文件"
+        buttonText="浏览"
+        inputProps={{ accept }}
+        onInputChange={(e) => {
+          const input = e.currentTarget;
+          void choose(input.files).finally(() => (input.value = ''));
+        }}
+      />
+      {busy && <Spinner size={16} />}
+      <span className={Classes.TEXT_MUTED}>支持 {accept.replace(/\./g, '').split(',').join('、')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** Unit tests of system-app: jsdom, TypeScript/TSX through @swc/jest with React's automatic runtime. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  rootDir: __dirname,
+  displayName: 'system-app',
+  testEnvironment: 'jsdom',
+  testEnvironmentOptions: { url: 'http://localhost:9000/' },
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+  transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+  // single-spa-react ships ES modules; everything else in node_modules has CommonJS builds.
+  transformIgnorePatterns: ['/node_modules/(?!single-spa-react/)'],
+  moduleNameMapper: {
+    // The package is an import-map external at runtime; tests get the pure rules plus jest.fn stubs.
+    '^@flexpay/shared-utility$': '<rootDir>/test/support/shared-utility.ts',
+    '\\.css$': '<rootDir>/test/support/style-stub.js',
+  },
+  setupFiles: ['<rootDir>/test/support/setup.ts'],
+  clearMocks: true,
+};

@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { hasToken, login, navigate, request, trimLogin } from '@flexpay/shared-utility';
+import { redirectTarget } from './redirect';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  isDemoMode,
+  validateLoginForm,
+  type LoginErrors,
+  type LoginField,
+  type LoginFormValues,
+} from './login-form';
+import './login-page.css';
+
+interface Captcha {
+  captchaToken: string;
+  image: string;
+}
+
+const EMPTY: LoginFormValues = { username: '', password: '', captcha: '' };
+
+const NOTICES: Record<string, { title: string; text: string }> = {
+  '/forgetPassword': {
+    title: '忘记密码',
+    text: '为保障资金安全，密码不支持自助找回。请联系本单位的上级管理员在「系统管理 › 管理员」中为您重置密码；顶级管理员请联系平台运营。',
+  },
+  '/contactUs': {
+    title: '联系我们',
+    text: '平台运营服务时间为工作日 9:00–18:00。开通账号、重置密码或业务咨询，请联系您的客户经理，或发送邮件至 support@flexpay.example.com。',
+  },
+};
+
+const FEATURES = ['供应商、商户与企业统一管理', '代发订单全流程审核与追踪', '开票、合同与任务包在线协同'];
+
+/** /login, /forgetPassword and /contactUs (spec §2): the sign-in form with a captcha image. */
+export function LoginPage() {
+  const location = useLocation();
+  const [values, setValues] = useState<LoginFormValues>(EMPTY);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaState, setCaptchaState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [submitting, setSubmitting] = useState(false);
+  const captchaInput = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  const demo = isDemoMode();
+  const notice = NOTICES[location.pathname];
+
+  const refreshCaptcha = useCallback(async () => {
+    setCaptchaState('loading');
+    try {
+      const data = await request<Captcha>('captcha/create', {}, { silent: true });
+      if (!mounted.current) return;
+      setCaptcha(data);
+      setCaptchaState('ready');
+    } catch {
+      if (mounted.current) setCaptchaState('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    // Spec §2: a signed-in user opening the login page goes on to where they were heading.
+    if (hasToken()) {
+      navigate(redirectTarget(window.location.search));
+      return;
+    }
+    void refreshCaptcha();
+    return () => {
+      mounted.current = false;
+    };
+  }, [refreshCaptcha]);
+
+  const change = (field: LoginField) => (event: { currentTarget: HTMLInputElement }) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    // Once a message is showing, it follows the value as the user corrects it.
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validateLoginForm(next)[field] }));
+  };
+
+  const fillDemo = (username: string) => {
+    setValues((prev) => ({ ...prev, username, password: DEMO_PASSWORD }));
+    setErrors({});
+    captchaInput.current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateLoginForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!captcha) {
+      void refreshCaptcha();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await login(trimLogin({ ...values, captchaToken: captcha.captchaToken }));
+      navigate(redirectTarget(window.location.search));
+    } catch {
+      // The API client has already shown the server's message; a captcha is good for one attempt.
+      if (!mounted.current) return;
+      setValues((prev) => ({ ...prev, captcha: '' }));
+      void refreshCaptcha();
+      captchaInput.current?.focus();
+    } finally {
+      if (mounted.current) setSubmitting(false);
+    }
+  };
+
+  const field = (name: LoginField) => ({
+    intent: errors[name] ? Intent.DANGER : Intent.NONE,
+    helperText: errors[name],
+  });
+
+  return (
+    <div className="fp-login" data-testid="login-page">
+      <div className="fp-login__frame">
+        <section className="fp-login__brand" aria-hidden="true">
+          <div className="fp-login__logo">
+            <span className="fp-login__mark">F</span>
+            <span className="fp-login__product">FlexPay</span>
+          </div>
+          <div className="fp-login__slogan">灵活用工管理后台</div>
+          <ul className="fp-login__features">
+            {FEATURES.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+
+        <Card className="fp-login__card" elevation={2}>
+          <H2 className="fp-login__title">FlexPay 灵活用工管理后台</H2>
+          <p className="fp-login__subtitle">欢迎使用，请输入您的账号信息</p>
+
+          {notice ? (
+            <Callout className="fp-login__notice" intent={Intent.PRIMARY} title={notice.title} icon="info-sign">
+              {notice.text}
+            </Callout>
+          ) : null}
+
+          <form onSubmit={submit} noValidate aria-label="登录表单">
+            <FormGroup label="用户名" labelFor="login-username" {...field('username')}>
+              <InputGroup
+                id="login-username"
+                name="username"
+                large
+                leftIcon="user"
+                placeholder="请输入用户名"
+                autoComplete="username"
+                autoFocus
+                value={values.username}
+                onChange={change('username')}
+                intent={field('username').intent}
+                aria-invalid={Boolean(errors.username)}
+              />
+            </FormGroup>
+
+            <FormGroup label="密码" labelFor="login-password" {...field('password')}>
+              <InputGroup
+                id="login-password"
+                name="password"
+                type="password"
+                large
+                leftIcon="lock"
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={change('password')}
+                intent={field('password').intent}
+                aria-invalid={Boolean(errors.password)}
+              />
+            </FormGroup>
+
+            <FormGroup label="验证码" labelFor="login-captcha" {...field('captcha')}>
+              <div className="fp-login__captcha-row">
+                <InputGroup
+                  id="login-captcha"
+                  name="captcha"
+                  large
+                  leftIcon="shield"
+                  placeholder="请输入验证码"
+                  autoComplete="off"
+                  maxLength={10}
+                  inputRef={captchaInput}
+                  value={values.captcha}
+                  onChange={change('captcha')}
+                  intent={field('captcha').intent}
+                  aria-invalid={Boolean(errors.captcha)}
+                  className="fp-login__captcha-input"
+                />
+                <button
+                  type="button"
+                  className="fp-login__captcha-image"
+                  onClick={() => void refreshCaptcha()}
+                  title="看不清？换一张"
+                  aria-label="看不清？换一张"
+                  data-testid="captcha-image"
+                  disabled={captchaState === 'loading'}
+                >
+                  {captchaState === 'loading' ? (
+                    <Spinner size={20} />
+                  ) : captchaState === 'failed' || !captcha ? (
+                    <span className="fp-login__captcha-failed">加载失败，点击重试</span>
+                  ) : (
+                    <img src={captcha.image} alt="" draggable={false} />
+                  )}
+                </button>
+              </div>
+            </FormGroup>
+
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              large
+              fill
+              loading={submitting}
+              className="fp-login__submit"
+              text="登录"
+            />
+          </form>
+
+          <div className="fp-login__links">
+            <Link to="/forgetPassword">忘记密码</Link>
+            <span aria-hidden="true">|</span>
+            <Link to="/contactUs">联系我们</Link>
+          </div>
+
+          {demo ? (
+            <Callout className="fp-login__demo" icon="lab-test" title="演示环境" data-testid="demo-accounts">
+              <p>
+                以下账号的密码均为 <code>{DEMO_PASSWORD}</code>，点击即可填入：
+              </p>
+              <div className="fp-login__demo-accounts">
+                {DEMO_ACCOUNTS.map((account) => (
+                  <Button
+                    key={account.username}
+                    small
+                    outlined
+                    onClick={() => fillDemo(account.username)}
+                    title={`使用 ${account.username}（${account.label}）登录`}
+                  >
+                    {account.username} <span className="fp-login__demo-role">{account.label}</span>
+                  </Button>
+                ))}
+              </div>
+            </Callout>
+          ) : null}
+        </Card>
+      </div>
+      <footer className="fp-login__footer">© {new Date().getFullYear()} FlexPay 灵活用工管理后台</footer>
+    </div>
+  );
+}

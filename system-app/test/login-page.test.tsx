@@ -1,0 +1,201 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { hasToken, login, navigate, request } from '@flexpay/shared-utility';
+import { LoginPage } from '../src/login/login-page';
+import { validateLoginForm } from '../src/login/login-form';
+
+const mocked = {
+  request: request as jest.Mock,
+  login: login as jest.Mock,
+  hasToken: hasToken as jest.Mock,
+  navigate: navigate as jest.Mock,
+};
+
+let container: HTMLDivElement | undefined;
+let root: Root | undefined;
+let captchaCount = 0;
+
+async function flush() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+async function renderAt(url: string) {
+  window.history.replaceState(null, '', url);
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  const created = createRoot(container);
+  root = created;
+  await act(async () => {
+    created.render(
+      <MemoryRouter initialEntries={[url]}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+  });
+  await flush();
+}
+
+function input(id: string): HTMLInputElement {
+  return container!.querySelector<HTMLInputElement>(`#${id}`)!;
+}
+
+/** Sets a controlled input's value the way a user's typing does. */
+async function type(id: string, value: string) {
+  const element = input(id);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function submit() {
+  const button = [...container!.querySelectorAll('button')].find((b) => b.textContent === '登录')!;
+  await act(async () => {
+    button.click();
+  });
+  await flush();
+}
+
+beforeEach(() => {
+  captchaCount = 0;
+  mocked.hasToken.mockReturnValue(false);
+  mocked.request.mockImplementation(async (path: string) => {
+    if (path === 'captcha/create') {
+      captchaCount += 1;
+      return { captchaToken: `token-${captchaCount}`, image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+    }
+    throw new Error(`unexpected call ${path}`);
+  });
+  delete (window as { __FLEXPAY__?: unknown }).__FLEXPAY__;
+});
+
+function cleanup() {
+  if (root) act(() => root!.unmount());
+  container?.remove();
+  root = undefined;
+  container = undefined;
+}
+
+afterEach(cleanup);
+
+describe('login form validation (spec §5)', () => {
+  it('uses the shared messages and trims before checking', () => {
+    expect(validateLoginForm({ username: '  ', password: '', captcha: ' ' })).toEqual({
+      username: '请输入用户名',
+      password: '密码不能为空',
+      captcha: '请输入验证码',
+    });
+    expect(validateLoginForm({ username: '1admin', password: 'x', captcha: 'ab12' })).toEqual({
+      username: '请输入5到20位的字母或数字作为用户名',
+    });
+    expect(validateLoginForm({ username: ' sysadmin ', password: ' Flexpay@2026 ', captcha: ' ab12 ' })).toEqual({});
+  });
+});
+
+describe('LoginPage', () => {
+  it('labels its fields and loads a captcha image', async () => {
+    await renderAt('/login');
+    const labels = [...container!.querySelectorAll('label')].map((l) => [l.textContent?.trim(), l.getAttribute('for')]);
+    expect(labels).toEqual([
+      ['用户名', 'login-username'],
+      ['密码', 'login-password'],
+      ['验证码', 'login-captcha'],
+    ]);
+    expect(input('login-password').type).toBe('password');
+    expect(mocked.request).toHaveBeenCalledWith('captcha/create', {}, { silent: true });
+    expect(container!.querySelector('[data-testid="captcha-image"] img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(container!.textContent).toContain('FlexPay 灵活用工管理后台');
+  });
+
+  it('shows every validation message and does not call the server', async () => {
+    await renderAt('/login');
+    await submit();
+    expect(container!.textContent).toContain('请输入用户名');
+    expect(container!.textContent).toContain('密码不能为空');
+    expect(container!.textContent).toContain('请输入验证码');
+    expect(input('login-username').getAttribute('aria-invalid')).toBe('true');
+    expect(mocked.login).not.toHaveBeenCalled();
+
+    await type('login-username', 'ab');
+    expect(container!.textContent).toContain('请输入5到20位的字母或数字作为用户名');
+  });
+
+  it('refreshes the captcha when the image is clicked', async () => {
+    await renderAt('/login');
+    await act(async () => container!.querySelector<HTMLButtonElement>('[data-testid="captcha-image"]')!.click());
+    await flush();
+    expect(captchaCount).toBe(2);
+  });
+
+  it('signs in with trimmed values and follows a same-origin redirect', async () => {
+    mocked.login.mockResolvedValue({});
+    await renderAt('/login?redirect=%2Forder%2Findex');
+    await type('login-username', '  sysadmin ');
+    await type('login-password', ' Flexpay@2026 ');
+    await type('login-captcha', ' ab12 ');
+    await submit();
+    expect(mocked.login).toHaveBeenCalledWith({
+      username: 'sysadmin',
+      password: 'Flexpay@2026',
+      captcha: 'ab12',
+      captchaToken: 'token-1',
+    });
+    expect(mocked.navigate).toHaveBeenCalledWith('/order/index');
+  });
+
+  it('ignores a foreign redirect', async () => {
+    mocked.login.mockResolvedValue({});
+    await renderAt('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await type('login-username', 'sysadmin');
+    await type('login-password', 'Flexpay@2026');
+    await type('login-captcha', 'ab12');
+    await submit();
+    expect(mocked.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('gets a new captcha and clears the answer after a failed sign-in', async () => {
+    mocked.login.mockRejectedValue(Object.assign(new Error('验证码错误'), { code: 1001 }));
+    await renderAt('/login');
+    await type('login-username', 'sysadmin');
+    await type('login-password', 'wrong');
+    await type('login-captcha', 'zzzz');
+    await submit();
+    expect(mocked.login).toHaveBeenCalledTimes(1);
+    expect(captchaCount).toBe(2);
+    expect(input('login-captcha').value).toBe('');
+    expect(mocked.navigate).not.toHaveBeenCalled();
+  });
+
+  it('offers the demo accounts only in demo mode and fills them in on click', async () => {
+    await renderAt('/login');
+    expect(container!.querySelector('[data-testid="demo-accounts"]')).toBeNull();
+    cleanup();
+
+    (window as { __FLEXPAY__?: unknown }).__FLEXPAY__ = { mode: 'demo' };
+    await renderAt('/login');
+    const demo = container!.querySelector('[data-testid="demo-accounts"]')!;
+    expect(demo.textContent).toContain('Flexpay@2026');
+    const names = [...demo.querySelectorAll('button')].map((b) => b.textContent?.split(' ')[0]);
+    expect(names).toEqual(['sysadmin', 'supplier01', 'merchant01', 'enterprise01']);
+    await act(async () => demo.querySelectorAll('button')[2].click());
+    expect(input('login-username').value).toBe('merchant01');
+    expect(input('login-password').value).toBe('Flexpay@2026');
+  });
+
+  it('sends a signed-in user on without showing the form work', async () => {
+    mocked.hasToken.mockReturnValue(true);
+    await renderAt('/login?redirect=%2Fhelp');
+    expect(mocked.navigate).toHaveBeenCalledWith('/help');
+    expect(mocked.request).not.toHaveBeenCalled();
+  });
+
+  it('explains password recovery on /forgetPassword', async () => {
+    await renderAt('/forgetPassword');
+    expect(container!.textContent).toContain('密码不支持自助找回');
+    expect(input('login-username')).not.toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Stand-in for `@flexpay/shared-utility` in unit tests: the real DOM-free rules (validators, routes,
+ * money) and jest.fn stubs for everything that talks to the server or the session.
+ */
+export * from '../../../shared-utility/src/pure';
+
+export const request = jest.fn();
+export const login = jest.fn();
+export const hasToken = jest.fn(() => false);
+export const navigate = jest.fn();
+export const useSession = jest.fn(() => null);
+export const displayName = jest.fn((user: { name?: string | null; username: string }) => user.name || `管理员[${user.username}]`);
+export const organisationName = jest.fn(() => 'FlexPay 平台运营');

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, signIn, signInAndWait, type AccountKind } from './support/session';
+
+const ORGANISATION_OF: Record<AccountKind, RegExp> = {
+  SYS: /FlexPay 平台运营/,
+  SPR: /.+/,
+  MER: /.+/,
+  ENT: /.+/,
+};
+
+for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {
+  test(`${kind} 账号登录后进入首页`, async ({ page }) => {
+    await signInAndWait(page, DEMO_ACCOUNTS[kind]);
+    await expect(page).toHaveTitle('首页 - FlexPay 管理后台');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('dashboard')).toContainText(ORGANISATION_OF[kind]);
+  });
+}
+
+test('未登录访问受保护页面时带 redirect 跳转登录，登录后回到原页面', async ({ page }) => {
+  await page.goto('/admin/index');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Findex$/);
+  await signIn(page, DEMO_ACCOUNTS.SYS, undefined, page.url());
+  await expect(page).toHaveURL(/\/admin\/index$/);
+});
+
+test('已登录用户打开 /login 会回到首页', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.ENT);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('未知路径显示 404 页面', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.SYS);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('页面不存在').first()).toBeVisible();
+});
+
+test('根路径跳转到首页', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.MER);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('错误的密码给出中文提示且停留在登录页', async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.SPR, 'Wrong@Pass1');
+  await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('水印显示用户名与机构名，被删除后一秒内恢复', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.SYS);
+  const watermark = page.locator('#flexpay-watermark');
+  await expect(watermark).toHaveCount(1);
+  const background = await watermark.evaluate((el) => getComputedStyle(el).backgroundImage);
+  expect(background).toContain('data:image/png');
+  expect(await watermark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+  await page.evaluate(() => document.getElementById('flexpay-watermark')!.remove());
+  await expect(watermark).toHaveCount(0);
+  await expect(watermark).toHaveCount(1, { timeout: 1500 });
+  await page.evaluate(() => {
+    document.getElementById('flexpay-watermark')!.style.display = 'none';
+  });
+  await expect(watermark).toBeVisible({ timeout: 1500 });
+});

@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Flexpay@2026';
+export const DEMO_ACCOUNTS = {
+  SYS: 'sysadmin',
+  SPR: 'supplier01',
+  MER: 'merchant01',
+  ENT: 'enterprise01',
+} as const;
+export type AccountKind = keyof typeof DEMO_ACCOUNTS;
+
+/** Signs in through the login page the way an operator does (the e2e server accepts any captcha). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('验证码').fill('8888');
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+export async function signInAndWait(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
