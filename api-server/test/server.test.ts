@@ -55,7 +55,7 @@ describe('bundled server', () => {
         `http://127.0.0.1:${server.port}/api/admin/captcha/publicKey?timestamp=${timestamp}&sign=${computeSign({}, '', timestamp)}`,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
       );
-      const answer = await response.json();
+      const answer = (await response.json()) as { data: { publicKey: string } };
       expect(answer.data.publicKey).toBe(fs.readFileSync(path.join(dataDir, 'rsa_public.pem'), 'utf8'));
     } finally {
       server.child.kill('SIGTERM');

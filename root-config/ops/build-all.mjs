@@ -20,7 +20,7 @@ const vendor = {
   'blueprint-table.css': '@blueprintjs/table/lib/css/table.css',
 };
 for (const [target, source] of Object.entries(vendor)) {
-  fs.copyFileSync(require.resolve(source), path.join(rootDist, 'vendor', target));
+  fs.copyFileSync(path.join(REPO, 'node_modules', source), path.join(rootDist, 'vendor', target));
 }
 for (const file of ['index.html', 'root-config.css']) {
   fs.copyFileSync(path.join(REPO, 'root-config', 'src', file), path.join(rootDist, file));

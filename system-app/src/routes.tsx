@@ -1,18 +1,24 @@
 import type { RouteObject } from 'react-router-dom';
+import { notReadyRoutes } from '@flexpay/shared-utility';
 import { LoginPage } from './login/login-page';
 import { NotFoundPage } from './not-found/not-found-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { HelpPage } from './help/help-page';
 
-/**
- * The routes system-app renders today (CONTRACT.md gives it more prefixes: /admin/*, /merchantInfo,
- * /entInfo, /editAdmin, /client/*, /notice, /agreement are registered when they are built).
- */
-export const systemRoutes: RouteObject[] = [
+/** The screens system-app has shipped; its other routes of the shared table show 功能即将上线. */
+const builtRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/forgetPassword', element: <LoginPage /> },
   { path: '/contactUs', element: <LoginPage /> },
   { path: '/404', element: <NotFoundPage /> },
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/help', element: <HelpPage /> },
+];
+
+export const systemRoutes: RouteObject[] = [
+  ...builtRoutes,
+  ...notReadyRoutes(
+    'system-app',
+    builtRoutes.map((route) => route.path!),
+  ),
 ];

@@ -1,83 +1,109 @@
 import { AdminType, codeOf, formatFen } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
 import type { RouteSpec, SignedInContext } from '../http/guard';
-import { shanghaiDayStart } from '../util/time';
+import { shanghaiDayStart, shanghaiMonthStart } from '../util/time';
 
-/** Statuses that wait for someone's action (spec §4). */
-export const PENDING = { tempOrder: 20, balanceApply: 0, invoiceApply: 10 } as const;
+type ScopedTable = 'pay_order' | 'temp_order' | 'balance_apply' | 'invoice_apply' | 'cust' | 'work_package';
+type Where = (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool>;
 
-type ScopedTable = 'pay_order' | 'temp_order' | 'balance_apply' | 'invoice_apply' | 'cust' | 'ent_balance';
+/** What awaits someone's action (spec §4), and the codes that let a caller see it. */
+const PENDING = [
+  { key: 'tempOrders', table: 'temp_order', where: eqStatus('temp_order', 20), codes: ['ACT_TEMP_ORDER_QUERY', 'ACT_TEMP_ORDER_REVIEW'] },
+  { key: 'balanceApplies', table: 'balance_apply', where: eqStatus('balance_apply', 0), codes: ['ACT_ENT_BALANCE_APPLY_QUERY', 'ACT_ENT_BALANCE_APPLY_REVIEW'] },
+  { key: 'invoiceApplies', table: 'invoice_apply', where: eqStatus('invoice_apply', 10), codes: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY', 'ACT_INVOICE_REVIEW'] },
+  { key: 'packages', table: 'work_package', where: (eb) => eb('work_package.reviewStatus', '=', 'INIT'), codes: ['ACT_PACKAGE_REVIEW'] },
+] satisfies Array<{ key: string; table: ScopedTable; where: Where; codes: string[] }>;
 
+function eqStatus(table: ScopedTable, status: number): Where {
+  return (eb) => eb(sql.ref(`${table}.status`), '=', status);
+}
+
+/**
+ * Keys are present only when the caller may see them: `pendingReviews` lists the areas the
+ * caller can query or review, `balance` is for enterprises, supplier/merchant counts for SYS.
+ */
 export interface DashboardSummary {
-  /** null when the caller may neither query nor review that area. */
-  pendingTempOrders: number | null;
-  pendingBalanceApplies: number | null;
-  pendingInvoiceApplies: number | null;
+  pendingReviews: { total: number } & Partial<Record<(typeof PENDING)[number]['key'], number>>;
   todayOrderCount: number;
   todayOrderAmount: string;
-  /** ENT only: available balance summed over its suppliers. */
-  entBalance: string | null;
+  monthOrderCount: number;
+  monthOrderAmount: string;
+  balance?: string;
+  supplierCount?: number;
+  merchtCount?: number;
   entCount: number;
   custCount: number;
+  packageCount: number;
 }
 
-function holdsAny(ctx: SignedInContext, keys: string[]): boolean {
-  return keys.some((key) => ctx.caller.perms.has(codeOf(key)));
-}
-
-async function countWhere(db: Kysely<Database>, ctx: SignedInContext, table: ScopedTable, status?: number): Promise<number> {
+async function count(db: Kysely<Database>, ctx: SignedInContext, table: ScopedTable, where?: Where): Promise<number> {
   let query = db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(rowInScope(db, ctx.caller.scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` }));
-  if (status !== undefined) query = query.where((eb) => eb(sql.ref(`${table}.status`), '=', status));
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  if (where) query = query.where(where);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+async function ordersSince(db: Kysely<Database>, ctx: SignedInContext, since: number) {
+  const row = await db
+    .selectFrom('pay_order')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('pay_order.amountFen'), eb.lit(0)).as('fen')])
+    .where(rowInScope(db, ctx.caller.scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }))
+    .where('pay_order.createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), amount: formatFen(Number(row.fen)) };
 }
 
 async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
   const { db } = ctx.deps;
-  const { scope } = ctx.caller;
-  const dayStart = shanghaiDayStart(ctx.now);
-  const today = await db
-    .selectFrom('pay_order')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('pay_order.amountFen'), eb.lit(0)).as('fen')])
-    .where(rowInScope(db, scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }))
-    .where('pay_order.createdAt', '>=', dayStart)
-    .executeTakeFirstOrThrow();
+  const { user, scope, perms } = ctx.caller;
+  const pendingReviews: DashboardSummary['pendingReviews'] = { total: 0 };
+  for (const area of PENDING) {
+    if (!area.codes.some((key) => perms.has(codeOf(key)))) continue;
+    const n = await count(db, ctx, area.table, area.where);
+    pendingReviews[area.key] = n;
+    pendingReviews.total += n;
+  }
+  const today = await ordersSince(db, ctx, shanghaiDayStart(ctx.now));
+  const month = await ordersSince(db, ctx, shanghaiMonthStart(ctx.now));
   const ents = await db
     .selectFrom('ent')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(rowInScope(db, scope, { ent: 'ent.id', supplier: 'ent.supplierId' }))
     .executeTakeFirstOrThrow();
-  let entBalance: string | null = null;
-  if (ctx.caller.user.adminType === AdminType.ENT) {
+  const result: DashboardSummary = {
+    pendingReviews,
+    todayOrderCount: today.count,
+    todayOrderAmount: today.amount,
+    monthOrderCount: month.count,
+    monthOrderAmount: month.amount,
+    entCount: Number(ents.n),
+    custCount: await count(db, ctx, 'cust'),
+    packageCount: await count(db, ctx, 'work_package'),
+  };
+  if (user.adminType === AdminType.ENT) {
     const bal = await db
       .selectFrom('ent_balance')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ent_balance.balanceFen'), eb.lit(0)).as('fen'))
-      .where('ent_balance.entId', '=', ctx.caller.user.orgId ?? -1)
+      .where('ent_balance.entId', '=', user.orgId ?? -1)
       .executeTakeFirstOrThrow();
-    entBalance = formatFen(Number(bal.fen));
+    result.balance = formatFen(Number(bal.fen));
   }
-  const see = (keys: string[]) => holdsAny(ctx, keys);
-  return {
-    pendingTempOrders: see(['ACT_TEMP_ORDER_QUERY', 'ACT_TEMP_ORDER_REVIEW'])
-      ? await countWhere(db, ctx, 'temp_order', PENDING.tempOrder)
-      : null,
-    pendingBalanceApplies: see(['ACT_ENT_BALANCE_APPLY_QUERY', 'ACT_ENT_BALANCE_APPLY_REVIEW'])
-      ? await countWhere(db, ctx, 'balance_apply', PENDING.balanceApply)
-      : null,
-    pendingInvoiceApplies: see(['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY', 'ACT_INVOICE_REVIEW'])
-      ? await countWhere(db, ctx, 'invoice_apply', PENDING.invoiceApply)
-      : null,
-    todayOrderCount: Number(today.n),
-    todayOrderAmount: formatFen(Number(today.fen)),
-    entBalance,
-    entCount: Number(ents.n),
-    custCount: await countWhere(db, ctx, 'cust'),
-  };
+  if (user.adminType === AdminType.SYS) {
+    const orgs = await db
+      .selectFrom('mercht')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('merchtType', '>=', 100).as('suppliers'),
+        eb.fn.countAll<number>().filterWhere('merchtType', '=', 0).as('merchants'),
+      ])
+      .executeTakeFirstOrThrow();
+    result.supplierCount = Number(orgs.suppliers);
+    result.merchtCount = Number(orgs.merchants);
+  }
+  return result;
 }
 
 export function dashboardRoutes(): RouteSpec[] {

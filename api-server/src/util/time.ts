@@ -15,3 +15,9 @@ export function shanghaiDayStart(ms: number): number {
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3600_000;
+
+/** Epoch ms of 00:00 Asia/Shanghai on the first day of the month containing `ms`. */
+export function shanghaiMonthStart(ms: number): number {
+  const local = new Date(ms + SHANGHAI_OFFSET_MS);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SHANGHAI_OFFSET_MS;
+}

@@ -3,3 +3,4 @@ export { createMicroApp, normalisePathname, type MicroAppOptions, type MicroAppL
 export { MicroAppErrorBoundary, type MicroAppErrorBoundaryProps } from './error-boundary';
 export { useObservable, useSession, usePermissions, peekObservable, type SessionValue, type PermissionsValue } from './hooks';
 export { navigate } from './navigate';
+export { NotReadyScreen, notReadyRoutes } from './not-ready-screen';

@@ -87,7 +87,7 @@ export function ScreenView<R extends Row>({ screen, fixedCond, drawer }: ScreenV
           mode={formState.mode}
           title={(mode) => (mode === 'add' ? form.titles.add : mode === 'view' ? (form.titles.view ?? form.titles.edit) : form.titles.edit)}
           fields={form.fields}
-          initial={formState.row}
+          initial={formState.mode === 'add' ? form.defaults : formState.row}
           load={load}
           recordKey={list.rowKey}
           confirmSubmit={form.confirmSubmit}

@@ -106,6 +106,8 @@ export interface FormDef {
   getPath?: string;
   confirmSubmit?: boolean;
   titles: { add: string; edit: string; view?: string };
+  /** Initial values of a new record (e.g. sex 0, status 0). */
+  defaults?: Row;
   /** Shows the form in a drawer instead of a dialog. */
   drawer?: boolean;
   /** Who may switch a view-mode form to edit (the 编辑 button is hidden otherwise). */

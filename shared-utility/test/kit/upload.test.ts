@@ -11,7 +11,7 @@ import { checkUploadFile, DEFAULT_ACCEPT, scaledSize } from '../../src/kit/uploa
 
 const nodeMd5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
-function randomBytes(length: number): Uint8Array {
+function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   let seed = 12345;
   for (let i = 0; i < length; i++) {

@@ -53,12 +53,13 @@ function StatCard({ stat, viewer, accent }: { stat: ShownStat; viewer: MenuViewe
   );
 }
 
-function quickLinks(viewer: MenuViewer): RouteDef[] {
-  const leaves: RouteDef[] = [];
-  const walk = (nodes: RouteDef[]) => {
+/** The first menu entries the viewer may open, each with its menu group's icon. */
+function quickLinks(viewer: MenuViewer): Array<RouteDef & { groupIcon?: string }> {
+  const leaves: Array<RouteDef & { groupIcon?: string }> = [];
+  const walk = (nodes: RouteDef[], groupIcon?: string) => {
     for (const node of nodes) {
-      if (node.children) walk(node.children);
-      else if (node.app && !node.external) leaves.push(node);
+      if (node.children) walk(node.children, node.icon ?? groupIcon);
+      else if (node.app && !node.external) leaves.push({ ...node, groupIcon: node.icon ?? groupIcon });
     }
   };
   walk(visibleMenu(viewer));
@@ -175,7 +176,7 @@ export function DashboardPage() {
           <div className="fp-dash__links">
             {links.map((route) => (
               <a key={route.path} href={menuLink(route)} onClick={go(menuLink(route))} className="fp-dash__quick">
-                <Icon icon={(route.icon as IconName | undefined) ?? 'arrow-right'} size={14} />
+                <Icon icon={(route.groupIcon as IconName | undefined) ?? 'arrow-right'} size={14} />
                 {route.title}
               </a>
             ))}

@@ -19,6 +19,9 @@ interface Captcha {
   image: string;
 }
 
+/** Build stamp of this bundle; a deploy sets it, so operators can see which release is live. */
+const APP_VERSION = process.env.FLEXPAY_BUILD;
+
 const EMPTY: LoginFormValues = { username: '', password: '', captcha: '' };
 
 const NOTICES: Record<string, { title: string; text: string }> = {
@@ -250,7 +253,9 @@ export function LoginPage() {
           ) : null}
         </Card>
       </div>
-      <footer className="fp-login__footer">© {new Date().getFullYear()} FlexPay 灵活用工管理后台</footer>
+      <footer className="fp-login__footer">
+        © {new Date().getFullYear()} FlexPay 灵活用工管理后台 · <span data-testid="app-version">版本 {APP_VERSION}</span>
+      </footer>
     </div>
   );
 }

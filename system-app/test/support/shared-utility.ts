@@ -3,6 +3,7 @@
  * money) and jest.fn stubs for everything that talks to the server or the session.
  */
 export * from '../../../shared-utility/src/pure';
+export { notReadyRoutes, NotReadyScreen } from '../../../shared-utility/src/app/not-ready-screen';
 
 export const request = jest.fn();
 export const login = jest.fn();

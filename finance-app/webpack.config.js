@@ -1,0 +1,1 @@
+module.exports = require('@flexpay/shared-utility/build/webpack-factory').createAppConfig(__dirname, 'finance-app');
