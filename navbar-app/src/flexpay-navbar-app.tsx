@@ -3,8 +3,9 @@
  * back button and header menus, visited tabs, password and permission dialogs, first-time guide,
  * file preview and watermark. root-config mounts it into props.domElement (#navbar-region).
  */
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
+// Default imports: webpack's System externals copy only statically used names into a namespace import.
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { NonIdealState } from '@blueprintjs/core';
 import { Shell } from './Shell';
