@@ -60,7 +60,8 @@ function retryApp(specifier: string): void {
     } catch {
       /* not registered yet: nothing to forget */
     }
-    triggerAppChange();
+    // single-spa skips a LOAD_ERROR app for 200 ms after its failure; wait that out.
+    setTimeout(triggerAppChange, 250);
   } else {
     // An app that threw while mounting stays broken inside single-spa until the page restarts it.
     window.location.reload();

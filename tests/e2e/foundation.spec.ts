@@ -56,9 +56,13 @@ test('水印显示用户名与机构名，被删除后一秒内恢复', async ({
   const background = await watermark.evaluate((el) => getComputedStyle(el).backgroundImage);
   expect(background).toContain('data:image/png');
   expect(await watermark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-  await page.evaluate(() => document.getElementById('flexpay-watermark')!.remove());
-  await expect(watermark).toHaveCount(0);
+  const goneRightAfterRemoval = await page.evaluate(() => {
+    document.getElementById('flexpay-watermark')!.remove();
+    return document.getElementById('flexpay-watermark') === null;
+  });
+  expect(goneRightAfterRemoval).toBe(true);
   await expect(watermark).toHaveCount(1, { timeout: 1500 });
+  await expect(watermark).toBeVisible();
   await page.evaluate(() => {
     document.getElementById('flexpay-watermark')!.style.display = 'none';
   });

@@ -4,8 +4,9 @@ import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
 import { entRoutes } from './ent';
 import { noticeRoutes } from './notice';
+import { subuserRoutes } from './subuser';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps)];
 }

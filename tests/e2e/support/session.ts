@@ -18,8 +18,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-export async function signInAndWait(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await signIn(page, username, password);
+/** `baseUrl` targets a private server started by the test; empty means the run's shared server. */
+export async function signInAndWait(page: Page, username: string, password = DEMO_PASSWORD, baseUrl = ''): Promise<void> {
+  await signIn(page, username, password, `${baseUrl}/login`);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard')).toBeVisible();
 }
