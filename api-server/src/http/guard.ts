@@ -155,7 +155,7 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   const message = spec.check?.(ctx.body, ctx);
   if (message) refuse(Code.VALIDATION, message);
 
-  if (caller) await touchSession(db, caller.session.token, now);
+  if (caller) await touchSession(db, caller.session, now);
   return ctx;
 }
 

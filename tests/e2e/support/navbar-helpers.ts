@@ -79,9 +79,18 @@ export function groupButton(page: Page, title: string): Locator {
   return groupButtons(page).filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) });
 }
 
-/** Menu links the user can currently see inside opened submenus. */
-export function visibleSubmenuLinks(page: Page): Locator {
-  return sidebar(page).locator('.fp-submenu a:visible');
+/** The entries of one group: the links of the submenu that follows its header. */
+export function groupLinks(page: Page, title: string): Locator {
+  return groupButton(page, title)
+    .locator('xpath=ancestor-or-self::li[1]/following-sibling::li[contains(@class, "fp-menu-group")][1]')
+    .locator('.fp-submenu a');
+}
+
+/** How many submenus currently take up room on screen (an open one has a non-zero height). */
+export async function openSubmenuCount(page: Page): Promise<number> {
+  return sidebar(page)
+    .locator('.fp-menu-group')
+    .evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 1).length);
 }
 
 export async function texts(locator: Locator): Promise<string[]> {
@@ -102,7 +111,7 @@ export async function openGroup(page: Page, title: string): Promise<void> {
 /** Navigates the way a user does: open the group in the sidebar, click the entry. */
 export async function followMenu(page: Page, group: string, entry: string): Promise<void> {
   await openGroup(page, group);
-  await sidebar(page).locator('.fp-submenu a:visible', { hasText: entry }).first().click();
+  await groupLinks(page, group).filter({ hasText: new RegExp(`^\\s*${escapeRegExp(entry)}\\s*$`) }).click();
 }
 
 export function tabs(page: Page): Locator {

@@ -4,7 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export const REPO = path.resolve(__dirname, '..', '..', '..');
+/** The repository root: the nearest folder above this file that holds import-map.json (also when bundled). */
+function findRepo(start: string): string {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'import-map.json'))) return dir;
+  }
+  throw new Error(`import-map.json not found above ${start}`);
+}
+
+export const REPO = findRepo(__dirname);
 
 export interface RunningServer {
   url: string;
