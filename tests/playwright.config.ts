@@ -20,7 +20,6 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json']],
   globalSetup: './e2e/support/global-setup.ts',
-  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL: process.env.FLEXPAY_E2E_URL,
     headless: true,

@@ -295,9 +295,8 @@ test('修改密码：确认不一致给出提示；成功后退出登录，旧�
 
     await dialog.getByLabel('确认密码').fill(NEW_PASSWORD);
     await expect(dialog.getByText('两次输入密码不一致')).toHaveCount(0);
-    const success = page.getByText('密码更新成功').first().waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await success;
+    await expect(page.getByText('密码更新成功').first()).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByLabel('用户名')).toBeVisible();
     expect(changeCalls).toBe(1);

@@ -10,6 +10,12 @@ export interface PasswordDialogProps {
   checkOld?: boolean;
 }
 
+/**
+ * How long 密码更新成功 stays readable before the page reloads: reloading at once (logout is a quick
+ * call) removed the toast before anyone could see that the change worked.
+ */
+export const RELOAD_DELAY_MS = 1500;
+
 const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordDialog({ isOpen, onClose, checkOld = true }: PasswordDialogProps) {
@@ -50,7 +56,7 @@ export function PasswordDialog({ isOpen, onClose, checkOld = true }: PasswordDia
       try {
         await logout();
       } finally {
-        window.location.reload();
+        window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
       }
     } catch (err) {
       const message = (err as { message?: string } | null)?.message;
