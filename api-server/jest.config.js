@@ -3,9 +3,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }],
-  },
+  transform: { '^.+\\.[cm]?[jt]sx?$': require('../shared-utility/build/jest-transform') },
   // light-my-request (fastify.inject) requires cookie@2, which ships ESM only; Jest needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
   // One throwaway PostgreSQL cluster serves every test file; each app gets its own database.

@@ -5,19 +5,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
-          target: 'es2020',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
+  transform: { '^.+\\.[cm]?[jt]sx?$': require('../shared-utility/build/jest-transform') },
   moduleNameMapper: {
     // The real module is an import-map external at runtime; tests use the pure route table and
     // permission model plus in-memory stand-ins for the browser services (test/shared-utility-stub.ts).

@@ -3,10 +3,5 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-    ],
-  },
+  transform: { '^.+\\.[cm]?[jt]sx?$': require('./build/jest-transform') },
 };

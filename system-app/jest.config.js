@@ -1,15 +1,5 @@
-/** Unit tests of system-app: jsdom, TypeScript/TSX through @swc/jest with React's automatic runtime. */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
+/** Unit tests of system-app: jsdom, TypeScript/TSX through the shared ts-jest transform. */
+const transform = require('../shared-utility/build/jest-transform');
 
 module.exports = {
   rootDir: __dirname,
@@ -17,7 +7,7 @@ module.exports = {
   testEnvironment: 'jsdom',
   testEnvironmentOptions: { url: 'http://localhost:9000/' },
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
-  transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+  transform: { '^.+\\.[cm]?[jt]sx?$': transform },
   // single-spa-react ships ES modules; everything else in node_modules has CommonJS builds.
   transformIgnorePatterns: ['/node_modules/(?!single-spa-react/)'],
   moduleNameMapper: {
