@@ -9,5 +9,4 @@ module.exports = {
   // One throwaway PostgreSQL cluster serves every test file; each app gets its own database.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 30000,
 };

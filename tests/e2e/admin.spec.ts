@@ -8,6 +8,13 @@ const SUB_PASSWORD = 'Sub@2026pass';
 const RUN = Date.now().toString(36).slice(-5);
 const uniqueName = (prefix: string) => `${prefix}${RUN}${Math.floor(Math.random() * 1000)}`;
 
+/** The first-time guide (a modal) would cover the screens under test: 稍后提醒 for this session. */
+const NO_GUIDE = () => window.sessionStorage.setItem('delayShowGuide', '1');
+test.describe.configure({ timeout: 120_000 });
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(NO_GUIDE);
+});
+
 async function openAdmins(page: Page) {
   await page.goto('/admin/index');
   await expect(page.getByTestId('admin-page')).toBeVisible();
@@ -49,6 +56,7 @@ async function grantAdminQueryOnly(page: Page) {
 
 async function signInAsSub(browser: Browser, username: string) {
   const context = await browser.newContext();
+  await context.addInitScript(NO_GUIDE);
   const page = await context.newPage();
   await signInAndWait(page, username, SUB_PASSWORD);
   return { context, page };
@@ -153,6 +161,7 @@ test('个人设置进入 /editAdmin 编辑自己的账号', async ({ page }) => 
 test('商户信息与企业信息显示本机构资料', async ({ browser }) => {
   for (const [kind, path, code] of [['MER', '/merchantInfo', 'MER0001'], ['ENT', '/entInfo', 'ENT0001']] as const) {
     const context = await browser.newContext();
+    await context.addInitScript(NO_GUIDE);
     const page = await context.newPage();
     await signInAndWait(page, DEMO_ACCOUNTS[kind]);
     await page.goto(path);

@@ -57,7 +57,8 @@ export function TableView<R extends Row>({ list, fixedCond, toolbar, rowActions,
   const search = () => {
     setApplied(draft);
     setPage((p) => ({ ...p, pageNum: 1 }));
-    if (JSON.stringify(draft) === JSON.stringify(applied) && page.pageNum === 1) reload();
+    // Same conditions on the first page would not change the list key: search again explicitly.
+    if (JSON.stringify(searchCond(draft)) === JSON.stringify(searchCond(applied)) && page.pageNum === 1) reload();
   };
   const reset = () => {
     const blank = emptySearch(list.searchFields);
