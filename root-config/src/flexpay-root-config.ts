@@ -122,7 +122,14 @@ window.addEventListener('single-spa:routing-event', () => {
   document.body.classList.toggle('flexpay-public', isPublicPath(pathname));
   document.title = pageTitle(pathname);
   clearErrorPanelsOfInactiveApps(pathname);
+  showPanelForBrokenActiveApp(pathname);
 });
+
+/** Within 200 ms of a failure single-spa does not retry the app, so a quick return would show a blank region. */
+function showPanelForBrokenActiveApp(pathname: string): void {
+  const active = appForPath(pathname);
+  if (active && getAppStatus(`@flexpay/${active}`) === LOAD_ERROR) showLoadError(`@flexpay/${active}`);
+}
 
 function clearErrorPanelsOfInactiveApps(pathname: string): void {
   const active = appForPath(pathname);
