@@ -41,7 +41,9 @@ export async function measureApi(baseUrl: string, credentials: { token: string; 
   const real = await run(url, { headers: { 'Access-Token': credentials.token }, body: '{}' });
 
   const bare = Fastify({ logger: false });
-  bare.post('/bare', async (_request, reply) => reply.type('application/json').send(payload));
+  // Returns the same object, so the baseline pays for JSON serialisation exactly like the real route.
+  const body: unknown = JSON.parse(payload);
+  bare.post('/bare', async () => body);
   const address = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
     const baseline = await run(`${address}/bare`, { body: '{}' });
