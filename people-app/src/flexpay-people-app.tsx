@@ -1,3 +1,4 @@
-import { createMicroApp, notReadyRoutes } from '@flexpay/shared-utility';
+import { createMicroApp } from '@flexpay/shared-utility';
+import { peopleRoutes } from './routes';
 
-export const { bootstrap, mount, unmount } = createMicroApp({ name: 'people-app', routes: notReadyRoutes('people-app') });
+export const { bootstrap, mount, unmount } = createMicroApp({ name: 'people-app', routes: peopleRoutes });

@@ -1,10 +1,12 @@
 // `npm run bench` (through run-bench.mjs): load times, bundle sizes and API throughput. Figures, not assertions.
+import crypto from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { REPO, startServer } from '../e2e/support/server';
 import { DEMO_ACCOUNTS, signInAndWait } from '../e2e/support/session';
 import { measureApi } from './api-load';
 import { bundleSizes, LAZY_SHARED } from './bundle-sizes';
+import { measureKit } from './kit-timings';
 import { measurePages, median } from './page-timings';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -23,6 +25,14 @@ async function credentialsFor(baseUrl: string) {
   } finally {
     await browser.close();
   }
+}
+
+/** The same 100 MB the page hashes (every 4096th byte set), hashed by node:crypto to check the worker. */
+function expectedMd5(): string {
+  const size = 100 * 1024 * 1024;
+  const data = new Uint8Array(size);
+  for (let i = 0; i < size; i += 4096) data[i] = i & 255;
+  return crypto.createHash('md5').update(data).digest('hex');
 }
 
 async function main() {
@@ -45,6 +55,16 @@ async function main() {
     report('登录到首页渲染完成', pages.signInToDashboard, 1000);
     report('首次进入未加载的应用', pages.firstAppVisit, 400);
     report('跨应用切换（已加载）', pages.appSwitch, 150);
+
+    console.log('\n== 页面组件 (真实页面内，经 import map 加载) ==');
+    const kit = await measureKit(server.url);
+    report('100 行表格渲染', kit.tableRender, 100);
+    console.log(`导出 50000 行 × 15 列 xlsx     ${ms(kit.exportMs).padStart(7)}  目标 ≤ 3000 ms ${verdict(kit.exportMs <= 3000)}  (${kb(kit.exportBytes)})`);
+    console.log(
+      `100 MB 文件 MD5（Worker）      ${ms(kit.md5Ms).padStart(7)}  ${kit.md5MegabytesPerSecond.toFixed(0)} MB/s  目标 ≥ 150 MB/s ${verdict(kit.md5MegabytesPerSecond >= 150)}  期间最长帧间隔 ${ms(kit.longestFrameGapMs)}`,
+    );
+
+    console.log(`MD5 与 node:crypto 结果${kit.md5 === expectedMd5() ? '一致' : '不一致'}`);
 
     console.log('\n== API (autocannon, 10 连接 × 5 秒, loopback) ==');
     const { real, baseline } = await measureApi(server.url, await credentialsFor(server.url));

@@ -1,5 +1,6 @@
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { captchaRoutes } from './captcha';
+import { custRoutes } from './cust';
 import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
 import { entRoutes } from './ent';
@@ -8,5 +9,5 @@ import { subuserRoutes } from './subuser';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps)];
 }

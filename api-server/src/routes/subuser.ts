@@ -167,11 +167,30 @@ function grantable(caller: Caller, adminType: number): number[] {
   return caller.permCodes.filter((c) => allowed.has(c));
 }
 
+/** A unique-constraint violation: better-sqlite3 (SQLITE_CONSTRAINT_UNIQUE) or PostgreSQL (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * A create that passed the username pre-check can still lose a race with a concurrent create and hit
+ * the unique index on admin_user.username (the only unique column of the table): answer 1009, not 5000.
+ */
+export function duplicateUsernameAnswer(error: unknown): never {
+  if (isUniqueViolation(error)) refuse(Code.CONFLICT, SubuserMessages.duplicate);
+  throw error;
+}
+
 export function subuserRoutes(deps: AppDeps): RouteSpec[] {
   const def = subuserResource();
   const signed = (ctx: unknown) => ctx as SignedInContext;
+  const kit = defineResource(deps, def).map((spec): RouteSpec =>
+    spec.path === 'user/subuser/create' ? { ...spec, handler: (ctx) => spec.handler(ctx).catch(duplicateUsernameAnswer) } : spec,
+  );
   return [
-    ...defineResource(deps, def),
+    ...kit,
     {
       path: 'user/subuser/changePassword',
       perm: PASSWORD,

@@ -84,8 +84,25 @@ export function cellText<R extends Row>(row: R, column: Column<R>): string {
 /** Display width in Excel character units: CJK and full-width characters count 2. */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of text) {
-    width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 2 : 1;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      // Astral characters here are CJK extensions (U+20000–U+3FFFD): wide, one column per pair.
+      width += 2;
+      i += 1;
+    } else if (
+      (code >= 0x1100 && code <= 0x115f) ||
+      (code >= 0x2e80 && code <= 0xa4cf) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe30 && code <= 0xfe4f) ||
+      (code >= 0xff00 && code <= 0xff60) ||
+      (code >= 0xffe0 && code <= 0xffe6)
+    ) {
+      width += 2;
+    } else {
+      width += 1;
+    }
   }
   return width;
 }

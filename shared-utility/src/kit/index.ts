@@ -55,6 +55,7 @@ export { applyRangeBound, acceptMoneyInput, type RangeValue } from './inputs/inp
 export {
   loadXlsx,
   buildWorkbook,
+  XLSX_WRITE_OPTIONS,
   exportRows,
   parseWorkbook,
   exportFileName,

@@ -50,7 +50,7 @@ describe('export workbook', () => {
     const fake = { ...XLSX, writeFile } as unknown as Xlsx;
     const { fileName, workbook } = exportRows(fake, rows, columns, { now: new Date(2024, 0, 1, 0, 0, 0) });
     expect(fileName).toBe('数据_20240101000000.xlsx');
-    expect(writeFile).toHaveBeenCalledWith(workbook, fileName, { bookType: 'xlsx' });
+    expect(writeFile).toHaveBeenCalledWith(workbook, fileName, { bookType: 'xlsx', compression: true });
   });
 
   test('parseWorkbook reads the first sheet by its header row', () => {

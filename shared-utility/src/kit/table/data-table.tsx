@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Classes, HotkeysProvider, Icon, NonIdealState } from '@blueprintjs/core';
-import { Cell, Column as TableColumn, ColumnHeaderCell, SelectionModes, Table2, TableLoadingOption, type ColumnProps } from '@blueprintjs/table';
+import { Cell, Column as TableColumn, ColumnHeaderCell, RenderMode, SelectionModes, Table2, TableLoadingOption, type ColumnProps } from '@blueprintjs/table';
 import type { ReactElement, ReactNode } from 'react';
 import { cellText } from '../format';
 import type { Column, Row } from '../screen';
@@ -30,6 +30,9 @@ export interface DataTableProps<R extends Row> {
 }
 
 /** asc → desc → unsorted, one sorted column at a time. */
+/** The grid never grows past the viewport less the search form, toolbar and pagination. */
+const MAX_GRID_HEIGHT = 'max(320px, calc(100vh - 280px))';
+
 function nextOrder(orderBy: OrderBy, field: string): OrderBy {
   const current = orderBy.find((o) => o.field === field)?.dir;
   if (current === 'asc') return [{ field, dir: 'desc' }];
@@ -129,12 +132,17 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const expandedRow = expandable && expandedKey !== undefined ? rows.find((r) => keyOf(r) === expandedKey) : undefined;
   return (
     <HotkeysProvider>
-      <div style={{ height: HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 2 }}>
+      {/* Taller pages scroll inside the grid, so Table2 draws only the visible rows (100-row pages stay fast). */}
+      <div style={{ height: `min(${HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 2}px, ${MAX_GRID_HEIGHT})` }}>
         <Table2
           numRows={rows.length}
           columnWidths={widths}
           defaultRowHeight={ROW_HEIGHT}
+          rowHeights={rows.map(() => ROW_HEIGHT)}
+          enableGhostCells={false}
           enableRowHeader={false}
+          // Pages hold at most 100 rows: drawing every cell in one pass beats batched rendering over frames.
+          renderMode={RenderMode.NONE}
           enableColumnResizing
           selectionModes={SelectionModes.NONE}
           loadingOptions={props.loading ? [TableLoadingOption.CELLS] : []}

@@ -1,0 +1,262 @@
+/**
+ * Talents (spec §2 /cust, §3 customer fields, §5 rules): the scoped list on the resource kit, the
+ * Excel import (the browser parses the workbook and sends its rows) and the enterprise picker.
+ */
+import crypto from 'node:crypto';
+import { AdminType, checkRules, codeOf, ENUMS, FIELD_RULES, type FieldRuleName } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { entInScope, rowInScope } from '../account/scope';
+import { Code } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
+import { auditedWrite, defineResource, type ResourceDef, type Row } from '../resource/define';
+
+const QUERY = codeOf('ACT_CUST_QUERY'); // 20100
+const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
+
+/** At most this many rows per import call (the 2 MB workbook limit holds far fewer in practice). */
+export const IMPORT_MAX_ROWS = 2000;
+/** Rows per INSERT statement, well inside SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+const DEFAULT_ID_TYPE = 111;
+
+export const CustMessages = {
+  entRequired: '请选择企业',
+  entMissing: '企业不存在',
+  rowsRequired: '导入文件中没有人才数据',
+  tooManyRows: `单次最多导入${IMPORT_MAX_ROWS}条人才，请拆分文件后再导入`,
+  idType: '请选择有效的证件类型',
+  idNumberExists: '证件号码已存在',
+  idNumberRepeated: (first: number) => `证件号码与第${first}行重复`,
+  row: (n: number, message: string) => `第${n}行：${message}`,
+} as const;
+
+export interface ImportRow {
+  name: string;
+  idType: number;
+  idNumber: string;
+  phone: string;
+  bankCard: string;
+  remark: string | null;
+}
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'object' ? '' : String(value).trim());
+
+/** An ID type code, or its label (居民身份证); empty means 111. Null when unknown. */
+export function parseIdType(value: unknown): number | null {
+  const raw = text(value);
+  if (raw === '') return DEFAULT_ID_TYPE;
+  const found = ENUMS.idType.find((o) => String(o.value) === raw || o.label === raw);
+  return found ? Number(found.value) : null;
+}
+
+/** Field rules in the template's column order (姓名, 证件类型, 证件号码, 手机号, 银行卡号, 备注). */
+const ROW_FIELDS: Array<[keyof ImportRow, FieldRuleName | null]> = [
+  ['name', 'name'],
+  ['idType', null],
+  ['idNumber', 'idNumber'],
+  ['phone', 'phone'],
+  ['bankCard', 'bankCard'],
+  ['remark', 'remark'],
+];
+
+/** The row's first failing message (shared §5 rules), or the normalised row. */
+export function checkImportRow(raw: unknown): { row: ImportRow } | { error: string } {
+  const source = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : {};
+  const idType = parseIdType(source.idType);
+  const row: ImportRow = {
+    name: text(source.name),
+    idType: idType ?? DEFAULT_ID_TYPE,
+    idNumber: text(source.idNumber),
+    phone: text(source.phone),
+    bankCard: text(source.bankCard),
+    remark: text(source.remark) || null,
+  };
+  for (const [field, rule] of ROW_FIELDS) {
+    const message = rule === null ? (idType === null ? CustMessages.idType : null) : checkRules(FIELD_RULES[rule], row[field]);
+    if (message) return { error: message };
+  }
+  return { row };
+}
+
+/** Same person twice: ID numbers compare without surrounding space and case (x / X check digit). */
+export const idKey = (idNumber: string) => idNumber.trim().toUpperCase();
+
+/** Every row checked; the first failing row (1-based) names the answer, in-file repeats included. */
+export function firstRowError(rows: unknown[], existing: ReadonlySet<string> = new Set()): { rows: ImportRow[] } | { error: string } {
+  const seen = new Map<string, number>();
+  const ok: ImportRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const n = i + 1;
+    const checked = checkImportRow(rows[i]);
+    if ('error' in checked) return { error: CustMessages.row(n, checked.error) };
+    const key = idKey(checked.row.idNumber);
+    const first = seen.get(key);
+    if (first !== undefined) return { error: CustMessages.row(n, CustMessages.idNumberRepeated(first)) };
+    if (existing.has(key)) return { error: CustMessages.row(n, CustMessages.idNumberExists) };
+    seen.set(key, n);
+    ok.push(checked.row);
+  }
+  return { rows: ok };
+}
+
+const entIdOf = (body: Body): number | null => {
+  const id = Number(body.entId);
+  return body.entId !== undefined && body.entId !== null && body.entId !== '' && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** ENT imports into its own enterprise; SYS and SPR name one inside their scope. */
+const targetEnt = (caller: Caller, body: Body): number | null =>
+  caller.user.adminType === AdminType.ENT ? (caller.user.orgId ?? null) : entIdOf(body);
+
+/** A short unique code per talent: C + time + row + random (custCode is unique in the table). */
+function custCodes(count: number, now: number): string[] {
+  const stamp = now.toString(36).toUpperCase();
+  const salt = crypto.randomBytes(3).toString('hex').toUpperCase();
+  return Array.from({ length: count }, (_, i) => `C${stamp}${salt}${i.toString(36).toUpperCase().padStart(3, '0')}`);
+}
+
+export function custResource(deps: AppDeps): ResourceDef {
+  return {
+    path: 'cust/query',
+    table: 'cust',
+    entity: 'cust',
+    key: 'id',
+    fields: {
+      id: { sortable: true },
+      custCode: { searchable: 'eq' },
+      name: { searchable: 'like', sortable: true },
+      idType: { searchable: 'eq' },
+      idNumber: { searchable: 'like' },
+      phone: { searchable: 'like' },
+      bankCard: {},
+      entId: { searchable: 'eq' },
+      supplierId: { searchable: 'eq' },
+      realNameStatus: { searchable: 'eq' },
+      signStatus: { searchable: 'eq' },
+      status: { searchable: 'eq' },
+      createdAt: { date: true, sortable: true, searchable: 'range' },
+      updatedAt: { date: true, sortable: true },
+    },
+    codes: { list: QUERY, get: QUERY },
+    // SYS all, SPR the talents of its enterprises, ENT its own (CONTRACT.md); MER never holds 20100.
+    scope: (caller, qb) =>
+      caller.scope.kind === 'supplier'
+        ? qb.where('cust.entId', 'in', deps.db.selectFrom('ent').select('ent.id').where('ent.supplierId', '=', caller.scope.supplierId))
+        : qb.where(rowInScope(deps.db, caller.scope, { ent: 'cust.entId', supplier: 'cust.supplierId' }) as never),
+  };
+}
+
+/** Adds 所属企业 (entName) to the records of a list or get answer. */
+async function withEntNames(deps: AppDeps, records: Row[]): Promise<Row[]> {
+  const ids = [...new Set(records.map((r) => r.entId as number))];
+  if (ids.length === 0) return records;
+  const ents = await deps.db.selectFrom('ent').select(['id', 'entName']).where('id', 'in', ids).execute();
+  const names = new Map(ents.map((e) => [e.id, e.entName]));
+  return records.map((r) => ({ ...r, entName: names.get(r.entId as number) ?? null }));
+}
+
+export function custRoutes(deps: AppDeps): RouteSpec[] {
+  const { db } = deps;
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+  const kit = defineResource(deps, custResource(deps)).map((spec): RouteSpec => {
+    if (spec.path === 'cust/query/list')
+      return {
+        ...spec,
+        handler: async (ctx) => {
+          const page = (await spec.handler(ctx)) as { records: Row[]; total: number };
+          return { ...page, records: await withEntNames(deps, page.records) };
+        },
+      };
+    if (spec.path === 'cust/query/get')
+      return { ...spec, handler: async (ctx) => (await withEntNames(deps, [(await spec.handler(ctx)) as Row]))[0] };
+    return spec;
+  });
+
+  return [
+    ...kit,
+    {
+      path: 'cust/mgr/import',
+      perm: IMPORT,
+      // An enterprise that does not exist is answered by the handler (1004), one outside the scope 3002.
+      scope: async (ctx) => {
+        const entId = targetEnt(ctx.caller, ctx.body);
+        if (entId === null || ctx.caller.scope.kind === 'ent') return true;
+        const exists = await db.selectFrom('ent').select('id').where('id', '=', entId).executeTakeFirst();
+        return !exists || entInScope(db, ctx.caller.scope, entId);
+      },
+      check: (body, ctx) => {
+        if (targetEnt((ctx as SignedInContext).caller, body) === null) return CustMessages.entRequired;
+        if (!Array.isArray(body.rows) || body.rows.length === 0) return CustMessages.rowsRequired;
+        if (body.rows.length > IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
+        return null;
+      },
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const entId = targetEnt(caller, ctx.body) as number;
+        const ent = await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', entId).executeTakeFirst();
+        if (!ent) throw new ApiError(Code.NOT_FOUND, CustMessages.entMissing);
+        const rawRows = ctx.body.rows as unknown[];
+
+        // Field rules and in-file repeats first; the database is asked only about well-formed rows.
+        const first = firstRowError(rawRows);
+        if ('error' in first) throw new ApiError(Code.VALIDATION, first.error);
+        const keys = [...new Set(first.rows.map((r) => idKey(r.idNumber)))];
+        const existing = new Set<string>();
+        for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+          const found = await db
+            .selectFrom('cust')
+            .select('idNumber')
+            .where('entId', '=', entId)
+            .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', keys.slice(i, i + INSERT_CHUNK))
+            .execute();
+          for (const f of found) existing.add(idKey(f.idNumber));
+        }
+        if (existing.size > 0) {
+          const again = firstRowError(rawRows, existing);
+          if ('error' in again) throw new ApiError(Code.VALIDATION, again.error);
+        }
+
+        const rows = first.rows;
+        const codes = custCodes(rows.length, ctx.now);
+        const values = rows.map((r, i) => ({
+          custCode: codes[i],
+          name: r.name,
+          idType: r.idType,
+          idNumber: r.idNumber,
+          phone: r.phone,
+          bankCard: r.bankCard,
+          entId,
+          supplierId: ent.supplierId,
+          realNameStatus: 0,
+          signStatus: 0,
+          status: 0,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        }));
+        await auditedWrite(
+          signed(ctx),
+          { action: 'import', entity: 'cust', entityId: `ent:${entId}`, changes: { imported: { from: 0, to: rows.length }, custCodes: { from: null, to: `${codes[0]}…${codes[codes.length - 1]}` } } },
+          async (trx) => {
+            for (let i = 0; i < values.length; i += INSERT_CHUNK) await trx.insertInto('cust').values(values.slice(i, i + INSERT_CHUNK)).execute();
+          },
+        );
+        return { imported: rows.length };
+      },
+    },
+    {
+      // Spec §6 lists simple lookups as login only; the catalogue has no such code, so the import code guards it.
+      path: 'ent/query/querySimple',
+      perm: IMPORT,
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        return db
+          .selectFrom('ent')
+          .select(['ent.id', 'ent.entName'])
+          .where(rowInScope(db, caller.scope, { ent: 'ent.id', supplier: 'ent.supplierId' }) as never)
+          .orderBy('ent.id')
+          .execute();
+      },
+    },
+  ];
+}

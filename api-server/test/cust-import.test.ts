@@ -1,0 +1,199 @@
+import { MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
+import { Messages } from '../src/http/codes';
+import { checkImportRow, CustMessages, firstRowError, IMPORT_MAX_ROWS, parseIdType } from '../src/routes/cust';
+import { duplicateUsernameAnswer, isUniqueViolation, SubuserMessages } from '../src/routes/subuser';
+import { createTestContext, DIALECTS, type TestContext } from './support/app';
+import type { SignedClient } from './support/client';
+import { createSubUser } from './support/users';
+
+const PASSWORD = 'Sub@2026pass';
+const LIST = { cond: {}, page: { limit: 100, pageNum: 1 } };
+
+let serial = 0;
+/** A unique, well-formed 18-character resident ID number per call. */
+const newId = () => `5101011988${String(++serial).padStart(8, '0')}`;
+const row = (over: Record<string, unknown> = {}) => ({
+  name: '导入测试',
+  idType: 111,
+  idNumber: newId(),
+  phone: '13712345678',
+  bankCard: '6222020200112233445',
+  remark: '',
+  ...over,
+});
+
+describe('import row rules (shared §5 rules, pure)', () => {
+  test('field order, ID types and defaults', () => {
+    expect(parseIdType('')).toBe(111);
+    expect(parseIdType('居民身份证')).toBe(111);
+    expect(parseIdType('142')).toBe(142);
+    expect(parseIdType(173)).toBe(173);
+    expect(parseIdType('身份证')).toBeNull();
+    expect(checkImportRow({ ...row(), idType: '' })).toMatchObject({ row: { idType: 111 } });
+    expect(checkImportRow({ ...row(), name: '', phone: 'x' })).toEqual({ error: MESSAGES.nameRequired });
+    expect(checkImportRow({ ...row(), idType: 999 })).toEqual({ error: CustMessages.idType });
+    expect(checkImportRow({ ...row(), idNumber: 'X' })).toEqual({ error: MESSAGES.idNumberLength });
+    expect(checkImportRow({ ...row(), phone: 13712345678 })).toMatchObject({ row: { phone: '13712345678' } });
+    expect(checkImportRow({ ...row(), bankCard: '62220' })).toEqual({ error: MESSAGES.bankCard });
+    expect(checkImportRow({ ...row(), remark: 'r'.repeat(1001) })).toEqual({ error: MESSAGES.remarkLength });
+  });
+
+  test('the first failing row is named, repeats compare without case', () => {
+    const a = row({ idNumber: '51010119880101123x' });
+    expect(firstRowError([row(), row({ phone: '12345678901' })])).toEqual({ error: '第2行：请输入有效的手机号码' });
+    expect(firstRowError([a, row(), row({ idNumber: '51010119880101123X' })])).toEqual({ error: '第3行：证件号码与第1行重复' });
+    expect(firstRowError([row(), a], new Set(['51010119880101123X']))).toEqual({ error: '第2行：证件号码已存在' });
+  });
+});
+
+describe('unique violation of a racing sub-account create', () => {
+  test('both drivers map to 1009 用户名已存在, anything else is rethrown', () => {
+    const sqlite = Object.assign(new Error('UNIQUE constraint failed: admin_user.username'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    const postgres = Object.assign(new Error('duplicate key value violates unique constraint "admin_user_username_key"'), { code: '23505' });
+    for (const error of [sqlite, postgres]) {
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(() => duplicateUsernameAnswer(error)).toThrow(expect.objectContaining({ code: 1009, message: SubuserMessages.duplicate }));
+    }
+    const other = Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(isUniqueViolation(other)).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+    expect(() => duplicateUsernameAnswer(other)).toThrow(other);
+  });
+});
+
+describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
+  let ctx: TestContext;
+  let sys: SignedClient;
+  let spr: SignedClient;
+  let mer: SignedClient;
+  let ent: SignedClient;
+  let ent2: SignedClient;
+  const entIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    for (const e of await ctx.db.selectFrom('ent').select(['id', 'entCode']).execute()) entIds[e.entCode] = e.id;
+    // An administrator of the second enterprise (ENT0002) with the talent codes.
+    await createSubUser(ctx.db, 'ent2Admin1', PASSWORD, DEMO_USERS.ENT, [20100, 20120]);
+    await ctx.db.updateTable('admin_user').set({ orgId: entIds.ENT0002, terCode: 'ENT0002' }).where('username', '=', 'ent2Admin1').execute();
+    [sys, spr, mer, ent, ent2] = [ctx.client(), ctx.client(), ctx.client(), ctx.client(), ctx.client()];
+    for (const [client, name] of [[sys, DEMO_USERS.SYS], [spr, DEMO_USERS.SPR], [mer, DEMO_USERS.MER], [ent, DEMO_USERS.ENT]] as const)
+      expect((await client.login(name, DEMO_PASSWORD)).code).toBe(0);
+    expect((await ent2.login('ent2Admin1', PASSWORD)).code).toBe(0);
+  });
+  afterAll(() => ctx.close());
+
+  const custCount = async () => Number((await ctx.db.selectFrom('cust').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const auditCount = async () =>
+    Number((await ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('entity', '=', 'cust').executeTakeFirstOrThrow()).n);
+
+  /** A refused import inserts no talent and writes no audit row. */
+  async function refused(call: () => Promise<{ code: number; message: string }>, code: number, message?: string) {
+    const [before, audits] = [await custCount(), await auditCount()];
+    const answer = await call();
+    expect(answer.code).toBe(code);
+    if (message) expect(answer.message).toBe(message);
+    expect(await custCount()).toBe(before);
+    expect(await auditCount()).toBe(audits);
+  }
+
+  test('ENT imports into its own enterprise; another enterprise does not see the rows', async () => {
+    const rows = [row({ name: '导入甲' }), row({ name: '导入乙', idType: '港澳居民来往内地通行证', remark: '第二行' }), row({ name: '导入丙', idType: '' })];
+    const before = await custCount();
+    // entId of another enterprise is ignored for ENT callers.
+    const answer = await ent.post('cust/mgr/import', { entId: entIds.ENT0003, rows });
+    expect(answer).toMatchObject({ code: 0, data: { imported: 3 } });
+    expect(await custCount()).toBe(before + 3);
+    const stored = await ctx.db.selectFrom('cust').selectAll().where('idNumber', 'in', rows.map((r) => r.idNumber)).orderBy('id').execute();
+    expect(stored.map((c) => [c.name, c.idType, c.entId, c.status])).toEqual([
+      ['导入甲', 111, entIds.ENT0001, 0],
+      ['导入乙', 131, entIds.ENT0001, 0],
+      ['导入丙', 111, entIds.ENT0001, 0],
+    ]);
+    const ent1 = await ctx.db.selectFrom('ent').select('supplierId').where('id', '=', entIds.ENT0001).executeTakeFirstOrThrow();
+    expect(new Set(stored.map((c) => c.supplierId))).toEqual(new Set([ent1.supplierId]));
+    expect(new Set(stored.map((c) => c.custCode)).size).toBe(3);
+
+    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('entity', '=', 'cust').where('action', '=', 'import').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ operatorAccount: DEMO_USERS.ENT, entityId: `ent:${entIds.ENT0001}` });
+    expect(JSON.parse(audit.changes).imported).toEqual({ from: 0, to: 3 });
+
+    const own = await ent.post('cust/query/list', { ...LIST, cond: { name: '导入' } });
+    expect(own.code).toBe(0);
+    expect(own.data.records.map((r: { name: string }) => r.name).sort()).toEqual(['导入丙', '导入乙', '导入甲']);
+    expect(own.data.records[0]).toMatchObject({ entId: entIds.ENT0001, entName: '北京星辰物流有限公司' });
+    expect(own.data.records[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const other = await ent2.post('cust/query/list', { ...LIST, cond: { name: '导入' } });
+    expect(other).toMatchObject({ code: 0, data: { total: 0, records: [] } });
+    // Asking for the first enterprise's rows by condition does not widen the scope.
+    expect((await ent2.post('cust/query/list', { ...LIST, cond: { entId: entIds.ENT0001 } })).data.total).toBe(0);
+    expect((await ent2.post('cust/query/get', { id: stored[0].id })).code).toBe(3002);
+    expect((await ent.post('cust/query/get', { id: stored[0].id })).data).toMatchObject({ name: '导入甲', entName: '北京星辰物流有限公司' });
+  });
+
+  test('a bad row answers 1001 naming the row, and nothing is inserted', async () => {
+    await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row({ phone: '12345678901' }), row({ name: '' })] }), 1001, '第3行：请输入有效的手机号码');
+    await refused(() => ent.post('cust/mgr/import', { rows: [row({ idType: '驾驶证' })] }), 1001, `第1行：${CustMessages.idType}`);
+    await refused(() => ent.post('cust/mgr/import', { rows: [row({ bankCard: '' })] }), 1001, `第1行：${MESSAGES.bankCardRequired}`);
+    await refused(() => ent.post('cust/mgr/import', { rows: [] }), 1001, CustMessages.rowsRequired);
+    await refused(() => ent.post('cust/mgr/import', { rows: 'x' }), 1001, CustMessages.rowsRequired);
+    const many = Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => ({ n: 1 }));
+    await refused(() => ent.post('cust/mgr/import', { rows: many }), 1001, CustMessages.tooManyRows);
+  });
+
+  test('a repeated ID number, in the file or in the enterprise, is refused', async () => {
+    const a = row();
+    await refused(() => ent.post('cust/mgr/import', { rows: [a, row(), row(), row(), { ...row(), idNumber: a.idNumber }] }), 1001, '第5行：证件号码与第1行重复');
+    expect((await ent.post('cust/mgr/import', { rows: [a] })).code).toBe(0);
+    await refused(() => ent.post('cust/mgr/import', { rows: [row(), { ...row(), idNumber: a.idNumber.toLowerCase() }] }), 1001, `第2行：${CustMessages.idNumberExists}`);
+    // A seeded talent of the same enterprise counts as well.
+    const seeded = await ctx.db.selectFrom('cust').select('idNumber').where('entId', '=', entIds.ENT0001).where('custCode', 'like', 'C0%').executeTakeFirstOrThrow();
+    await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row(), row(), { ...row(), idNumber: seeded.idNumber }] }), 1001, '第5行：证件号码已存在');
+    // The same person may work for another enterprise.
+    expect((await sys.post('cust/mgr/import', { entId: entIds.ENT0002, rows: [{ ...row(), idNumber: a.idNumber }] })).code).toBe(0);
+  });
+
+  test('SYS and SPR must name an enterprise inside their scope; MER may not import', async () => {
+    await refused(() => sys.post('cust/mgr/import', { rows: [row()] }), 1001, CustMessages.entRequired);
+    await refused(() => spr.post('cust/mgr/import', { entId: '', rows: [row()] }), 1001, CustMessages.entRequired);
+    // supplier01 serves ENT0001 and ENT0002; ENT0003 belongs to the other supplier.
+    await refused(() => spr.post('cust/mgr/import', { entId: entIds.ENT0003, rows: [row()] }), 3002, Messages.outOfScope);
+    await refused(() => sys.post('cust/mgr/import', { entId: 999999, rows: [row()] }), 1004, CustMessages.entMissing);
+    await refused(() => mer.post('cust/mgr/import', { entId: entIds.ENT0001, rows: [row()] }), 3001, Messages.noPermission);
+    expect((await mer.post('cust/query/list', LIST)).code).toBe(3001);
+
+    const fromSpr = row({ name: '供应商导入' });
+    expect(await spr.post('cust/mgr/import', { entId: entIds.ENT0002, rows: [fromSpr] })).toMatchObject({ code: 0, data: { imported: 1 } });
+    expect(await sys.post('cust/mgr/import', { entId: String(entIds.ENT0003), rows: [row({ name: '平台导入' })] })).toMatchObject({ code: 0, data: { imported: 1 } });
+
+    // SPR lists the talents of its enterprises only; SYS lists everything.
+    const sprList = await spr.post('cust/query/list', { cond: {}, page: { limit: 100, pageNum: 1 } });
+    expect(new Set(sprList.data.records.map((r: { entId: number }) => r.entId))).toEqual(new Set([entIds.ENT0001, entIds.ENT0002]));
+    expect(sprList.data.records.map((r: { name: string }) => r.name)).toContain('供应商导入');
+    const sysList = await sys.post('cust/query/list', { cond: { name: '平台导入' }, page: { limit: 10, pageNum: 1 } });
+    expect(sysList.data.records).toEqual([expect.objectContaining({ entId: entIds.ENT0003, entName: '成都巴蜀餐饮管理有限公司' })]);
+    expect((await sys.post('cust/query/list', LIST)).data.total).toBe(await custCount());
+  });
+
+  test('the enterprise picker lists the enterprises in scope', async () => {
+    const names = async (client: SignedClient) => {
+      const answer = await client.post('ent/query/querySimple');
+      expect(answer.code).toBe(0);
+      for (const e of answer.data) expect(Object.keys(e).sort()).toEqual(['entName', 'id']);
+      return answer.data.map((e: { id: number }) => e.id);
+    };
+    expect(await names(sys)).toEqual([entIds.ENT0001, entIds.ENT0002, entIds.ENT0003]);
+    expect(await names(spr)).toEqual([entIds.ENT0001, entIds.ENT0002]);
+    expect(await names(ent)).toEqual([entIds.ENT0001]);
+    expect((await mer.post('ent/query/querySimple')).code).toBe(3001);
+  });
+
+  test('two racing creates of one username: one succeeds, the other answers 1009 (never 5000)', async () => {
+    const body = { username: 'raceUser01', password: PASSWORD, name: '并发测试', phone: '13912345678', sex: 0, status: 0 };
+    const answers = await Promise.all([sys.post('user/subuser/create', body, { encrypt: true }), sys.post('user/subuser/create', body, { encrypt: true })]);
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 1009]);
+    expect(answers.find((a) => a.code === 1009)?.message).toBe(SubuserMessages.duplicate);
+  });
+});
