@@ -1,7 +1,8 @@
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { checkImportRow, CustMessages, firstRowError, IMPORT_MAX_ROWS, parseIdType } from '../src/routes/cust';
+import { checkCustImportRow as checkImportRow, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType } from '@flexpay/shared-utility/src/pure';
+import { CustMessages, firstRowError } from '../src/routes/cust';
 import { duplicateUsernameAnswer, isUniqueViolation, SubuserMessages } from '../src/routes/subuser';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';

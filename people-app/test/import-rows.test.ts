@@ -1,5 +1,6 @@
 import { MESSAGES } from '@flexpay/shared-utility';
-import { headerMatches, IMPORT_MESSAGES, importPayload, maskIdNumber, parseIdType, previewRows, rowError, TEMPLATE_HEADERS } from '../src/cust/import-rows';
+import { CUST_IMPORT_MESSAGES, parseIdType } from '@flexpay/shared-utility';
+import { headerMatches, IMPORT_MESSAGES, importPayload, maskIdNumber, previewRows, TEMPLATE_HEADERS } from '../src/cust/import-rows';
 
 type Cells = Partial<Record<(typeof TEMPLATE_HEADERS)[number], unknown>>;
 /** A record as parseWorkbook returns it: every template column, '' when blank. */
@@ -45,7 +46,7 @@ describe('人才导入 row validation (shared spec §5 rules)', () => {
       [{ 姓名: '' }, MESSAGES.nameRequired],
       [{ 姓名: '张' }, MESSAGES.nameLength],
       [{ 姓名: '', 手机号: '1' }, MESSAGES.nameRequired],
-      [{ 证件类型: '驾驶证' }, IMPORT_MESSAGES.idType],
+      [{ 证件类型: '驾驶证' }, CUST_IMPORT_MESSAGES.idType],
       [{ 证件号码: '' }, MESSAGES.idNumberRequired],
       [{ 证件号码: '1'.repeat(31) }, MESSAGES.idNumberLength],
       [{ 手机号: '' }, MESSAGES.phoneRequired],
@@ -58,7 +59,7 @@ describe('人才导入 row validation (shared spec §5 rules)', () => {
       [{ 银行卡号: 6222020200112233445 }, IMPORT_MESSAGES.asText('银行卡号')],
     ];
     for (const [cells, message] of cases) expect([cells, previewRows([record(cells)])[0].error]).toEqual([cells, message]);
-    expect(rowError({ name: '李四', idType: '', idNumber: 'AB12', phone: '13900001111', bankCard: '1234567890', remark: '' })).toBeNull();
+    expect(previewRows([record({ 姓名: '李四', 证件类型: '', 证件号码: 'AB12', 手机号: '13900001111', 银行卡号: '1234567890' })])[0].error).toBeNull();
   });
 
   test('rows are numbered from 1 and a repeated ID number points at its first row', () => {
@@ -70,7 +71,7 @@ describe('人才导入 row validation (shared spec §5 rules)', () => {
     expect(rows.map((r) => [r.rowNo, r.error])).toEqual([
       [1, null],
       [2, MESSAGES.phone],
-      [3, IMPORT_MESSAGES.repeated(1)],
+      [3, CUST_IMPORT_MESSAGES.idNumberRepeated(1)],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { CUST_IMPORT_HEADERS } from '@flexpay/shared-utility/src/pure';
 import * as XLSX from 'xlsx';
 
 export interface TemplateDef {
@@ -25,7 +26,8 @@ export const TEMPLATES: Record<string, TemplateDef> = {
   custImport: {
     title: '人才导入模板',
     sheet: '人才导入',
-    headers: ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '开户银行', '备注'],
+    // The import screen and cust/mgr/import read exactly these columns.
+    headers: [...CUST_IMPORT_HEADERS],
     example: ['张三', '居民身份证', '110101199001011234', '13800138000', '6222020200112233445', '中国工商银行', ''],
   },
 };

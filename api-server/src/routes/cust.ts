@@ -3,7 +3,15 @@
  * Excel import (the browser parses the workbook and sends its rows) and the enterprise picker.
  */
 import crypto from 'node:crypto';
-import { AdminType, checkRules, codeOf, ENUMS, FIELD_RULES, type FieldRuleName } from '@flexpay/shared-utility/src/pure';
+import {
+  AdminType,
+  checkCustImportRows,
+  codeOf,
+  CUST_IMPORT_MAX_ROWS,
+  CUST_IMPORT_MESSAGES,
+  type CustImportRow,
+  idNumberKey,
+} from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { entInScope, rowInScope } from '../account/scope';
 import { Code } from '../http/codes';
@@ -14,90 +22,21 @@ import { auditedWrite, defineResource, type ResourceDef, type Row } from '../res
 const QUERY = codeOf('ACT_CUST_QUERY'); // 20100
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 
-/** At most this many rows per import call (the 2 MB workbook limit holds far fewer in practice). */
-export const IMPORT_MAX_ROWS = 2000;
 /** Rows per INSERT statement, well inside SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
-const DEFAULT_ID_TYPE = 111;
 
 export const CustMessages = {
+  ...CUST_IMPORT_MESSAGES,
   entRequired: '请选择企业',
   entMissing: '企业不存在',
-  rowsRequired: '导入文件中没有人才数据',
-  tooManyRows: `单次最多导入${IMPORT_MAX_ROWS}条人才，请拆分文件后再导入`,
-  idType: '请选择有效的证件类型',
-  idNumberExists: '证件号码已存在',
-  idNumberRepeated: (first: number) => `证件号码与第${first}行重复`,
-  row: (n: number, message: string) => `第${n}行：${message}`,
 } as const;
 
-export interface ImportRow {
-  name: string;
-  idType: number;
-  idNumber: string;
-  phone: string;
-  bankCard: string;
-  remark: string | null;
-}
-
-const text = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'object' ? '' : String(value).trim());
-
-/** An ID type code, or its label (居民身份证); empty means 111. Null when unknown. */
-export function parseIdType(value: unknown): number | null {
-  const raw = text(value);
-  if (raw === '') return DEFAULT_ID_TYPE;
-  const found = ENUMS.idType.find((o) => String(o.value) === raw || o.label === raw);
-  return found ? Number(found.value) : null;
-}
-
-/** Field rules in the template's column order (姓名, 证件类型, 证件号码, 手机号, 银行卡号, 备注). */
-const ROW_FIELDS: Array<[keyof ImportRow, FieldRuleName | null]> = [
-  ['name', 'name'],
-  ['idType', null],
-  ['idNumber', 'idNumber'],
-  ['phone', 'phone'],
-  ['bankCard', 'bankCard'],
-  ['remark', 'remark'],
-];
-
-/** The row's first failing message (shared §5 rules), or the normalised row. */
-export function checkImportRow(raw: unknown): { row: ImportRow } | { error: string } {
-  const source = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : {};
-  const idType = parseIdType(source.idType);
-  const row: ImportRow = {
-    name: text(source.name),
-    idType: idType ?? DEFAULT_ID_TYPE,
-    idNumber: text(source.idNumber),
-    phone: text(source.phone),
-    bankCard: text(source.bankCard),
-    remark: text(source.remark) || null,
-  };
-  for (const [field, rule] of ROW_FIELDS) {
-    const message = rule === null ? (idType === null ? CustMessages.idType : null) : checkRules(FIELD_RULES[rule], row[field]);
-    if (message) return { error: message };
-  }
-  return { row };
-}
-
-/** Same person twice: ID numbers compare without surrounding space and case (x / X check digit). */
-export const idKey = (idNumber: string) => idNumber.trim().toUpperCase();
-
-/** Every row checked; the first failing row (1-based) names the answer, in-file repeats included. */
-export function firstRowError(rows: unknown[], existing: ReadonlySet<string> = new Set()): { rows: ImportRow[] } | { error: string } {
-  const seen = new Map<string, number>();
-  const ok: ImportRow[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const n = i + 1;
-    const checked = checkImportRow(rows[i]);
-    if ('error' in checked) return { error: CustMessages.row(n, checked.error) };
-    const key = idKey(checked.row.idNumber);
-    const first = seen.get(key);
-    if (first !== undefined) return { error: CustMessages.row(n, CustMessages.idNumberRepeated(first)) };
-    if (existing.has(key)) return { error: CustMessages.row(n, CustMessages.idNumberExists) };
-    seen.set(key, n);
-    ok.push(checked.row);
-  }
-  return { rows: ok };
+/** The first failing row (第N行：…) of the shared row check, or the normalised rows. */
+export function firstRowError(rows: unknown[], existing?: ReadonlySet<string>): { rows: CustImportRow[] } | { error: string } {
+  const checked = checkCustImportRows(rows, existing);
+  const failed = checked.find((c) => c.error !== null);
+  if (failed) return { error: CustMessages.row(failed.rowNo, failed.error!) };
+  return { rows: checked.map((c) => c.row!) };
 }
 
 const entIdOf = (body: Body): number | null => {
@@ -188,7 +127,7 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
       check: (body, ctx) => {
         if (targetEnt((ctx as SignedInContext).caller, body) === null) return CustMessages.entRequired;
         if (!Array.isArray(body.rows) || body.rows.length === 0) return CustMessages.rowsRequired;
-        if (body.rows.length > IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
+        if (body.rows.length > CUST_IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
         return null;
       },
       handler: async (ctx) => {
@@ -201,7 +140,7 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
         // Field rules and in-file repeats first; the database is asked only about well-formed rows.
         const first = firstRowError(rawRows);
         if ('error' in first) throw new ApiError(Code.VALIDATION, first.error);
-        const keys = [...new Set(first.rows.map((r) => idKey(r.idNumber)))];
+        const keys = [...new Set(first.rows.map((r) => idNumberKey(r.idNumber)))];
         const existing = new Set<string>();
         for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
           const found = await db
@@ -210,7 +149,7 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
             .where('entId', '=', entId)
             .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', keys.slice(i, i + INSERT_CHUNK))
             .execute();
-          for (const f of found) existing.add(idKey(f.idNumber));
+          for (const f of found) existing.add(idNumberKey(f.idNumber));
         }
         if (existing.size > 0) {
           const again = firstRowError(rawRows, existing);

@@ -2,22 +2,23 @@
  * 人才导入: turns the records of the custImport template into import rows and checks them with the
  * same spec §5 rules the server applies (FIELD_RULES), so the preview shows what the server refuses.
  */
-import { checkRules, ENUMS, FIELD_RULES, type FieldRuleName } from '@flexpay/shared-utility';
+import {
+  checkCustImportRows,
+  CUST_IMPORT_HEADERS,
+  CUST_IMPORT_MAX_ROWS,
+  CUST_IMPORT_MESSAGES,
+  ENUMS,
+  parseIdType,
+} from '@flexpay/shared-utility';
 
-/** The custImport template's header row (api-server documents/templates.ts), in column order. */
-export const TEMPLATE_HEADERS = ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '开户银行', '备注'] as const;
-
-/** The server's per-call limit. */
-export const IMPORT_MAX_ROWS = 2000;
-export const DEFAULT_ID_TYPE = 111;
+export const TEMPLATE_HEADERS = CUST_IMPORT_HEADERS;
+export const IMPORT_MAX_ROWS = CUST_IMPORT_MAX_ROWS;
 
 export const IMPORT_MESSAGES = {
   header: `文件表头与模板不一致，请下载模板后填写（${TEMPLATE_HEADERS.join('、')}）`,
-  empty: '导入文件中没有人才数据',
-  tooMany: `单次最多导入${IMPORT_MAX_ROWS}条人才，请拆分文件后再导入`,
-  idType: '请选择有效的证件类型',
+  empty: CUST_IMPORT_MESSAGES.rowsRequired,
+  tooMany: CUST_IMPORT_MESSAGES.tooManyRows,
   asText: (label: string) => `${label}位数过长，请在 Excel 中以文本格式填写`,
-  repeated: (first: number) => `证件号码与第${first}行重复`,
   success: (n: number) => `成功导入 ${n} 条人才`,
 } as const;
 
@@ -56,61 +57,32 @@ export function headerMatches(record: Record<string, unknown> | undefined): bool
   return keys.length === TEMPLATE_HEADERS.length && keys.every((k, i) => k.trim() === TEMPLATE_HEADERS[i]);
 }
 
-/** ID type code from a code or a label (居民身份证); empty means 111; null when unknown. */
-export function parseIdType(value: string): number | null {
-  const raw = value.trim();
-  if (raw === '') return DEFAULT_ID_TYPE;
-  const found = ENUMS.idType.find((o) => String(o.value) === raw || o.label === raw);
-  return found ? Number(found.value) : null;
-}
-
 const cellString = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
 
 /** Long digit strings typed as numbers lose their last digits in Excel; ask for text cells instead. */
 const unsafeNumber = (value: unknown) => typeof value === 'number' && !Number.isSafeInteger(value);
 
-const RULES: Array<[keyof ImportRow, FieldRuleName | null]> = [
-  ['name', 'name'],
-  ['idType', null],
-  ['idNumber', 'idNumber'],
-  ['phone', 'phone'],
-  ['bankCard', 'bankCard'],
-  ['remark', 'remark'],
-];
-
-/** The first failing message of one row, in the template's column order (as the server checks). */
-export function rowError(row: ImportRow): string | null {
-  for (const [field, rule] of RULES) {
-    const message = rule === null ? (parseIdType(row.idType) === null ? IMPORT_MESSAGES.idType : null) : checkRules(FIELD_RULES[rule], row[field]);
-    if (message) return message;
-  }
-  return null;
-}
-
 /** Records of parseWorkbook → preview rows with their messages (field rules, then in-file repeats). */
 export function previewRows(records: Array<Record<string, unknown>>): PreviewRow[] {
-  const seen = new Map<string, number>();
-  return records.map((record, i) => {
+  const rows = records.map((record) => {
     const row: ImportRow = { name: '', idType: '', idNumber: '', phone: '', bankCard: '', remark: '' };
-    let error: string | null = null;
     for (const [header, value] of Object.entries(record)) {
       const field = FIELD_OF[header.trim()];
-      if (!field) continue;
-      row[field] = cellString(value);
+      if (field) row[field] = cellString(value);
     }
-    if (unsafeNumber(record['证件号码'])) error = IMPORT_MESSAGES.asText('证件号码');
-    error ??= rowError(row);
-    if (!error && unsafeNumber(record['银行卡号'])) error = IMPORT_MESSAGES.asText('银行卡号');
-    const rowNo = i + 1;
-    const key = row.idNumber.toUpperCase();
-    if (!error && key) {
-      const first = seen.get(key);
-      if (first !== undefined) error = IMPORT_MESSAGES.repeated(first);
-      else seen.set(key, rowNo);
-    }
+    return row;
+  });
+  // The server's own row check (shared rules, in-file repeats); Excel's lost digits are caught first.
+  const checked = checkCustImportRows(rows);
+  return rows.map((row, i) => {
+    const record = records[i];
+    const error =
+      (unsafeNumber(record['证件号码']) ? IMPORT_MESSAGES.asText('证件号码') : null) ??
+      checked[i].error ??
+      (unsafeNumber(record['银行卡号']) ? IMPORT_MESSAGES.asText('银行卡号') : null);
     const idType = parseIdType(row.idType);
     const idTypeLabel = idType === null ? row.idType : (ENUMS.idType.find((o) => o.value === idType)?.label ?? row.idType);
-    return { ...row, rowNo, idTypeLabel, error };
+    return { ...row, rowNo: checked[i].rowNo, idTypeLabel, error };
   });
 }
 

@@ -5,3 +5,4 @@ export * from './validators';
 export * from './enums';
 export * from './permissions';
 export * from './routes';
+export * from './cust-import';
