@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { request } from '../api';
 import { confirmDialog } from '../ui';
@@ -80,7 +80,14 @@ export function ScreenView<R extends Row>({ screen, fixedCond, drawer }: ScreenV
   const Container = form?.drawer ? FormDrawer : FormDialog;
   return (
     <>
-      {list.drawer && drawer ? <TableDrawer {...view} title={screen.title} isOpen={drawer.isOpen} onClose={drawer.onClose} model={drawer.model} /> : <TableView {...view} />}
+      {list.drawer && drawer ? (
+        <TableDrawer {...view} title={screen.title} isOpen={drawer.isOpen} onClose={drawer.onClose} model={drawer.model} />
+      ) : (
+        // A screen sits on a card with the page margin, like every other view of the suite.
+        <Card style={{ margin: 16 }}>
+          <TableView {...view} />
+        </Card>
+      )}
       {form && formState && (
         <Container
           isOpen
