@@ -1,4 +1,4 @@
-import { AdminType, buildPermTree, type PermTreeNode } from '@flexpay/shared-utility/src/pure';
+import { type AccountData, AdminType, buildPermTree, type EntMO, type MerchtMO, type UserInfo } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AdminUserRow } from './permissions';
@@ -6,50 +6,6 @@ import type { AdminUserRow } from './permissions';
 /** Shown as the organisation of SYS accounts (CONTRACT.md "Names"). */
 export const PLATFORM_NAME = 'FlexPay 平台运营';
 export const PLATFORM_CODE = 'FLEXPAY';
-
-export interface UserInfo {
-  userId: number;
-  username: string;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  weChat: string | null;
-  avatar: string | null;
-  guideStep: number;
-  adminType: number;
-  terCode: string;
-  isTopAdmin: number;
-  sex: number;
-  remark: string | null;
-  status: number;
-  orgName: string;
-  permTree: PermTreeNode[];
-}
-
-export interface EntMO {
-  entId: number;
-  entCode: string;
-  entName: string;
-  merchtId: number;
-  supplierId: number;
-  status: number;
-}
-
-export interface MerchtMO {
-  merchtId: number;
-  merchtCode: string;
-  name: string;
-  merchtType: number;
-  parentId: number | null;
-  status: number;
-}
-
-export interface AccountData {
-  userInfo: UserInfo;
-  permCodes: number[];
-  entMO: EntMO | null;
-  merchtMO: MerchtMO | null;
-}
 
 export async function accountData(db: Kysely<Database>, user: AdminUserRow, permCodes: number[]): Promise<AccountData> {
   let entMO: EntMO | null = null;

@@ -6,3 +6,4 @@ export * from './enums';
 export * from './permissions';
 export * from './routes';
 export * from './cust-import';
+export * from './account';

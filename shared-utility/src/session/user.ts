@@ -1,35 +1,6 @@
-import { accountTypeOf, type AccountType, type PermTreeNode } from '../pure';
+import { accountTypeOf, type AccountType, type EntMO, type MerchtMO, type UserInfo } from '../pure';
 
-/** userInfo as the server sends it (spec §3). */
-export interface UserInfo {
-  userId: number;
-  username: string;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  weChat: string | null;
-  avatar: string | null;
-  /** Progress of the first-time guide; -1 when unset. */
-  guideStep: number;
-  adminType: number;
-  /** Manager (terminal) code. */
-  terCode: string | null;
-  isTopAdmin: 0 | 1;
-  sex: number;
-  remark: string | null;
-  status: number;
-  permTree: PermTreeNode[];
-}
-
-export interface EntMO {
-  entName: string;
-  [field: string]: unknown;
-}
-
-export interface MerchtMO {
-  name: string;
-  [field: string]: unknown;
-}
+export type { EntMO, MerchtMO, UserInfo };
 
 /** data of user/login and user/loginInfo; the credentials come only with login. */
 export interface LoginInfoData {
