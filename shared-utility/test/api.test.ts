@@ -110,6 +110,26 @@ describe('request', () => {
     answer(false);
   });
 
+  it('does not ask again for a call that was already on its way when the user cancelled', async () => {
+    let answer: (v: boolean) => void = () => undefined;
+    jest.mocked(confirmDialog).mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let releaseLate: (reply: ReturnType<typeof fail>) => void = () => undefined;
+    onRequest((config) =>
+      config.url === 'late' ? new Promise((resolve) => (releaseLate = resolve)) : fail(2022, '登录已过期'),
+    );
+    const late = request('late').catch(() => undefined);
+    await request('first').catch(() => undefined);
+    expect(confirmDialog).toHaveBeenCalledTimes(1);
+    answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    releaseLate(fail(2022, '登录已过期'));
+    await late;
+    expect(confirmDialog).toHaveBeenCalledTimes(1);
+    await request('after').catch(() => undefined);
+    expect(confirmDialog).toHaveBeenCalledTimes(2);
+    answer(false);
+  });
+
   it('encrypts the listed calls with the cached public key and signs the plaintext', async () => {
     setCredentials('tok', 'sec');
     onRequest((config) => (config.url === 'captcha/publicKey' ? ok({ publicKey }) : ok(true)));

@@ -8,6 +8,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAndWait } from './support/session';
 
 test('会话过期后再操作弹出「确定重新登录」，取消提示已取消操作，确认后回到登录页', async ({ page }) => {
   await signInAndWait(page, DEMO_ACCOUNTS.SPR);
+  // Calls still in flight after sign-in would meet the expired session and ask before the test does.
+  await page.waitForLoadState('networkidle');
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'flexpay_admin_token')!.value;
   const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
   db.prepare('UPDATE session SET "lastSeenAt" = ? WHERE token = ?').run(Date.now() - 3 * 3600_000, token);
@@ -21,6 +23,8 @@ test('会话过期后再操作弹出「确定重新登录」，取消提示已�
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(page.getByText('已取消操作')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The cancelled dialog is gone (after its closing transition) before the next failure opens one.
+  await expect(dialog).toHaveCount(0);
 
   await page.getByTestId('tab').filter({ hasText: '首页' }).click({ button: 'right' });
   await page.getByText('刷新', { exact: true }).click();

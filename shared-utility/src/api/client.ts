@@ -110,6 +110,7 @@ export function request<T>(path: string, body?: unknown, options?: RequestOption
 /** A signed POST under /api/admin resolving the envelope's `data` (spec §7, error catalogue §8). */
 export async function request<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T | AxiosResponse<Blob>> {
   const key = normalise(path);
+  const sentAt = Date.now();
   if (options.showLoading) beginLoading();
   try {
     const plaintext = JSON.stringify(body);
@@ -130,7 +131,7 @@ export async function request<T>(path: string, body: unknown = {}, options: Requ
     return envelope.data;
   } catch (error) {
     const apiError = transportError(error);
-    reportError(apiError, options.silent === true);
+    reportError(apiError, options.silent === true, sentAt);
     throw apiError;
   } finally {
     if (options.showLoading) endLoading();
@@ -195,6 +196,7 @@ export interface DownloadResult {
  * with its message; anything else that is not a file gives 下载失败.
  */
 export async function download(path: string, query?: Record<string, string | number>): Promise<DownloadResult> {
+  const sentAt = Date.now();
   beginLoading();
   try {
     let response: AxiosResponse<Blob>;
@@ -202,13 +204,13 @@ export async function download(path: string, query?: Record<string, string | num
       response = await http.get<Blob>(normalise(path), { params: signedParams(undefined, query), headers: headers(), responseType: 'blob' });
     } catch (error) {
       const apiError = transportError(error);
-      reportError(apiError, false);
+      reportError(apiError, false, sentAt);
       throw apiError;
     }
     const envelope = await envelopeInBlob(response);
     if (envelope && envelope.code !== 0 && envelope.message) {
       const apiError = new ApiError(envelope.code, envelope.message);
-      reportError(apiError, false, showWarning);
+      reportError(apiError, false, sentAt, showWarning);
       throw apiError;
     }
     if (envelope || response.data.size <= MIN_FILE_BYTES) {

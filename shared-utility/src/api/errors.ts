@@ -32,13 +32,16 @@ export class ApiError extends Error {
 }
 
 let reloginOpen = false;
+/** When the user last answered 取消; calls sent before that belong to the burst already answered. */
+let cancelledAt = Number.NEGATIVE_INFINITY;
 
 /**
  * Spec §8: one re-login question however many calls fail at once; it may be asked again only after
- * the user cancelled. Confirming drops the credentials and reloads, which lands on the login page.
+ * the user cancelled, and only by a call sent after that answer. Confirming drops the credentials and
+ * reloads, which lands on the login page.
  */
-async function askRelogin(): Promise<void> {
-  if (reloginOpen) return;
+async function askRelogin(sentAt: number): Promise<void> {
+  if (reloginOpen || sentAt < cancelledAt) return;
   reloginOpen = true;
   const confirmed = await confirmDialog({
     title: MESSAGES.reloginTitle,
@@ -52,6 +55,7 @@ async function askRelogin(): Promise<void> {
     return;
   }
   reloginOpen = false;
+  cancelledAt = Date.now();
   showInfo(MESSAGES.cancelled);
 }
 
@@ -59,8 +63,13 @@ async function askRelogin(): Promise<void> {
  * Tells the user about a failed call, following the error catalogue; `silent` callers handle the
  * ApiError themselves (e.g. the navigation guard, which redirects instead of asking).
  */
-export function reportError(error: ApiError, silent: boolean, notify: (message: string) => void = showError): void {
+export function reportError(
+  error: ApiError,
+  silent: boolean,
+  sentAt: number,
+  notify: (message: string) => void = showError,
+): void {
   if (silent) return;
-  if (SESSION_EXPIRED_CODES.has(error.code)) void askRelogin();
+  if (SESSION_EXPIRED_CODES.has(error.code)) void askRelogin(sentAt);
   else notify(error.message);
 }
