@@ -132,12 +132,9 @@ export const FIELD_RULES = {
   },
   money: {
     rules: [
-      { kind: 'pattern', pattern: /^\d{1,10}(\.\d{1,2})?$/, message: MESSAGES.decimal },
-      {
-        kind: 'custom',
-        test: (value) => Number(value.split('.')[0]) <= 9_999_999_999,
-        message: MESSAGES.unitFeeMax,
-      },
+      { kind: 'pattern', pattern: /^\d+(\.\d{1,2})?$/, message: MESSAGES.decimal },
+      // Compared as integer digits so an amount of any length gets the limit message, not the format one.
+      { kind: 'custom', test: (value) => BigInt(value.split('.')[0]) <= 9_999_999_999n, message: MESSAGES.unitFeeMax },
     ],
   },
 } satisfies Record<string, FieldRules>;
