@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, signIn, signInAndWait, type AccountKind } from './support/session';
 
-const ORGANISATION_OF: Record<AccountKind, RegExp> = {
-  SYS: /FlexPay 平台运营/,
-  SPR: /.+/,
-  MER: /.+/,
-  ENT: /.+/,
+/** The demo organisations of each account (api-server/src/demo/seed.ts); SYS shows the platform name. */
+const ORGANISATION_OF: Record<AccountKind, string> = {
+  SYS: 'FlexPay 平台运营',
+  SPR: '海南云聚人力资源服务有限公司',
+  MER: '上海启航商务咨询有限公司',
+  ENT: '北京星辰物流有限公司',
 };
 
 for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {

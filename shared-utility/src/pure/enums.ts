@@ -104,14 +104,3 @@ export const ENUMS = {
 } as const;
 
 export type EnumName = keyof typeof ENUMS;
-
-/** Pay channels that allow a manual balance addition (spec §3). */
-export const MANUAL_BALANCE_CHANNELS = [0, 2, 4, 7, 99] as const;
-
-/** Terminal states per status set (spec §4 "end" flags). */
-export const TERMINAL_STATES = {
-  balanceApplyStatus: [11, 21, 50, 51, 90],
-  reviewStatus: [10, 11, 90],
-  invoiceStatus: [22, 30, 32, 40, 50],
-  orderStatus: [62, 162, 64],
-} as const;

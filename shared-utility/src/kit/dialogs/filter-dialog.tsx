@@ -1,7 +1,8 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Drawer, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, Intent } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { FieldInput } from '../form/field-input';
 import { usePermitted } from '../permitted';
+import { OverlayFrame } from './overlay-frame';
 import type { Field, Row } from '../screen';
 
 export const FILTER_DIALOG_WIDTH = 450;
@@ -66,23 +67,17 @@ function FilterDialogContent({ title, fields, initial, confirmText = '确定', o
       <Button intent={Intent.PRIMARY} text={confirmText} loading={busy} onClick={() => void confirm()} />
     </>
   );
-  if (asDrawer) {
-    return (
-      <Drawer isOpen title={title} size={FILTER_DRAWER_WIDTH} onClose={onClose}>
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>{body}</div>
-        </div>
-        <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          {buttons}
-        </div>
-      </Drawer>
-    );
-  }
   return (
-    <Dialog isOpen title={title} style={{ width: filterDialogWidth(visible.length) }} onClose={onClose}>
-      <DialogBody>{body}</DialogBody>
-      <DialogFooter actions={buttons} />
-    </Dialog>
+    <OverlayFrame
+      title={title}
+      onClose={onClose}
+      asDrawer={asDrawer}
+      dialogWidth={filterDialogWidth(visible.length)}
+      drawerSize={FILTER_DRAWER_WIDTH}
+      buttons={buttons}
+    >
+      {body}
+    </OverlayFrame>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Classes, Dialog, DialogBody, DialogFooter, Drawer, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { request } from '../../api';
+import { OverlayFrame } from '../dialogs/overlay-frame';
 import type { Field, FormMode, Row } from '../screen';
 import { FORM_DIALOG_WIDTH, type FormDeps } from './form-state';
 import { FormButtons, FormFields, useFormMachine } from './form-view';
@@ -57,23 +58,18 @@ function FormContainer({ kind, ...props }: FormContainerProps & { kind: 'dialog'
   const body = loading ? <Spinner /> : <FormFields form={form} state={state}>{props.children}</FormFields>;
   const buttons = <FormButtons form={form} state={state} canEdit={props.canEdit} onClose={props.onClose} onSaved={saved} />;
 
-  if (kind === 'drawer') {
-    return (
-      <Drawer isOpen title={title} size={FORM_DIALOG_WIDTH + 40} onClose={close} canOutsideClickClose={false}>
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>{body}</div>
-        </div>
-        <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          {buttons}
-        </div>
-      </Drawer>
-    );
-  }
   return (
-    <Dialog isOpen title={title} style={{ width: FORM_DIALOG_WIDTH }} onClose={close} canOutsideClickClose={false}>
-      <DialogBody>{body}</DialogBody>
-      <DialogFooter actions={buttons} />
-    </Dialog>
+    <OverlayFrame
+      title={title}
+      onClose={close}
+      asDrawer={kind === 'drawer'}
+      dialogWidth={FORM_DIALOG_WIDTH}
+      drawerSize={FORM_DIALOG_WIDTH + 40}
+      canOutsideClickClose={false}
+      buttons={buttons}
+    >
+      {body}
+    </OverlayFrame>
   );
 }
 
