@@ -1,20 +1,10 @@
-import { type CreateTableBuilder, type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import { createdUpdated, withId } from './table-helpers';
 import type { DialectName } from './connect';
 import type { Database } from './schema';
-
-/**
- * One schema-builder migration list for both dialects. The only dialect difference is how an
- * auto-increment key is spelled (SQLite INTEGER PRIMARY KEY AUTOINCREMENT, PostgreSQL SERIAL).
- */
-function withId<TB extends string, C extends string>(tb: CreateTableBuilder<TB, C>, dialect: DialectName, name = 'id') {
-  return dialect === 'postgres'
-    ? tb.addColumn(name, 'serial', (c) => c.primaryKey())
-    : tb.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
-}
-
-function createdUpdated<TB extends string, C extends string>(tb: CreateTableBuilder<TB, C>) {
-  return tb.addColumn('createdAt', 'bigint', (c) => c.notNull()).addColumn('updatedAt', 'bigint', (c) => c.notNull());
-}
+import { securityMigration } from './migrations/0002-security';
+import { kitMigration } from './migrations/0003-kit';
+import { supplierMigration } from './migrations/0004-supplier';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -204,7 +194,14 @@ function foundation(dialect: DialectName): Migration {
 export async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => ({ '0001_foundation': foundation(dialect) }) },
+    provider: {
+      getMigrations: async () => ({
+        '0001_foundation': foundation(dialect),
+        '0002_security': securityMigration(dialect),
+        '0003_kit': kitMigration(dialect),
+        '0004_supplier': supplierMigration(dialect),
+      }),
+    },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,3 +1,6 @@
+import type { KitTables } from './schema/kit';
+import type { SecurityTables } from './schema/security';
+import type { SupplierTables } from './schema/supplier';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -207,7 +210,8 @@ export interface NoticeTable {
   updatedAt: number;
 }
 
-export interface Database {
+/** Each area declares its own tables in schema/<area>.ts; the database is their union. */
+export interface Database extends SecurityTables, KitTables, SupplierTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

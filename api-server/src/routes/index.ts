@@ -1,3 +1,4 @@
+import { domainRoutes } from '../domain';
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { captchaRoutes } from './captcha';
 import { custRoutes } from './cust';
@@ -9,5 +10,5 @@ import { subuserRoutes } from './subuser';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps), ...domainRoutes(deps)];
 }

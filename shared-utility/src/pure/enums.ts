@@ -101,6 +101,9 @@ export const ENUMS = {
   workPackageStatus: e([[0, '未开始'], [10, '已上架'], [20, '已完成'], [30, '已下架'], [40, '已逾期'], [50, '已关闭']]),
   packageReviewStatus: e([['INIT', '待审核'], ['REVIEWED', '已审核']]),
   packageStatus: e([['HIDDEN', '未展示'], ['SHOWED', '已展示'], ['FINISHED', '已完成']]),
+  /** DOMAIN.md §1 channel adapters (not in the spec's enumerations). */
+  channelAdapter: e([['MANUAL', '人工处理'], ['SIMBANK', '银行接口']]),
+  yesNo: e([[0, '否'], [1, '是']]),
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

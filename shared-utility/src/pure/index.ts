@@ -7,3 +7,5 @@ export * from './permissions';
 export * from './routes';
 export * from './cust-import';
 export * from './account';
+export * from './entity';
+export * from './entities';
