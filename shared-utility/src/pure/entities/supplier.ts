@@ -14,7 +14,10 @@ const remark = { label: '备注', type: 'textarea', rule: 'remark', create: true
 /** Enable/disable as a declared machine (status 0 normal ↔ 1 disabled). */
 function toggleMachine<F extends EntityFields & { status: EntityField }>(fields: F, code: number, what: string) {
   return defineMachine(fields, 'status', {
-    disable: { label: '禁用', from: [0], to: 1, code, for: SYS, intent: 'warning', confirm: `确定要禁用该${what}吗？` },
+    disable: {
+      label: '禁用', from: [0], to: 1, code, for: SYS, intent: 'warning', confirm: `确定要禁用该${what}吗？`,
+      fields: { reason: { label: '禁用原因', type: 'textarea', required: true, max: 200 } },
+    },
     enable: { label: '启用', from: [1], to: 0, code, for: SYS, intent: 'success', confirm: `确定要启用该${what}吗？` },
   });
 }
