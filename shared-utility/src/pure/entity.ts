@@ -58,6 +58,8 @@ export interface EntityField {
   secret?: boolean;
   /** Empty input stored as null (optional fields). */
   nullable?: boolean;
+  /** Not a column: a form input the resource's hooks consume (e.g. a new organisation's administrator username). */
+  virtual?: boolean;
   /** Column width in the table, px. */
   width?: number;
   placeholder?: string;

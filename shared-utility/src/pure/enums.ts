@@ -104,6 +104,8 @@ export const ENUMS = {
   /** DOMAIN.md §1 channel adapters (not in the spec's enumerations). */
   channelAdapter: e([['MANUAL', '人工处理'], ['SIMBANK', '银行接口']]),
   yesNo: e([[0, '否'], [1, '是']]),
+  coopStatus: e([[0, '正常'], [1, '暂停']]),
+  contractStatus: e([[0, '正常'], [1, '已终止']]),
 } as const;
 
 export type EnumName = keyof typeof ENUMS;
