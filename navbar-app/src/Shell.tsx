@@ -39,10 +39,11 @@ export function Shell() {
   const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
   const [mobileOpen, setMobileOpen] = useState(false);
   const [dialog, setDialog] = useState<'password' | 'permission' | null>(null);
+  const [guideShown, setGuideShown] = useState(false);
 
   // Under 992 px the sidebar closes itself, on entering mobile and after each navigation.
   useEffect(() => setMobileOpen(false), [mobile, pathname]);
-  useLayoutVariables(sidebarOffset(open, mobile));
+  useLayoutVariables(sidebarOffset(open, mobile), guideShown);
 
   useEffect(() => {
     document.title = pageTitle(pathname);
@@ -94,7 +95,7 @@ export function Shell() {
         permTree={ownPermTree(user, codes)}
         editable={false}
       />
-      <Guide user={user} />
+      <Guide user={user} onShownChange={setGuideShown} />
       <FilePreview />
     </div>
   );

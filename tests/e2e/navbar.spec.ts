@@ -339,6 +339,11 @@ test('新手引导：未完成时显示，下一步会保存，跳过后刷新�
     await expect(guide).toBeVisible();
     await expect(guide).toContainText('第 1 / 3 步');
     await expect(page.getByTestId('guide-step')).toContainText('完善个人信息');
+    // Each step label stands apart, and the docked guide pushes the page down instead of covering it.
+    await expect(guide.getByRole('listitem')).toHaveText(['1完善个人信息', '2添加子账号', '3创建角色']);
+    const guideBox = (await guide.boundingBox())!;
+    const pageTop = (await page.getByTestId('dashboard').boundingBox())!;
+    expect(pageTop.y).toBeGreaterThanOrEqual(guideBox.y + guideBox.height);
 
     await guide.getByRole('button', { name: '下一步' }).click();
     await expect(guide).toContainText('第 2 / 3 步');

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, ButtonGroup, Card, Classes, Elevation, H5, Intent } from '@blueprintjs/core';
+import { Fragment, useEffect, useLayoutEffect, useState } from 'react';
+import { Button, ButtonGroup, Classes, Icon, Intent } from '@blueprintjs/core';
 import { patchSession, request } from '@flexpay/shared-utility';
 import { goTo } from '../location/location';
 import type { ShellUser } from '../session/streams';
@@ -30,10 +30,11 @@ function clearShowFlag() {
 }
 
 /**
- * First-time guide: a non-modal card (the page stays usable) with the three steps of spec §2.
- * Each step reached is saved with user/update and patched into the session.
+ * First-time guide: a bar docked under the visited tabs (the page moves down rather than being
+ * covered) with the three steps of spec §2. Each step reached is saved with user/update and patched
+ * into the session.
  */
-export function Guide({ user }: { user: ShellUser | null }) {
+export function Guide({ user, onShownChange }: { user: ShellUser | null; onShownChange?: (shown: boolean) => void }) {
   const [dismissed, setDismissed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [, setTick] = useState(0);
@@ -48,7 +49,9 @@ export function Guide({ user }: { user: ShellUser | null }) {
     return () => window.removeEventListener(SHOW_GUIDE_EVENT, reopen);
   }, []);
 
-  if (!user || dismissed || !shouldShowGuide(user.guideStep, store('session'), store('local'))) return null;
+  const shown = !!user && !dismissed && shouldShowGuide(user.guideStep, store('session'), store('local'));
+  useLayoutEffect(() => onShownChange?.(shown), [shown, onShownChange]);
+  if (!user || !shown) return null;
 
   const index = Math.min(currentGuideStep(user.guideStep), GUIDE_STEPS.length - 1);
   const step = GUIDE_STEPS[index];
@@ -82,39 +85,43 @@ export function Guide({ user }: { user: ShellUser | null }) {
 
   const last = index === GUIDE_STEPS.length - 1;
   return (
-    <Card className="fp-guide" elevation={Elevation.THREE} role="dialog" aria-label="新手引导" data-testid="guide">
-      <div className="fp-guide-head">
-        <H5 className="fp-guide-title">新手引导</H5>
-        <span className={Classes.TEXT_MUTED}>
-          第 {index + 1} / {GUIDE_STEPS.length} 步
-        </span>
+    <div className="fp-guide" role="region" aria-label="新手引导" data-testid="guide">
+      <div className="fp-guide-main">
+        <div className="fp-guide-head">
+          <strong className="fp-guide-title">新手引导</strong>
+          <span className={Classes.TEXT_MUTED}>
+            第 {index + 1} / {GUIDE_STEPS.length} 步
+          </span>
+          <ol className="fp-guide-steps">
+            {GUIDE_STEPS.map((s, i) => (
+              <Fragment key={s.title}>
+                {i > 0 && <Icon icon="chevron-right" size={12} className="fp-guide-sep" />}
+                <li className={i === index ? 'fp-guide-step--current' : i < index ? 'fp-guide-step--done' : ''}>
+                  <span className="fp-guide-step-no">{i + 1}</span>
+                  {s.title}
+                </li>
+              </Fragment>
+            ))}
+          </ol>
+        </div>
+        <p className="fp-guide-text" data-testid="guide-step" title={step.text}>
+          <strong>{step.title}</strong>：{step.text}
+        </p>
       </div>
-      <ol className="fp-guide-steps">
-        {GUIDE_STEPS.map((s, i) => (
-          <li key={s.title} className={i === index ? 'fp-guide-step--current' : i < index ? 'fp-guide-step--done' : ''}>
-            {s.title}
-          </li>
-        ))}
-      </ol>
-      <p className="fp-guide-text" data-testid="guide-step">
-        <strong>{step.title}</strong>：{step.text}
-      </p>
       <div className="fp-guide-actions">
         <ButtonGroup>
           <Button size="small" variant="minimal" text="稍后提醒" onClick={later} disabled={saving} />
           <Button size="small" variant="minimal" text="跳过引导" onClick={() => void save(GUIDE_FINISHED)} disabled={saving} />
         </ButtonGroup>
-        <ButtonGroup>
-          <Button size="small" text="去设置" onClick={() => void go()} disabled={saving} />
-          <Button
-            size="small"
-            intent={Intent.PRIMARY}
-            text={last ? '完成' : '下一步'}
-            loading={saving}
-            onClick={() => void save(nextGuideStep(user.guideStep))}
-          />
-        </ButtonGroup>
+        <Button size="small" text="去设置" onClick={() => void go()} disabled={saving} />
+        <Button
+          size="small"
+          intent={Intent.PRIMARY}
+          text={last ? '完成' : '下一步'}
+          loading={saving}
+          onClick={() => void save(nextGuideStep(user.guideStep))}
+        />
       </div>
-    </Card>
+    </div>
   );
 }
