@@ -40,6 +40,7 @@ export const PERMISSIONS: PermissionDef[] = [
   p(1004, 'ACT_USER_UPDATE', '修改个人资料', '账号', G),
   p(1005, 'ACT_USER_CHANGE_PASSWORD', '修改密码', '账号', G),
   p(1007, 'ACT_LOGOUT', '退出登录', '账号', G),
+  p(1008, 'ACT_SEARCH', '全局搜索', '账号', G),
   p(1011, 'ACT_SYS_USER_SUBUSER_QUERY', '查询子账号', '管理员'),
   p(1012, 'ACT_SYS_USER_SUBUSER_MGR', '管理子账号', '管理员'),
   p(1013, 'ACT_SYS_USER_SUBUSER_PASSWORD', '重置子账号密码', '管理员'),

@@ -1,0 +1,123 @@
+/**
+ * One scoped search over record numbers for the navbar's command palette: order numbers, enterprise
+ * codes and names, talent ID numbers and invoice application numbers. Each kind is searched only
+ * when the caller holds that area's query code, and only inside the caller's organisation.
+ */
+import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { type Kysely, sql } from 'kysely';
+import { rowInScope } from '../account/scope';
+import type { Database } from '../db/schema';
+import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+
+export interface SearchHit {
+  kind: string;
+  title: string;
+  subtitle: string;
+  link: string;
+}
+
+const PER_KIND = 5;
+const MIN_LENGTH = 2;
+const MAX_LENGTH = 40;
+
+/** Prefix pattern with LIKE wildcards escaped (ESCAPE '\' on both dialects). */
+const prefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Searcher = (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]>;
+
+const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
+  {
+    code: ['ACT_ORDER_QUERY'],
+    run: async (db, ctx, q) =>
+      (
+        await db
+          .selectFrom('pay_order')
+          .innerJoin('ent', 'ent.id', 'pay_order.entId')
+          .select(['pay_order.orderNo', 'ent.entName'])
+          .where(sql<boolean>`upper(pay_order."orderNo") like ${prefix(q.toUpperCase())} escape '\\'`)
+          .where(rowInScope(db, ctx.caller.scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }))
+          .orderBy('pay_order.id', 'desc')
+          .limit(PER_KIND)
+          .execute()
+      ).map((r) => ({ kind: '代发订单', title: r.orderNo, subtitle: r.entName, link: `/order/index?orderNo=${encodeURIComponent(r.orderNo)}` })),
+  },
+  {
+    code: ['ACT_ENT_QUERY'],
+    run: async (db, ctx, q) =>
+      (
+        await db
+          .selectFrom('ent')
+          .select(['ent.entCode', 'ent.entName'])
+          .where((eb) =>
+            eb.or([
+              eb(sql`upper(ent."entCode")`, 'like', sql`${prefix(q.toUpperCase())} escape '\\'`),
+              eb(sql`ent."entName"`, 'like', sql`${contains(q)} escape '\\'`),
+            ]),
+          )
+          .where(rowInScope(db, ctx.caller.scope, { ent: 'ent.id', supplier: 'ent.supplierId' }))
+          .orderBy('ent.id')
+          .limit(PER_KIND)
+          .execute()
+      ).map((r) => ({ kind: '企业', title: r.entName, subtitle: r.entCode, link: `/ent/index?entCode=${encodeURIComponent(r.entCode)}` })),
+  },
+  {
+    code: ['ACT_CUST_QUERY'],
+    run: async (db, ctx, q) =>
+      q.length < 6
+        ? []
+        : (
+            await db
+              .selectFrom('cust')
+              .select(['cust.name', 'cust.idNumber'])
+              .where(sql<boolean>`upper(cust."idNumber") like ${prefix(q.toUpperCase())} escape '\\'`)
+              .where(rowInScope(db, ctx.caller.scope, { ent: 'cust.entId', supplier: 'cust.supplierId' }))
+              .orderBy('cust.id')
+              .limit(PER_KIND)
+              .execute()
+          ).map((r) => ({ kind: '人才', title: r.name, subtitle: r.idNumber, link: `/cust/ent?idNumber=${encodeURIComponent(r.idNumber)}` })),
+  },
+  {
+    code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],
+    run: async (db, ctx, q) => {
+      const toMe = !ctx.caller.perms.has(codeOf('ACT_INVOICE_MY_QUERY'));
+      return (
+        await db
+          .selectFrom('invoice_apply')
+          .innerJoin('ent', 'ent.id', 'invoice_apply.entId')
+          .select(['invoice_apply.applyNo', 'ent.entName'])
+          .where(sql<boolean>`upper(invoice_apply."applyNo") like ${prefix(q.toUpperCase())} escape '\\'`)
+          .where(rowInScope(db, ctx.caller.scope, { ent: 'invoice_apply.entId', supplier: 'invoice_apply.supplierId' }))
+          .orderBy('invoice_apply.id', 'desc')
+          .limit(PER_KIND)
+          .execute()
+      ).map((r) => ({
+        kind: '开票申请',
+        title: r.applyNo,
+        subtitle: r.entName,
+        link: `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(r.applyNo)}`,
+      }));
+    },
+  },
+];
+
+export function searchRoutes(deps: AppDeps): RouteSpec[] {
+  return [
+    {
+      path: 'search/query',
+      perm: codeOf('ACT_SEARCH'),
+      check: (body) => {
+        const q = typeof body.q === 'string' ? body.q.trim() : '';
+        if (q.length < MIN_LENGTH) return `请至少输入${MIN_LENGTH}个字符`;
+        return q.length > MAX_LENGTH ? `搜索内容不能超过${MAX_LENGTH}个字符` : null;
+      },
+      handler: async (ctx) => {
+        const signed = ctx as SignedInContext;
+        const q = String(ctx.body.q).trim();
+        const allowed = SEARCHERS.filter((s) => s.code.some((key) => signed.caller.perms.has(codeOf(key))));
+        const hits = await Promise.all(allowed.map((s) => s.run(deps.db, signed, q)));
+        return hits.flat();
+      },
+    },
+  ];
+}
