@@ -11,6 +11,8 @@ import { DownloadMenu } from './download-menu/DownloadMenu';
 import { PasswordDialog } from './password-dialog/PasswordDialog';
 import { PermissionDialog } from './permission-dialog/PermissionDialog';
 import { Guide } from './guide/Guide';
+import { CommandPalette } from './palette/CommandPalette';
+import { PaletteButton } from './palette/PaletteButton';
 import { FilePreview } from './file-preview/FilePreview';
 import { useWatermark } from './watermark/useWatermark';
 import { useIsMobile, useLayoutVariables } from './layout/layout';
@@ -38,7 +40,8 @@ export function Shell() {
   const mobile = useIsMobile();
   const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [dialog, setDialog] = useState<'password' | 'permission' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'permission' | 'palette' | null>(null);
+  const openPalette = useCallback(() => setDialog('palette'), []);
   const [guideShown, setGuideShown] = useState(false);
 
   // Under 992 px the sidebar closes itself, on entering mobile and after each navigation.
@@ -78,6 +81,7 @@ export function Shell() {
         onToggleSidebar={toggleSidebar}
         right={
           <>
+            <PaletteButton onClick={openPalette} />
             <DownloadMenu />
             <UserMenu
               user={user}
@@ -95,6 +99,7 @@ export function Shell() {
         permTree={ownPermTree(user, codes)}
         editable={false}
       />
+      <CommandPalette menu={menu} isOpen={dialog === 'palette'} onOpen={openPalette} onClose={() => setDialog(null)} />
       <Guide user={user} onShownChange={setGuideShown} />
       <FilePreview />
     </div>

@@ -18,6 +18,8 @@ const SHARED = {
   '@blueprintjs/core': '@blueprintjs/core',
   '@blueprintjs/table': '@blueprintjs/table',
   xlsx: 'xlsx',
+  // Loaded on demand by the navbar's command palette (pinyin initials of menu titles).
+  'pinyin-pro': 'pinyin-pro',
 };
 
 const fileNameOf = (specifier) => specifier.replace(/^@/, '').replace(/\//g, '-') + '.js';
@@ -36,7 +38,7 @@ module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
     library: { type: 'system' },
     uniqueName: `flexpay-shared-${fileNameOf(specifier)}`,
   },
-  externals: [...SHARED_EXTERNALS, 'xlsx'].filter((name) => name !== specifier),
+  externals: [...SHARED_EXTERNALS, 'xlsx', 'pinyin-pro'].filter((name) => name !== specifier),
   externalsType: 'system',
   module: { rules: [{ parser: { system: false } }] },
   resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },
