@@ -13,6 +13,7 @@ import { PermissionDialog } from './permission-dialog/PermissionDialog';
 import { Guide } from './guide/Guide';
 import { CommandPalette } from './palette/CommandPalette';
 import { PaletteButton } from './palette/PaletteButton';
+import { NoticeBell } from './notice-bell/NoticeBell';
 import { FilePreview } from './file-preview/FilePreview';
 import { useWatermark } from './watermark/useWatermark';
 import { useIsMobile, useLayoutVariables } from './layout/layout';
@@ -82,6 +83,7 @@ export function Shell() {
         right={
           <>
             <PaletteButton onClick={openPalette} />
+            <NoticeBell userId={user?.userId} />
             <DownloadMenu />
             <UserMenu
               user={user}

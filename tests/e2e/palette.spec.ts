@@ -8,6 +8,8 @@ test.beforeEach(async ({ context }) => {
 
 test('Ctrl+K 按拼音首字母找到代发订单，按单号找到订单并跳转', async ({ page }) => {
   await signInAndWait(page, DEMO_ACCOUNTS.SYS);
+  // The shortcut works once the navbar has mounted.
+  await expect(page.getByTestId('palette-button')).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByTestId('command-palette');
   const input = palette.getByRole('textbox');
@@ -29,6 +31,7 @@ test('Ctrl+K 按拼音首字母找到代发订单，按单号找到订单并跳�
 
 test('企业账号的快速跳转只有自己的菜单和记录', async ({ page }) => {
   await signInAndWait(page, DEMO_ACCOUNTS.ENT);
+  await expect(page.getByTestId('palette-button')).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByTestId('command-palette');
   // 税源地 (syd) is a platform screen.

@@ -5,6 +5,7 @@ import type { Database } from './schema';
 import { securityMigration } from './migrations/0002-security';
 import { kitMigration } from './migrations/0003-kit';
 import { supplierMigration } from './migrations/0004-supplier';
+import { systemMigration } from './migrations/0005-system';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -200,6 +201,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0002_security': securityMigration(dialect),
         '0003_kit': kitMigration(dialect),
         '0004_supplier': supplierMigration(dialect),
+        '0005_system': systemMigration(dialect),
       }),
     },
   });

@@ -1,6 +1,7 @@
 import type { KitTables } from './schema/kit';
 import type { SecurityTables } from './schema/security';
 import type { SupplierTables } from './schema/supplier';
+import type { SystemTables } from './schema/system';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -206,12 +207,15 @@ export interface NoticeTable {
   /** 0 all, 10 merchants, 20 enterprises, 30 suppliers. */
   target: number;
   status: number;
+  /** Shown from publishAt until expireAt (epoch ms; null = no bound). */
+  publishAt: number | null;
+  expireAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;
