@@ -144,14 +144,14 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     await refused(() => ent.post('cust/mgr/import', { rows: many }), 1001, CustMessages.tooManyRows);
   });
 
-  test('a repeated ID number, in the file or in the enterprise, is refused', async () => {
+  test('a repeated ID number is refused: in the file 1001, already in the enterprise 1009 (issue 12 finding 6)', async () => {
     const a = row();
     await refused(() => ent.post('cust/mgr/import', { rows: [a, row(), row(), row(), { ...row(), idNumber: a.idNumber }] }), 1001, '第5行：证件号码与第1行重复');
     expect((await ent.post('cust/mgr/import', { rows: [a] })).code).toBe(0);
-    await refused(() => ent.post('cust/mgr/import', { rows: [row(), { ...row(), idNumber: a.idNumber.toLowerCase() }] }), 1001, `第2行：${CustMessages.idNumberExists}`);
+    await refused(() => ent.post('cust/mgr/import', { rows: [row(), { ...row(), idNumber: a.idNumber.toLowerCase() }] }), 1009, `第2行：${CustMessages.idNumberExists}`);
     // A seeded talent of the same enterprise counts as well.
     const seeded = await ctx.db.selectFrom('cust').select('idNumber').where('entId', '=', entIds.ENT0001).where('custCode', 'like', 'C0%').executeTakeFirstOrThrow();
-    await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row(), row(), { ...row(), idNumber: seeded.idNumber }] }), 1001, '第5行：证件号码已存在');
+    await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row(), row(), { ...row(), idNumber: seeded.idNumber }] }), 1009, '第5行：证件号码已存在');
     // The same person may work for another enterprise.
     expect((await sys.post('cust/mgr/import', { entId: entIds.ENT0002, rows: [{ ...row(), idNumber: a.idNumber }] })).code).toBe(0);
   });

@@ -16,6 +16,8 @@ export const Code = {
   BAD_SIGNATURE: 4001,
   STALE_TIMESTAMP: 4002,
   UNDECRYPTABLE: 4003,
+  /** Too many requests from one client or account (documented in docs/decisions.md). */
+  RATE_LIMITED: 4029,
   SERVER_ERROR: 5000,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -35,6 +37,7 @@ export const Messages = {
   badSignature: '请求签名错误',
   staleTimestamp: '请求时间戳无效或已过期，请校准本机时间后重试',
   undecryptable: '请求数据解密失败',
+  rateLimited: '请求过于频繁，请稍后再试',
   serverError: '服务器内部错误，请稍后再试',
   bodyTooLarge: '请求内容过大，不能超过1MB',
   badJson: '请求内容不是有效的JSON',

@@ -17,7 +17,8 @@ import { entInScope, rowInScope } from '../account/scope';
 import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
-import { auditedWrite, defineResource, type ResourceDef, type Row } from '../resource/define';
+import { isUniqueViolation } from '../http/db-errors';
+import { type AnyDb, auditedWrite, defineResource, type ResourceDef, type Row } from '../resource/define';
 
 const QUERY = codeOf('ACT_CUST_QUERY'); // 20100
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
@@ -30,6 +31,21 @@ export const CustMessages = {
   entRequired: '请选择企业',
   entMissing: '企业不存在',
 } as const;
+
+/** Upper-cased ID numbers of the enterprise among the given keys. */
+async function existingIdNumbers(reader: AnyDb, entId: number, keys: string[]): Promise<Set<string>> {
+  const existing = new Set<string>();
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const found = (await reader
+      .selectFrom('cust')
+      .select('idNumber')
+      .where('entId', '=', entId)
+      .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', keys.slice(i, i + INSERT_CHUNK))
+      .execute()) as Array<{ idNumber: string }>;
+    for (const f of found) existing.add(idNumberKey(f.idNumber));
+  }
+  return existing;
+}
 
 /** The first failing row (第N行：…) of the shared row check, or the normalised rows. */
 export function firstRowError(rows: unknown[], existing?: ReadonlySet<string>): { rows: CustImportRow[] } | { error: string } {
@@ -141,20 +157,13 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
         const first = firstRowError(rawRows);
         if ('error' in first) throw new ApiError(Code.VALIDATION, first.error);
         const keys = [...new Set(first.rows.map((r) => idNumberKey(r.idNumber)))];
-        const existing = new Set<string>();
-        for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
-          const found = await db
-            .selectFrom('cust')
-            .select('idNumber')
-            .where('entId', '=', entId)
-            .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', keys.slice(i, i + INSERT_CHUNK))
-            .execute();
-          for (const f of found) existing.add(idNumberKey(f.idNumber));
-        }
-        if (existing.size > 0) {
+        /** 1009 第N行：证件号码已存在 for the first row whose ID number the enterprise already has. */
+        const refuseExisting = async (reader: AnyDb) => {
+          const existing = await existingIdNumbers(reader, entId, keys);
+          if (existing.size === 0) return;
           const again = firstRowError(rawRows, existing);
-          if ('error' in again) throw new ApiError(Code.VALIDATION, again.error);
-        }
+          if ('error' in again) throw new ApiError(Code.CONFLICT, again.error);
+        };
 
         const rows = first.rows;
         const codes = custCodes(rows.length, ctx.now);
@@ -173,13 +182,22 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
           createdAt: ctx.now,
           updatedAt: ctx.now,
         }));
-        await auditedWrite(
-          signed(ctx),
-          { action: 'import', entity: 'cust', entityId: `ent:${entId}`, changes: { imported: { from: 0, to: rows.length }, custCodes: { from: null, to: `${codes[0]}…${codes[codes.length - 1]}` } } },
-          async (trx) => {
-            for (let i = 0; i < values.length; i += INSERT_CHUNK) await trx.insertInto('cust').values(values.slice(i, i + INSERT_CHUNK)).execute();
-          },
-        );
+        try {
+          await auditedWrite(
+            signed(ctx),
+            { action: 'import', entity: 'cust', entityId: `ent:${entId}`, changes: { imported: { from: 0, to: rows.length }, custCodes: { from: null, to: `${codes[0]}…${codes[codes.length - 1]}` } } },
+            async (trx) => {
+              // The duplicate check runs inside the transaction; the unique index (entId, upper(idNumber)) settles races.
+              await refuseExisting(trx);
+              for (let i = 0; i < values.length; i += INSERT_CHUNK) await trx.insertInto('cust').values(values.slice(i, i + INSERT_CHUNK)).execute();
+            },
+          );
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // A concurrent import won the race: name the row that now exists.
+          await refuseExisting(db as unknown as AnyDb);
+          throw new ApiError(Code.CONFLICT, CustMessages.idNumberExists);
+        }
         return { imported: rows.length };
       },
     },

@@ -16,10 +16,14 @@ import {
 import { permCodesOf, type AdminUserRow } from '../account/permissions';
 import { PLATFORM_CODE } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
+import { isUniqueViolation } from '../http/db-errors';
 import { ApiError } from '../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../http/guard';
+import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
 import { auditedWrite, defineResource, loadScoped, type ResourceDef, type Row } from '../resource/define';
-import { hashPassword } from '../security/password';
+import type { FastifyRequest } from 'fastify';
+import { requireActOnAccount } from '../security/account-guard';
+import { hashPassword, type PasswordHash } from '../security/password';
+import { throttlesOf } from '../security/throttle';
 import { endUserSessions } from '../security/session';
 import { formatDateTime } from '../util/time';
 
@@ -30,7 +34,8 @@ const STATUS = codeOf('ACT_SYS_USER_SUBUSER_STATUS'); // 1014
 const PERM = codeOf('ACT_SYS_USER_SUBUSER_PERM'); // 1015
 
 export const SubuserMessages = {
-  duplicate: '用户名已存在',
+  // Says nothing about which organisation holds the name (issue 12 finding 5).
+  duplicate: '该用户名不可用，请换一个用户名',
   self: '请在个人设置中修改自己的账号',
   topAdmin: '不能操作机构主账号',
   terCode: '机构编码不存在',
@@ -79,6 +84,13 @@ async function targetOrg(ctx: SignedInContext, trx: SignedInContext['deps']['db'
   return refuse(Code.VALIDATION, SubuserMessages.adminType);
 }
 
+/** Password hashes computed before the create transaction, by request. */
+const prehashed = new WeakMap<FastifyRequest, PasswordHash>();
+
+/** null or '' for sex (NOT NULL, default 0): absent on create, refused on update (issue 12 finding 7). */
+const sexOnCreate = (body: Body): Body => (body.sex === null || body.sex === '' ? { ...body, sex: undefined } : body);
+const sexOnUpdate = (body: Body): string | null => (body.sex === null || body.sex === '' ? MESSAGES.sexInvalid : null);
+
 export function subuserResource(): ResourceDef {
   return {
     path: 'user/subuser',
@@ -117,18 +129,22 @@ export function subuserResource(): ResourceDef {
         ? q.where('admin_user.adminType', '=', AdminType.SYS)
         : q;
     },
-    guardRecord: (ctx, row, action) => {
+    guardRecord: async (ctx, row, action) => {
       if (action === 'get') return;
       if (row.userId === ctx.caller.user.userId) refuse(Code.NO_PERMISSION, SubuserMessages.self);
       if (row.isTopAdmin === 1) refuse(Code.NO_PERMISSION, SubuserMessages.topAdmin);
+      // Only accounts whose codes are a subset of the caller's (security/account-guard.ts).
+      await requireActOnAccount(ctx, row as unknown as AdminUserRow);
     },
     beforeCreate: async (ctx, values) => {
       const exists = await ctx.trx.selectFrom('admin_user').select('userId').where('username', '=', values.username).executeTakeFirst();
       if (exists) refuse(Code.CONFLICT, SubuserMessages.duplicate);
       const { password, ...rest } = values;
+      // Hashed before the transaction (the create wrapper below): scrypt must not hold SQLite's writer.
+      const hashed = prehashed.get(ctx.request) ?? (await hashPassword(String(password)));
       return {
         ...rest,
-        ...(await hashPassword(String(password))),
+        ...hashed,
         ...(await targetOrg(ctx, ctx.trx)),
         sex: rest.sex ?? 0,
         status: rest.status ?? 0,
@@ -167,12 +183,7 @@ function grantable(caller: Caller, adminType: number): number[] {
   return caller.permCodes.filter((c) => allowed.has(c));
 }
 
-/** A unique-constraint violation: better-sqlite3 (SQLITE_CONSTRAINT_UNIQUE) or PostgreSQL (23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
+export { isUniqueViolation };
 
 /**
  * A create that passed the username pre-check can still lose a race with a concurrent create and hit
@@ -186,9 +197,26 @@ export function duplicateUsernameAnswer(error: unknown): never {
 export function subuserRoutes(deps: AppDeps): RouteSpec[] {
   const def = subuserResource();
   const signed = (ctx: unknown) => ctx as SignedInContext;
-  const kit = defineResource(deps, def).map((spec): RouteSpec =>
-    spec.path === 'user/subuser/create' ? { ...spec, handler: (ctx) => spec.handler(ctx).catch(duplicateUsernameAnswer) } : spec,
-  );
+  const kit = defineResource(deps, def).map((spec): RouteSpec => {
+    if (spec.path === 'user/subuser/create')
+      return {
+        ...spec,
+        prepare: sexOnCreate,
+        handler: async (ctx) => {
+          // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5).
+          const conflicts = throttlesOf(deps).usernameConflict;
+          const key = String(signed(ctx).caller.user.userId);
+          if (conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
+          prehashed.set(ctx.request, await hashPassword(String(ctx.body.password)));
+          return spec.handler(ctx).catch((error: unknown) => {
+            if (isUniqueViolation(error) || (error instanceof ApiError && error.code === Code.CONFLICT)) conflicts.hit(key, ctx.now);
+            return duplicateUsernameAnswer(error);
+          });
+        },
+      };
+    if (spec.path === 'user/subuser/update') return { ...spec, check: sexOnUpdate };
+    return spec;
+  });
   return [
     ...kit,
     {

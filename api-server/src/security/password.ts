@@ -9,7 +9,15 @@ export interface PasswordHash {
   passwordSalt: string;
 }
 
+let hashesStartedCount = 0;
+
+/** How many hashes were started so far (lets tests prove no hash runs inside a write transaction). */
+export function hashesStarted(): number {
+  return hashesStartedCount;
+}
+
 export async function hashPassword(password: string): Promise<PasswordHash> {
+  hashesStartedCount += 1;
   const passwordSalt = crypto.randomBytes(16).toString('hex');
   const key = await scrypt(password, passwordSalt, KEY_LENGTH);
   return { passwordHash: key.toString('hex'), passwordSalt };
