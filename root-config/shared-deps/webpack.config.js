@@ -20,6 +20,8 @@ const SHARED = {
   xlsx: 'xlsx',
   // Loaded on demand by the navbar's command palette (pinyin initials of menu titles).
   'pinyin-pro': 'pinyin-pro',
+  // Loaded on demand by finance-app's statistics charts.
+  echarts: './entries/echarts.js',
 };
 
 const fileNameOf = (specifier) => specifier.replace(/^@/, '').replace(/\//g, '-') + '.js';
@@ -38,7 +40,7 @@ module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
     library: { type: 'system' },
     uniqueName: `flexpay-shared-${fileNameOf(specifier)}`,
   },
-  externals: [...SHARED_EXTERNALS, 'xlsx', 'pinyin-pro'].filter((name) => name !== specifier),
+  externals: [...SHARED_EXTERNALS, 'xlsx', 'pinyin-pro', 'echarts'].filter((name) => name !== specifier),
   externalsType: 'system',
   module: { rules: [{ parser: { system: false } }] },
   resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },

@@ -16,6 +16,7 @@ const SHARED_EXTERNALS = [
   '@blueprintjs/table',
   '@blueprintjs/icons',
   '@flexpay/shared-utility',
+  '@flexpay/shared-utility/kit',
   '@flexpay/root-config',
 ];
 
@@ -24,10 +25,10 @@ const SHARED_EXTERNALS = [
  * @param {string} options.dir        package folder (__dirname of the caller)
  * @param {string} options.entry      entry file relative to dir
  * @param {string} options.filename   bundle file name
- * @param {string[]} [options.external] extra externals, e.g. the module being built is removed from them
- * @param {string} [options.outDir]   overrides dist/ (deploys write into a content-hashed folder)
+ * @param {string} [options.selfName] the module's own specifier, left out of the externals
+ * @param {Array} [options.externals] further webpack externals (functions included)
  */
-function createConfig({ dir, entry, filename, selfName }) {
+function createConfig({ dir, entry, filename, selfName, externals = [] }) {
   const outDir = process.env.FLEXPAY_OUT_DIR ? path.resolve(process.env.FLEXPAY_OUT_DIR) : path.join(dir, 'dist');
   return {
     mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -40,7 +41,7 @@ function createConfig({ dir, entry, filename, selfName }) {
       library: { type: 'system' },
       clean: false,
     },
-    externals: SHARED_EXTERNALS.filter((name) => name !== selfName),
+    externals: [...SHARED_EXTERNALS.filter((name) => name !== selfName), ...externals],
     externalsType: 'system',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {

@@ -186,6 +186,11 @@ export function saveBlob(blob: Blob, filename: string): void {
 /** Smaller bodies are error stubs, not files (spec §8). */
 const MIN_FILE_BYTES = 10;
 
+export interface DownloadOptions {
+  /** Bytes received so far and the total when the server sent a length. */
+  onProgress?: (loaded: number, total?: number) => void;
+}
+
 export interface DownloadResult {
   filename: string;
   blob: Blob;
@@ -195,13 +200,22 @@ export interface DownloadResult {
  * A signed GET that streams a file and saves it. An envelope inside the blob is shown as a warning
  * with its message; anything else that is not a file gives 下载失败.
  */
-export async function download(path: string, query?: Record<string, string | number>): Promise<DownloadResult> {
+export async function download(path: string, query?: Record<string, string | number>, options: DownloadOptions = {}): Promise<DownloadResult> {
   const sentAt = Date.now();
-  beginLoading();
+  const { onProgress } = options;
+  // A download that reports progress draws its own indicator instead of the page mask.
+  if (!onProgress) beginLoading();
   try {
     let response: AxiosResponse<Blob>;
     try {
-      response = await http.get<Blob>(normalise(path), { params: signedParams(undefined, query), headers: headers(), responseType: 'blob' });
+      response = await http.get<Blob>(normalise(path), {
+        params: signedParams(undefined, query),
+        headers: headers(),
+        responseType: 'blob',
+        // Long exports stream for a while: the 20 s request timeout would cut them off.
+        timeout: onProgress ? 0 : REQUEST_TIMEOUT_MS,
+        onDownloadProgress: onProgress && ((e) => onProgress(e.loaded, e.total)),
+      });
     } catch (error) {
       const apiError = transportError(error);
       reportError(apiError, false, sentAt);
@@ -221,7 +235,7 @@ export async function download(path: string, query?: Record<string, string | num
     saveBlob(response.data, filename);
     return { filename, blob: response.data };
   } finally {
-    endLoading();
+    if (!onProgress) endLoading();
   }
 }
 

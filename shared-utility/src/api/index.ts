@@ -12,6 +12,7 @@ export {
   type ListQuery,
   type ListResult,
   type DownloadResult,
+  type DownloadOptions,
   type TemplateKey,
 } from './client';
 export { encryptBody, RSA_CHUNK_BYTES } from './encrypt';

@@ -45,6 +45,7 @@ export { searchCond, emptySearch } from './table/search-cond';
 
 export { FilterDialog, SelectedRows, filterDialogWidth, type FilterDialogProps } from './dialogs/filter-dialog';
 export { DetailDialog, type DetailDialogProps, type DetailItem } from './dialogs/detail-dialog';
+export { OverlayFrame, type OverlayFrameProps } from './dialogs/overlay-frame';
 
 export { MoneyInput, type MoneyInputProps } from './inputs/money-input';
 export { NumberRangeInput, type NumberRangeInputProps } from './inputs/number-range-input';

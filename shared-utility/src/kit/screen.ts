@@ -39,7 +39,18 @@ export type FieldType =
   | 'date'
   | 'dateRange'
   | 'upload'
-  | 'excel';
+  | 'excel'
+  | 'custom';
+
+/** The control of a `custom` field (e.g. a select whose options come from the server). */
+export interface CustomInputProps {
+  id?: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  readOnly?: boolean;
+  /** The form's other values, for inputs that depend on them. */
+  values?: Row;
+}
 
 export interface Field {
   name: string;
@@ -59,6 +70,8 @@ export interface Field {
   notFor?: AccountType[];
   /** Upload fields: accepted extensions (default .jpeg,.jpg,.png,.pdf). */
   accept?: string;
+  /** `custom` fields: the input to draw. */
+  input?: (props: CustomInputProps) => ReactNode;
 }
 
 export interface ActionContext<R extends Row = Row> {

@@ -6,7 +6,7 @@ import { NumberRangeInput } from '../inputs/number-range-input';
 import type { RangeValue } from '../inputs/input-rules';
 import { ExcelUpload } from '../excel/excel-upload';
 import { FileUpload, type UploadValue } from '../upload/file-upload';
-import type { Field } from '../screen';
+import type { Field, Row } from '../screen';
 
 export interface FieldInputProps {
   field: Field;
@@ -15,6 +15,8 @@ export interface FieldInputProps {
   readOnly?: boolean;
   invalid?: boolean;
   id?: string;
+  /** All values of the form, passed to custom inputs. */
+  values?: Row;
 }
 
 export function fieldOptions(field: Field): EnumOptions {
@@ -34,7 +36,7 @@ function textRows(field: Field): [number, number] {
 }
 
 /** The control of one declared field, for forms and search forms alike. */
-export function FieldInput({ field, value, onChange, readOnly, invalid, id }: FieldInputProps) {
+export function FieldInput({ field, value, onChange, readOnly, invalid, id, values }: FieldInputProps) {
   const intent = invalid ? Intent.DANGER : Intent.NONE;
   const placeholder = field.placeholder ?? field.label;
   switch (field.type) {
@@ -100,5 +102,7 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id }: Fi
       return <FileUpload value={(value || null) as UploadValue | null} accept={field.accept} disabled={readOnly} onChange={onChange} />;
     case 'excel':
       return <ExcelUpload value={(value || null) as File | null} disabled={readOnly} onChange={onChange} />;
+    case 'custom':
+      return <>{field.input?.({ id, value, onChange, readOnly, values })}</>;
   }
 }

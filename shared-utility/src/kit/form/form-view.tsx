@@ -54,7 +54,7 @@ export function FormFields({ form, state, children }: FormFieldsProps) {
             style={{ alignItems: 'flex-start' }}
           >
             <div style={{ width: '100%' }}>
-              <FieldInput field={field} id={id} value={state.values[field.name]} readOnly={isFieldReadOnly(field, state.mode)} invalid={Boolean(error)} onChange={(v) => form.setValue(field.name, v)} />
+              <FieldInput field={field} id={id} value={state.values[field.name]} readOnly={isFieldReadOnly(field, state.mode)} invalid={Boolean(error)} values={state.values} onChange={(v) => form.setValue(field.name, v)} />
             </div>
           </FormGroup>
         );

@@ -133,7 +133,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   return (
     <HotkeysProvider>
       {/* Taller pages scroll inside the grid, so Table2 draws only the visible rows (100-row pages stay fast). */}
-      <div style={{ height: `min(${HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 2}px, ${MAX_GRID_HEIGHT})` }}>
+      {/* An empty page is the header alone: a reserved row would show as a blank grey band above 暂无数据. */}
+      <div style={{ height: `min(${HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2}px, ${MAX_GRID_HEIGHT})` }}>
         <Table2
           numRows={rows.length}
           columnWidths={widths}

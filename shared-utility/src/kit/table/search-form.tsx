@@ -30,7 +30,7 @@ export function SearchForm({ fields, values, onChange, onSearch, onReset, extra,
       {visible.map((field) => (
         <FormGroup key={field.name} inline label={field.label} labelFor={`kit-search-${field.name}`}>
           <div style={{ minWidth: 200 }}>
-            <FieldInput field={field} id={`kit-search-${field.name}`} value={values[field.name]} onChange={(v) => onChange({ ...values, [field.name]: v })} />
+            <FieldInput field={field} id={`kit-search-${field.name}`} value={values[field.name]} values={values} onChange={(v) => onChange({ ...values, [field.name]: v })} />
           </div>
         </FormGroup>
       ))}

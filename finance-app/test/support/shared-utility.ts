@@ -1,0 +1,2 @@
+/** Stand-in for `@flexpay/shared-utility` in unit tests: the real DOM-free rules, routes and entities. */
+export * from '../../../shared-utility/src/pure';

@@ -1,0 +1,228 @@
+import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { request } from '../../api';
+import { showSuccess } from '../../ui';
+import type { Entity, TransitionField } from '../../pure';
+import { OverlayFrame } from '../dialogs/overlay-frame';
+import { loadXlsx, parseWorkbook } from '../excel/xlsx';
+import { FieldInput } from '../form/field-input';
+import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
+import { TABLE_DRAWER_WIDTH } from '../table/table-view';
+import type { Field, Row } from '../screen';
+import { detailLinesOf } from './derive';
+
+/** A transition's extra fields (e.g. 禁用原因) as kit form fields. */
+export function transitionFields(fields: Record<string, TransitionField> = {}): Field[] {
+  return Object.entries(fields).map(([name, f]) => ({
+    name,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    rule: f.max ? { optional: !f.required, rules: [{ kind: 'length' as const, max: f.max, message: `${f.label}不能超过${f.max}个字符` }] } : undefined,
+  }));
+}
+
+export interface FieldsDialogProps {
+  title: string;
+  fields: Field[];
+  /** Shown above the fields (a transition's question). */
+  note?: string;
+  intent?: Intent;
+  check?: (values: Row) => Record<string, string>;
+  /** Resolves when done; rejects (already toasted) to keep the dialog open. */
+  submit: (values: Row) => Promise<void>;
+  onClose: () => void;
+}
+
+/** A small form of declared fields with 取消 / 确定 (declared dialog actions and transitions). */
+export function FieldsDialog({ title, fields, note, intent = Intent.PRIMARY, check, submit, onClose }: FieldsDialogProps) {
+  const [values, setValues] = useState<Row>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    const found = { ...validateForm(fields, values), ...check?.(values) };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await submit(values);
+      onClose();
+    } catch {
+      // The request layer showed the error; the dialog stays open with the values.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const buttons = (
+    <>
+      <Button text="取消" onClick={onClose} />
+      <Button intent={intent} text="确定" loading={busy} onClick={() => void confirm()} />
+    </>
+  );
+  return (
+    <OverlayFrame title={title} onClose={onClose} dialogWidth={FORM_DIALOG_WIDTH} drawerSize={FORM_DIALOG_WIDTH} canOutsideClickClose={false} buttons={buttons}>
+      {note && <Callout intent={Intent.WARNING} className="fp-kit-note">{note}</Callout>}
+      {fields.map((field) => (
+        <FormGroup
+          key={field.name}
+          inline
+          className="fp-kit-form-row"
+          label={<span className="fp-kit-label">{field.label}</span>}
+          labelFor={`kit-dialog-${field.name}`}
+          labelInfo={field.required ? '*' : undefined}
+          intent={errors[field.name] ? Intent.DANGER : Intent.NONE}
+          helperText={errors[field.name]}
+        >
+          <FieldInput
+            field={field}
+            id={`kit-dialog-${field.name}`}
+            value={values[field.name]}
+            values={values}
+            invalid={Boolean(errors[field.name])}
+            onChange={(v) => {
+              setValues((s) => ({ ...s, [field.name]: v }));
+              setErrors(({ [field.name]: _gone, ...rest }) => rest);
+            }}
+          />
+        </FormGroup>
+      ))}
+    </OverlayFrame>
+  );
+}
+
+interface TrailEntry {
+  label?: string;
+  action?: string;
+  reason?: string | null;
+  operatorName?: string;
+  operatorAccount?: string;
+  time?: string;
+}
+
+interface Detailed extends Row {
+  operator?: { name?: string; account?: string; time?: string } | null;
+  trail?: TrailEntry[];
+}
+
+/** 详情 (spec §2): the entity's fields, 操作人/操作时间 and the audit trail of the record. */
+export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Row; onClose: () => void }) {
+  const [record, setRecord] = useState<Detailed | null>(null);
+  useEffect(() => {
+    let alive = true;
+    request<Detailed>(`${entity.paths.query}/get`, { [entity.key]: row[entity.key] }).then(
+      (answer) => alive && setRecord(answer),
+      () => alive && setRecord(row),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [entity, row]);
+  const line = (label: string, value: string | undefined | null, key: string | number) => (
+    <div key={key} className="fp-kit-detail-line">
+      <span className={`fp-kit-label ${Classes.TEXT_MUTED}`}>{label}</span>
+      <span className="fp-kit-detail-value">{value || '-'}</span>
+    </div>
+  );
+  const operator = record?.operator;
+  const body = !record ? (
+    <Spinner />
+  ) : (
+    <div data-testid="kit-detail">
+      {detailLinesOf(entity, record).map((l, i) => line(l.label, l.value, i))}
+      <Divider />
+      {line('操作人', operator ? `${operator.name ?? ''}${operator.account ? `（${operator.account}）` : ''}` : '', 'op')}
+      {line('操作时间', operator?.time, 'time')}
+      {record.trail && record.trail.length > 0 && (
+        <>
+          <H6 className="fp-kit-trail-title">操作记录</H6>
+          <HTMLTable compact striped className="fp-kit-trail">
+            <tbody>
+              {record.trail.map((t, i) => (
+                <tr key={i}>
+                  <td>{t.time}</td>
+                  <td>{t.operatorName}</td>
+                  <td>{t.label ?? t.action}</td>
+                  <td>{t.reason ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </>
+      )}
+    </div>
+  );
+  return (
+    <OverlayFrame title="详情" onClose={onClose} dialogWidth={FORM_DIALOG_WIDTH} drawerSize={FORM_DIALOG_WIDTH} buttons={<Button text="关闭" onClick={onClose} />}>
+      {body}
+    </OverlayFrame>
+  );
+}
+
+/** A sub-table of the row in the spec's 900 px table drawer. */
+export function SubTableDrawer({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  return (
+    <Drawer isOpen title={title} size={TABLE_DRAWER_WIDTH} onClose={onClose}>
+      <div className={`${Classes.DRAWER_BODY} fp-kit-drawer-body`}>{children}</div>
+    </Drawer>
+  );
+}
+
+interface ImportRowResult {
+  rowNo: number;
+  ok: boolean;
+  message?: string;
+}
+
+/** 导入: posts the first sheet's rows and lists the server's answer per row. */
+export function ImportDialog({ title, path, onClose, onDone }: { title: string; path: string; onClose: () => void; onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [results, setResults] = useState<ImportRowResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const rows = parseWorkbook(await loadXlsx(), await file.arrayBuffer());
+      const answer = await request<{ rows: ImportRowResult[] }>(path, { rows }, { showLoading: true });
+      setResults(answer.rows);
+      showSuccess(`导入完成：成功 ${answer.rows.filter((r) => r.ok).length} 行`);
+      onDone();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  const excel: Field = { name: 'file', label: '文件', type: 'excel' };
+  return (
+    <OverlayFrame
+      title={title}
+      onClose={onClose}
+      dialogWidth={FORM_DIALOG_WIDTH}
+      drawerSize={FORM_DIALOG_WIDTH}
+      buttons={
+        <>
+          <Button text="关闭" onClick={onClose} />
+          <Button intent={Intent.PRIMARY} text="导入" disabled={!file} loading={busy} onClick={() => void run()} />
+        </>
+      }
+    >
+      <FieldInput field={excel} value={file} onChange={(v) => setFile((v as File | null) ?? null)} />
+      {results &&
+        (results.length === 0 ? (
+          <NonIdealState icon="inbox" description="暂无数据" />
+        ) : (
+          <HTMLTable compact striped className="fp-kit-import-results">
+            <tbody>
+              {results.map((r) => (
+                <tr key={r.rowNo}>
+                  <td>第 {r.rowNo} 行</td>
+                  <td className={r.ok ? undefined : Classes.INTENT_DANGER}>{r.ok ? '成功' : r.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        ))}
+    </OverlayFrame>
+  );
+}

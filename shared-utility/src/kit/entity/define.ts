@@ -1,0 +1,164 @@
+/**
+ * Kit v2 screens: `defineScreen(entity, {...})` names which of the entity's fields a screen lists,
+ * searches and filters, and which declared actions it offers. Everything else (columns, inputs,
+ * forms, detail views, transition dialogs) is derived from the entity (shared-utility/src/pure/entity.ts).
+ */
+import type { ReactNode } from 'react';
+import type { Intent } from '@blueprintjs/core';
+import type { AccountType, Entity, FieldName, VisibilityMode } from '../../pure';
+import type { TemplateKey } from '../../api';
+import type { Field, Row } from '../screen';
+
+export type Names<E extends Entity> = ReadonlyArray<FieldName<E>>;
+
+/** Who may see a toolbar action (row actions follow the row's `_actions` instead). */
+export interface Gate {
+  codes?: number[];
+  mode?: VisibilityMode;
+  onlyFor?: AccountType[];
+}
+
+export interface RowContext {
+  row: Row;
+  reload: () => void;
+  close: () => void;
+}
+
+/** Form add/edit/view (spec §2): 新增 on the toolbar, 查看 and 编辑 on rows. */
+export interface FormAction extends Gate {
+  kind: 'form';
+  drawer?: boolean;
+  confirmSubmit?: boolean;
+  /** Replaces the derived fields (forms with inputs the entity does not hold, e.g. 管理员's 账号类型). */
+  fields?: Field[];
+  titles?: { add: string; edit: string; view?: string };
+  defaults?: Row;
+  /** Offers 新增 (default true). */
+  create?: boolean;
+}
+
+/** 详情: the entity's detail fields with 操作人/操作时间 and the audit trail from get. */
+export interface DetailAction {
+  kind: 'detail';
+}
+
+/** A dialog of declared fields posted to a path with the row key (e.g. 重置密码). */
+export interface DialogAction {
+  kind: 'dialog';
+  key: string;
+  label: string;
+  fields: Field[];
+  path: string;
+  /** The row action name the server must list in `_actions` (e.g. 'update'). */
+  needs?: string;
+  title?: string;
+  intent?: Intent;
+  success?: string;
+  /** Body of the call; defaults to the row key and the values. */
+  body?: (row: Row, values: Row) => Row;
+  /** Checks across fields (e.g. password confirmation); a message per failing field. */
+  check?: (values: Row) => Record<string, string>;
+}
+
+/** The machine's transitions offered on rows; with `only`, a subset. */
+export interface TransitionsAction {
+  kind: 'transitions';
+  only?: string[];
+}
+
+export interface RemoveAction {
+  kind: 'remove';
+  confirm?: string;
+}
+
+/** 导出: the whole filtered result as an xlsx written by the server. */
+export interface ExportAction extends Gate {
+  kind: 'export';
+}
+
+export interface TemplateAction extends Gate {
+  kind: 'template';
+  template: TemplateKey;
+  label?: string;
+}
+
+/** 导入: an Excel file whose rows the server checks and answers one result per row. */
+export interface ImportAction extends Gate {
+  kind: 'import';
+  path: string;
+  label?: string;
+  template?: TemplateKey;
+}
+
+/** A sub-table of another entity in a 900 px drawer, restricted to the row (e.g. 通道配置). */
+export interface TableAction {
+  kind: 'table';
+  key: string;
+  label: string;
+  screen: EntityScreen;
+  /** Child field → parent field: the child list's condition and the new child's defaults. */
+  link: Record<string, string>;
+  needs?: string;
+  /** Rows of the parent that offer the sub-table (e.g. only distributors have 分销商配置). */
+  when?: (row: Row) => boolean;
+}
+
+/** An action the kit cannot declare: the screen renders its own dialog (e.g. the permission tree). */
+export interface CustomAction extends Gate {
+  kind: 'custom';
+  key: string;
+  label: string;
+  scope: 'row' | 'toolbar';
+  needs?: string;
+  render: (ctx: RowContext) => ReactNode;
+}
+
+export type ScreenAction =
+  | FormAction
+  | DetailAction
+  | DialogAction
+  | TransitionsAction
+  | RemoveAction
+  | ExportAction
+  | TemplateAction
+  | ImportAction
+  | TableAction
+  | CustomAction;
+
+export interface ScreenOptions<E extends Entity> {
+  /** Defaults to the entity's title. */
+  title?: string;
+  list: Names<E>;
+  search?: Names<E>;
+  /** Conditions of the 更多筛选 dialog (spec §2 filter dialog). */
+  filterDialog?: Names<E>;
+  /** Status tabs; `param` names a route parameter that holds the tab (else the `tab` query key). */
+  tabs?: { by: FieldName<E>; values: ReadonlyArray<string | number>; param?: string };
+  /** Money fields the server totals over the whole filtered result. */
+  summary?: Names<E>;
+  actions: ScreenAction[];
+  /** Per-field presentation changes of this screen (labels, widths, a custom cell). */
+  columns?: Partial<Record<FieldName<E>, { render?: (row: Row) => ReactNode; width?: number }>>;
+  /** The list path when it differs from `${paths.query}/list`. */
+  listPath?: string;
+}
+
+export interface EntityScreen<E extends Entity = Entity> extends ScreenOptions<E> {
+  entity: E;
+  title: string;
+}
+
+export function defineScreen<E extends Entity>(entity: E, options: ScreenOptions<E>): EntityScreen<E> {
+  return { ...options, entity, title: options.title ?? entity.title };
+}
+
+export const form = (options: Omit<FormAction, 'kind'> = {}): FormAction => ({ kind: 'form', ...options });
+export const detail = (): DetailAction => ({ kind: 'detail' });
+export const dialog = (options: Omit<DialogAction, 'kind'>): DialogAction => ({ kind: 'dialog', ...options });
+export const transitions = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only });
+export const remove = (confirm?: string): RemoveAction => ({ kind: 'remove', confirm });
+export const serverExport = (gate: Gate = {}): ExportAction => ({ kind: 'export', ...gate });
+export const template = (key: TemplateKey, label?: string): TemplateAction => ({ kind: 'template', template: key, label });
+export const excelImport = (options: Omit<ImportAction, 'kind'>): ImportAction => ({ kind: 'import', ...options });
+export const subTable = (options: Omit<TableAction, 'kind'>): TableAction => ({ kind: 'table', ...options });
+export const custom = (options: Omit<CustomAction, 'kind'>): CustomAction => ({ kind: 'custom', ...options });

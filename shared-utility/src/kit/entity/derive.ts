@@ -1,0 +1,164 @@
+/**
+ * What a screen derives from an entity: columns, search and form fields, detail items and the list
+ * condition. DOM-free (inputs that need React are attached later through `inputFor`), so tested alone.
+ */
+import { ENUMS, enumLabel, shownIn, type Entity, type EntityField } from '../../pure';
+import { cellText } from '../format';
+import type { Column, Field, FieldType, Row } from '../screen';
+
+/** Draws the inputs the plain field types cannot (server options of ref fields). */
+export type InputFactory = (name: string, field: EntityField) => Field['input'];
+
+const noInput: InputFactory = () => undefined;
+
+/** The key a record carries a field's text under: a ref field's `show` name, else its own. */
+export function displayKey(name: string, field: EntityField): string {
+  return field.type === 'ref' && field.show ? field.show : name;
+}
+
+export function listColumnOf(entity: Entity, name: string): Column {
+  const field = entity.fields[name];
+  return {
+    key: displayKey(name, field),
+    title: field.label,
+    width: field.width,
+    enum: field.type === 'enum' ? field.enum : undefined,
+    money: field.type === 'money',
+    sortable: Boolean(field.sort),
+    longText: field.type === 'text' || field.type === 'textarea',
+  };
+}
+
+export function columnsOf(entity: Entity, names: readonly string[]): Column[] {
+  return names.filter((n) => shownIn(entity.fields[n], 'list')).map((n) => listColumnOf(entity, n));
+}
+
+function inputType(field: EntityField, purpose: 'search' | 'form'): FieldType {
+  const range = purpose === 'search' && field.search === 'range';
+  switch (field.type) {
+    case 'textarea':
+      return purpose === 'search' ? 'text' : 'textarea';
+    case 'password':
+      return 'password';
+    case 'money':
+      return range ? 'numberRange' : 'money';
+    case 'enum':
+      return 'select';
+    case 'date':
+    case 'datetime':
+      return range ? 'dateRange' : 'date';
+    case 'file':
+      return 'upload';
+    case 'ref':
+      return 'custom';
+    default:
+      return 'text';
+  }
+}
+
+function baseField(name: string, field: EntityField, purpose: 'search' | 'form', inputFor: InputFactory): Field {
+  const type = inputType(field, purpose);
+  return {
+    name,
+    label: field.label,
+    type,
+    enum: field.enum,
+    placeholder: field.placeholder,
+    ...(type === 'custom' ? { input: inputFor(name, field) } : {}),
+  };
+}
+
+export function searchFieldsOf(entity: Entity, names: readonly string[], inputFor: InputFactory = noInput): Field[] {
+  return names.map((n) => baseField(n, entity.fields[n], 'search', inputFor));
+}
+
+/** A field's own rules plus its varchar limit; `required` adds the kit's 请输入/请选择 message. */
+function formRules(field: EntityField): Pick<Field, 'rule' | 'required'> {
+  const rule = field.rule ?? (field.max ? { optional: true, rules: [{ kind: 'length' as const, max: field.max, message: `${field.label}不能超过${field.max}个字符` }] } : undefined);
+  return { rule, required: field.required };
+}
+
+/**
+ * The form of an entity: writable fields in declaration order. Create-only fields stay visible and
+ * read-only when editing (passwords only on create); update-only fields appear from edit on.
+ */
+export function formFieldsOf(entity: Entity, inputFor: InputFactory = noInput): Field[] {
+  const fields: Field[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!shownIn(field, 'form')) continue;
+    const f: Field = { ...baseField(name, field, 'form', inputFor), ...formRules(field) };
+    if (field.type === 'textarea') f.rows = [3, 4];
+    if (field.create && !field.update) {
+      if (field.type === 'password' || field.virtual) f.showWhen = 'create';
+      else f.readOnlyWhen = 'edit';
+    } else if (field.update && !field.create) f.showWhen = 'edit';
+    fields.push(f);
+  }
+  return fields;
+}
+
+/** Writable field names of a mode: what create or update sends. */
+export function writableFields(entity: Entity, mode: 'add' | 'edit'): string[] {
+  return Object.entries(entity.fields)
+    .filter(([, f]) => (mode === 'add' ? f.create : f.update))
+    .map(([name]) => name);
+}
+
+/** New-record values: the fields' declared defaults. */
+export function defaultsOf(entity: Entity): Row {
+  const values: Row = {};
+  for (const [name, field] of Object.entries(entity.fields)) if (field.defaultValue !== undefined) values[name] = field.defaultValue;
+  return values;
+}
+
+export interface DetailLine {
+  label: string;
+  value: string;
+}
+
+export function detailLinesOf(entity: Entity, record: Row): DetailLine[] {
+  return Object.entries(entity.fields)
+    .filter(([, f]) => shownIn(f, 'detail') && !f.virtual)
+    .map(([name, f]) => ({ label: f.label, value: f.type === 'file' ? fileText(record[name]) : cellText(record, listColumnOf(entity, name)) }));
+}
+
+function fileText(value: unknown): string {
+  if (!value) return '';
+  if (typeof value === 'string') return value;
+  const v = value as { name?: string; url?: string };
+  return v.name ?? v.url ?? '';
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every(blank));
+
+/**
+ * The list call's cond from form values, shaped by each field's search operator (docs/kit.md): `in`
+ * takes an array, `range` a [from, to] pair, numbers go as numbers (URL values arrive as text).
+ */
+export function condOf(entity: Entity, values: Row): Row {
+  const cond: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = entity.fields[name];
+    if (!field?.search || blank(value)) continue;
+    if (field.search === 'range') {
+      const [from, to] = Array.isArray(value) ? value : [];
+      cond[name] = [blank(from) ? null : from, blank(to) ? null : to];
+    } else {
+      const typed = typedValue(field, value);
+      cond[name] = field.search === 'in' ? (Array.isArray(typed) ? typed : [typed]) : typed;
+    }
+  }
+  return cond;
+}
+
+function typedValue(field: EntityField, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => typedValue(field, v));
+  if (field.type === 'enum' && field.enum) return ENUMS[field.enum].find((o) => String(o.value) === String(value))?.value ?? value;
+  if ((field.type === 'int' || field.type === 'ref') && /^-?\d+$/.test(String(value))) return Number(value);
+  return value;
+}
+
+/** Tab titles: the enum label of each value of the tab field. */
+export function tabLabel(field: EntityField, value: string | number): string {
+  return field.enum ? enumLabel(ENUMS[field.enum], value, String(value)) : String(value);
+}

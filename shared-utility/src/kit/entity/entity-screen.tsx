@@ -1,0 +1,422 @@
+import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { download, downloadTemplate, request } from '../../api';
+import { allowedTransitions, ROW_ACTIONS, type TransitionDef } from '../../pure';
+import { useSession, usePermissions } from '../../app';
+import { confirmDialog, showSuccess } from '../../ui';
+import { FilterDialog } from '../dialogs/filter-dialog';
+import { formatMoney } from '../format';
+import { FormDialog, FormDrawer } from '../form/form-dialog';
+import type { FormMode, Row } from '../screen';
+import { usePermitted } from '../permitted';
+import { DataTable } from '../table/data-table';
+import { DEFAULT_PAGE_SIZE, scrollToTop } from '../table/pager';
+import { Pagination } from '../table/pagination';
+import { SearchForm } from '../table/search-form';
+import { DetailDialog, FieldsDialog, ImportDialog, SubTableDrawer, transitionFields } from './action-dialogs';
+import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields } from './derive';
+import type { CustomAction, EntityScreen, FormAction, TableAction } from './define';
+import { invalidateOptions } from './options';
+import { refInput } from './ref-select';
+import { SavedSearches } from './saved-searches';
+import { emptyListState, formatListState, parseListState, type ListState } from './url-state';
+
+export interface EntityScreenViewProps {
+  screen: EntityScreen;
+  /** Keeps filters, page, sort and tab in the URL (screens of a route); sub-tables keep them locally. */
+  urlState?: boolean;
+  /** Conditions always sent, and the values a new record starts with (a sub-table's parent link). */
+  link?: Row;
+  /** Key of the screen's saved searches (its route). */
+  savedKey?: string;
+}
+
+type Open =
+  | { kind: 'form'; action: FormAction; mode: FormMode; row?: Row }
+  | { kind: 'detail'; row: Row }
+  | { kind: 'fields'; title: string; fields: ReturnType<typeof transitionFields>; note?: string; intent?: Intent; check?: (v: Row) => Record<string, string>; submit: (v: Row) => Promise<void> }
+  | { kind: 'table'; action: TableAction; row: Row }
+  | { kind: 'custom'; action: CustomAction; row: Row }
+  | { kind: 'import'; path: string; title: string };
+
+interface RowButton {
+  key: string;
+  label: string;
+  intent?: Intent;
+  run: () => void;
+}
+
+const INLINE_ROW_ACTIONS = 3;
+const INTENTS: Record<NonNullable<TransitionDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
+
+/** Filters, page, sort and tab: in the query string, or in component state. */
+function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: string): [ListState, (next: ListState) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [local, setLocal] = useState(() => emptyListState());
+  const rangeKey = rangeFields.join(',');
+  const fromUrl = useMemo(() => parseListState(location.search, rangeKey.split(',')), [location.search, rangeKey]);
+  if (!urlBacked) return [local, setLocal];
+  const routeTab = tabParam ? (params[tabParam] ?? '') : undefined;
+  const state = routeTab === undefined ? fromUrl : { ...fromUrl, tab: routeTab };
+  const set = (next: ListState) => {
+    if (routeTab === undefined) return navigate({ pathname: location.pathname, search: formatListState(next) });
+    // A route-parameter tab (/task/userPackage1/:reviewStatus?) lives in the path, the rest in the query.
+    const base = routeTab ? location.pathname.slice(0, -(routeTab.length + 1)) : location.pathname.replace(/\/$/, '');
+    navigate({ pathname: next.tab ? `${base}/${next.tab}` : base, search: formatListState({ ...next, tab: '' }) });
+  };
+  return [state, set];
+}
+
+interface ListAnswer {
+  records: Row[];
+  total: number;
+  summary?: Row;
+}
+
+function useList(path: string, body: Row): ListAnswer & { loading: boolean; reload: () => void } {
+  const [answer, setAnswer] = useState<ListAnswer & { loading: boolean }>({ records: [], total: 0, loading: true });
+  const [generation, setGeneration] = useState(0);
+  const key = JSON.stringify(body);
+  useEffect(() => {
+    let alive = true;
+    setAnswer((a) => ({ ...a, loading: true }));
+    request<ListAnswer | null>(path, JSON.parse(key)).then(
+      (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, summary: data?.summary, loading: false }),
+      // The request layer showed the error; the previous rows stay.
+      () => alive && setAnswer((a) => ({ ...a, loading: false })),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [path, key, generation]);
+  return { ...answer, reload: useCallback(() => setGeneration((g) => g + 1), []) };
+}
+
+/**
+ * A declared entity screen: status tabs, search form with saved searches and the filter dialog,
+ * toolbar, grid with the row actions each row's `_actions` allows, summary and pagination.
+ */
+export function EntityScreenView({ screen, urlState = true, link, savedKey }: EntityScreenViewProps) {
+  const { entity } = screen;
+  const permitted = usePermitted();
+  const session = useSession();
+  const held = usePermissions();
+  const searchNames = useMemo(() => [...(screen.search ?? [])], [screen.search]);
+  const dialogNames = useMemo(() => [...(screen.filterDialog ?? [])], [screen.filterDialog]);
+  const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, refInput), [entity, searchNames]);
+  const dialogFields = useMemo(() => searchFieldsOf(entity, dialogNames, refInput), [entity, dialogNames]);
+  const rangeFields = [...searchNames, ...dialogNames].filter((n) => entity.fields[n].search === 'range');
+  const [state, setState] = useListState(urlState, rangeFields, screen.tabs?.param);
+  const [draft, setDraft] = useState<Row>(state.filters);
+  const filtersKey = JSON.stringify(state.filters);
+  useEffect(() => setDraft(JSON.parse(filtersKey) as Row), [filtersKey]);
+  const [open, setOpen] = useState<Open | null>(null);
+  const [filtering, setFiltering] = useState(false);
+  const [exporting, setExporting] = useState<number | null>(null);
+
+  const hiddenLinks = Object.keys(link ?? {});
+  const columns = useMemo(
+    () =>
+      columnsOf(entity, screen.list.filter((n) => !hiddenLinks.includes(n))).map((c, i) => {
+        const override = screen.columns?.[screen.list[i] as never] as { render?: (row: Row) => ReactNode; width?: number } | undefined;
+        return override ? { ...c, ...override } : c;
+      }),
+    [entity, screen, hiddenLinks.join()], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
+  const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...link };
+  const body = { cond, page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum }, ...(state.orderBy.length ? { orderBy: state.orderBy } : {}) };
+  const list = useList(screen.listPath ?? `${entity.paths.query}/list`, body);
+
+  const afterWrite = () => {
+    list.reload();
+    invalidateOptions(entity.name);
+  };
+
+  /** The server's verdict per row; lists without `_actions` (older routes) fall back to codes and the machine. */
+  const rowAllows = (row: Row, needs: string | undefined): boolean => {
+    if (!needs) return true;
+    const listed = row[ROW_ACTIONS];
+    if (Array.isArray(listed)) return listed.includes(needs);
+    const transition = entity.machine?.transitions[needs];
+    if (transition) return allowedTransitions(entity.machine, row[entity.machine!.field], session?.accountType ?? null, held ?? new Set()).includes(needs);
+    return entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] });
+  };
+
+  const runTransition = (row: Row, name: string, t: TransitionDef) => {
+    const call = async (values: Row) => {
+      await request(`${entity.paths.mgr}/${name}`, { [entity.key]: row[entity.key], ...values }, { showLoading: true });
+      showSuccess(`${t.label}成功`);
+      afterWrite();
+    };
+    const intent = t.intent ? INTENTS[t.intent] : Intent.PRIMARY;
+    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: transitionFields(t.fields), note: t.confirm, intent, submit: call });
+    void (async () => {
+      if (t.confirm && !(await confirmDialog({ title: '提示', text: t.confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
+      await call({}).catch(() => undefined);
+    })();
+  };
+
+  const rowButtons = (row: Row): RowButton[] => {
+    const buttons: RowButton[] = [];
+    for (const action of screen.actions) {
+      switch (action.kind) {
+        case 'form':
+          buttons.push({ key: 'view', label: '查看', run: () => setOpen({ kind: 'form', action, mode: 'view', row }) });
+          if (rowAllows(row, 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
+          break;
+        case 'detail':
+          buttons.push({ key: 'detail', label: '详情', run: () => setOpen({ kind: 'detail', row }) });
+          break;
+        case 'transitions':
+          for (const [name, t] of Object.entries(entity.machine?.transitions ?? {})) {
+            if ((!action.only || action.only.includes(name)) && rowAllows(row, name))
+              buttons.push({ key: name, label: t.label, intent: t.intent ? INTENTS[t.intent] : undefined, run: () => runTransition(row, name, t) });
+          }
+          break;
+        case 'dialog':
+          if (rowAllows(row, action.needs))
+            buttons.push({
+              key: action.key,
+              label: action.label,
+              intent: action.intent,
+              run: () =>
+                setOpen({
+                  kind: 'fields',
+                  title: action.title ?? action.label,
+                  fields: action.fields,
+                  check: action.check,
+                  submit: async (values) => {
+                    await request(action.path, action.body ? action.body(row, values) : { [entity.key]: row[entity.key], ...values }, { showLoading: true });
+                    showSuccess(action.success ?? '操作成功');
+                    afterWrite();
+                  },
+                }),
+            });
+          break;
+        case 'remove':
+          if (rowAllows(row, 'delete'))
+            buttons.push({
+              key: 'delete',
+              label: '删除',
+              intent: Intent.DANGER,
+              run: () =>
+                void (async () => {
+                  if (!(await confirmDialog({ title: '提示', text: action.confirm ?? `确定要删除该${entity.title}吗？`, confirmText: '确定', cancelText: '取消', intent: Intent.DANGER }))) return;
+                  await request(`${entity.paths.mgr}/delete`, { [entity.key]: row[entity.key] }, { showLoading: true });
+                  showSuccess('删除成功');
+                  afterWrite();
+                })().catch(() => undefined),
+            });
+          break;
+        case 'table':
+          if (rowAllows(row, action.needs) && (!action.when || action.when(row)))
+            buttons.push({ key: action.key, label: action.label, run: () => setOpen({ kind: 'table', action, row }) });
+          break;
+        case 'custom':
+          if (action.scope === 'row' && permitted(action) && rowAllows(row, action.needs))
+            buttons.push({ key: action.key, label: action.label, run: () => setOpen({ kind: 'custom', action, row }) });
+          break;
+      }
+    }
+    return buttons;
+  };
+
+  const exportAll = async () => {
+    setExporting(0);
+    try {
+      const { token } = await request<{ token: string }>(`${entity.paths.query}/genExportExcelToken`, { cond, orderBy: state.orderBy });
+      await download(`${entity.paths.query}/export`, { token }, { onProgress: (loaded, total) => setExporting(total ? loaded / total : 0) });
+    } catch {
+      // shown by the request layer
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const toolbar: ReactNode[] = [];
+  for (const action of screen.actions) {
+    if (action.kind === 'form' && action.create !== false && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
+      toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
+    if (action.kind === 'export' && permitted(action))
+      toolbar.push(<Button key="export" icon="export" intent={Intent.SUCCESS} text="导出" loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll()} />);
+    if (action.kind === 'template' && permitted(action))
+      toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadTemplate(action.template).catch(() => undefined)} />);
+    if (action.kind === 'import' && permitted(action))
+      toolbar.push(<Button key="import" icon="import" text={action.label ?? '导入'} onClick={() => setOpen({ kind: 'import', path: action.path, title: action.label ?? '导入' })} />);
+    if (action.kind === 'custom' && action.scope === 'toolbar' && permitted(action))
+      toolbar.push(<Button key={action.key} text={action.label} onClick={() => setOpen({ kind: 'custom', action, row: {} })} />);
+  }
+
+  const pick = (next: Partial<ListState>) => setState({ ...state, pageNum: 1, ...next });
+  const search = () => (JSON.stringify(draft) === filtersKey && state.pageNum === 1 ? list.reload() : pick({ filters: draft }));
+  const dialogCount = dialogNames.filter((n) => state.filters[n] !== undefined && state.filters[n] !== '').length;
+  const tabs = screen.tabs;
+  const tabField = tabs ? entity.fields[tabs.by] : undefined;
+
+  return (
+    <div className="fp-kit-screen" data-testid={`screen-${entity.name}`}>
+      {tabs && tabField && (
+        <Tabs id={`kit-tabs-${entity.name}`} className="fp-kit-tabs" selectedTabId={state.tab} onChange={(id) => pick({ tab: String(id) })}>
+          <Tab id="" title="全部" />
+          {tabs.values.map((v) => (
+            <Tab key={String(v)} id={String(v)} title={tabLabel(tabField, v)} />
+          ))}
+        </Tabs>
+      )}
+      {(searchFields.length > 0 || dialogFields.length > 0) && (
+        <SearchForm
+          fields={searchFields}
+          values={draft}
+          onChange={setDraft}
+          onSearch={search}
+          onReset={() => pick({ filters: {} })}
+          loading={list.loading}
+          extra={
+            <>
+              {dialogFields.length > 0 && <Button icon="filter" text={dialogCount ? `更多筛选（${dialogCount}）` : '更多筛选'} onClick={() => setFiltering(true)} />}
+              {savedKey && <SavedSearches screenKey={savedKey} current={state.filters} onApply={(filters) => pick({ filters })} />}
+            </>
+          }
+        />
+      )}
+      {toolbar.length > 0 && <div className="fp-kit-toolbar">{toolbar}</div>}
+      {exporting !== null && <ProgressBar className="fp-kit-progress" intent={Intent.SUCCESS} value={exporting || undefined} />}
+      <DataTable
+        rows={list.records}
+        columns={columns}
+        rowKey={entity.key}
+        loading={list.loading}
+        orderBy={state.orderBy}
+        onOrderByChange={(orderBy) => pick({ orderBy })}
+        rowActions={(row) => <RowActions buttons={rowButtons(row)} />}
+        actionsWidth={rowActionsWidth(screen)}
+      />
+      {screen.summary && list.summary && (
+        <div className="fp-kit-summary" data-testid="kit-summary">
+          <strong>合计</strong>
+          {screen.summary.map((name) => (
+            <span key={name}>
+              {entity.fields[name].label}：{formatMoney(list.summary?.[name])}
+            </span>
+          ))}
+        </div>
+      )}
+      <Pagination
+        total={list.total}
+        pageNum={state.pageNum}
+        pageSize={state.limit}
+        disabled={list.loading}
+        onChange={(pageNum, limit) => {
+          setState({ ...state, pageNum, limit });
+          scrollToTop();
+        }}
+      />
+      <FilterDialog
+        isOpen={filtering}
+        title="更多筛选"
+        fields={dialogFields}
+        initial={state.filters}
+        onClose={() => setFiltering(false)}
+        onConfirm={(values) => {
+          setFiltering(false);
+          pick({ filters: { ...state.filters, ...values } });
+        }}
+      />
+      {open && <OpenDialog open={open} screen={screen} link={link} onClose={() => setOpen(null)} afterWrite={afterWrite} reload={list.reload} />}
+    </div>
+  );
+}
+
+/** Room for the inline buttons of the screen's row actions (the rest go under 更多). */
+function rowActionsWidth(screen: EntityScreen): number {
+  const count = screen.actions.reduce((n, a) => n + (a.kind === 'form' ? 2 : a.kind === 'transitions' ? 1 : a.kind === 'export' || a.kind === 'template' || a.kind === 'import' ? 0 : 1), 0);
+  return Math.min(INLINE_ROW_ACTIONS + 1, Math.max(1, count)) * 52 + 24;
+}
+
+function RowActions({ buttons }: { buttons: RowButton[] }) {
+  const inline = buttons.length > INLINE_ROW_ACTIONS + 1 ? buttons.slice(0, INLINE_ROW_ACTIONS) : buttons;
+  const more = buttons.slice(inline.length);
+  return (
+    <div className="fp-kit-row-actions">
+      {inline.map((b) => (
+        <Button key={b.key} size="small" variant="minimal" intent={b.intent ?? Intent.PRIMARY} text={b.label} onClick={b.run} />
+      ))}
+      {more.length > 0 && (
+        <Popover
+          placement="bottom-end"
+          content={
+            <Menu>
+              {more.map((b) => (
+                <MenuItem key={b.key} text={b.label} intent={b.intent} onClick={b.run} />
+              ))}
+            </Menu>
+          }
+        >
+          <Button size="small" variant="minimal" text="更多" endIcon="caret-down" />
+        </Popover>
+      )}
+    </div>
+  );
+}
+
+function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open: Open; screen: EntityScreen; link?: Row; onClose: () => void; afterWrite: () => void; reload: () => void }) {
+  const { entity } = screen;
+  const permitted = usePermitted();
+  switch (open.kind) {
+    case 'form': {
+      const { action, mode, row } = open;
+      const fields = action.fields ?? formFieldsOf(entity, refInput).filter((f) => !(link && f.name in link));
+      const titles = action.titles ?? { add: `新增${entity.title}`, edit: `编辑${entity.title}`, view: `查看${entity.title}` };
+      const Container = action.drawer ? FormDrawer : FormDialog;
+      const submit = (payload: Row, m: Exclude<FormMode, 'view'>) => {
+        const names = action.fields ? Object.keys(payload) : [...writableFields(entity, m), entity.key];
+        const sent: Row = Object.fromEntries(Object.entries(payload).filter(([k]) => names.includes(k)));
+        return request(`${entity.paths.mgr}/${m === 'add' ? 'create' : 'update'}`, m === 'add' ? { ...sent, ...link } : sent, { showLoading: true });
+      };
+      return (
+        <Container
+          isOpen
+          mode={mode}
+          title={(m) => (m === 'add' ? titles.add : m === 'view' ? (titles.view ?? titles.edit) : titles.edit)}
+          fields={fields}
+          initial={mode === 'add' ? { ...defaultsOf(entity), ...action.defaults, ...link } : row}
+          load={row ? () => request<Row>(`${entity.paths.query}/get`, { [entity.key]: row[entity.key] }) : undefined}
+          recordKey={entity.key}
+          confirmSubmit={action.confirmSubmit}
+          submit={submit}
+          canEdit={mode === 'view' ? rowCanUpdate(row, entity.codes.mgr, permitted) : true}
+          onClose={onClose}
+          onSaved={afterWrite}
+        />
+      );
+    }
+    case 'detail':
+      return <DetailDialog entity={entity} row={open.row} onClose={onClose} />;
+    case 'fields':
+      return <FieldsDialog title={open.title} fields={open.fields} note={open.note} intent={open.intent} check={open.check} submit={open.submit} onClose={onClose} />;
+    case 'table': {
+      const { action, row } = open;
+      const childLink = Object.fromEntries(Object.entries(action.link).map(([child, parent]) => [child, row[parent]]));
+      return (
+        <SubTableDrawer title={`${action.label}（${String(row[entity.labelField] ?? '')}）`} onClose={onClose}>
+          <EntityScreenView screen={action.screen} urlState={false} link={childLink} />
+        </SubTableDrawer>
+      );
+    }
+    case 'custom':
+      return <>{open.action.render({ row: open.row, reload, close: onClose })}</>;
+    case 'import':
+      return <ImportDialog title={open.title} path={open.path} onClose={onClose} onDone={afterWrite} />;
+  }
+}
+
+/** View mode offers 编辑 only where the row allows an update. */
+function rowCanUpdate(row: Row | undefined, mgr: number | undefined, permitted: ReturnType<typeof usePermitted>): boolean {
+  const listed = row?.[ROW_ACTIONS];
+  if (Array.isArray(listed)) return listed.includes('update');
+  return mgr === undefined || permitted({ codes: [mgr] });
+}
