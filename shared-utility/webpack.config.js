@@ -4,8 +4,9 @@
 const path = require('path');
 const { createConfig } = require('./build/webpack-factory');
 
-const KIT_V2 = path.join(__dirname, 'src', 'kit', 'entity');
-const inKit = (file) => file === KIT_V2 || file.startsWith(KIT_V2 + path.sep);
+const SRC = path.join(__dirname, 'src');
+const KIT_V2 = path.join(SRC, 'kit', 'entity');
+const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
 
 /**
  * Kit v2 imports the rest of shared-utility by relative path; at run time those modules must be the
@@ -13,8 +14,10 @@ const inKit = (file) => file === KIT_V2 || file.startsWith(KIT_V2 + path.sep);
  * external @flexpay/shared-utility, whose index re-exports them.
  */
 function sharedUtilityFromKit({ context, request }, callback) {
-  if (context && request && request.startsWith('.') && inKit(context) && !inKit(path.resolve(context, request))) {
-    return callback(null, '@flexpay/shared-utility');
+  if (context && request && request.startsWith('.') && inside(KIT_V2, context)) {
+    const target = path.resolve(context, request);
+    // Loader runtimes (style-loader, css-loader) resolve outside src and stay bundled.
+    if (inside(SRC, target) && !inside(KIT_V2, target)) return callback(null, '@flexpay/shared-utility');
   }
   return callback();
 }

@@ -132,9 +132,9 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const expandedRow = expandable && expandedKey !== undefined ? rows.find((r) => keyOf(r) === expandedKey) : undefined;
   return (
     <HotkeysProvider>
-      {/* Taller pages scroll inside the grid, so Table2 draws only the visible rows (100-row pages stay fast). */}
-      {/* An empty page is the header alone: a reserved row would show as a blank grey band above 暂无数据. */}
-      <div style={{ height: `min(${HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2}px, ${MAX_GRID_HEIGHT})` }}>
+      {/* Taller pages scroll inside the grid, so Table2 draws only the visible rows (100-row pages stay fast).
+          An empty page is the header alone, clipped: Table2's empty body would show as a grey band above 暂无数据. */}
+      <div style={{ height: `min(${HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2}px, ${MAX_GRID_HEIGHT})`, overflow: 'hidden' }}>
         <Table2
           numRows={rows.length}
           columnWidths={widths}
