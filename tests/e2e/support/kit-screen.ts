@@ -1,0 +1,139 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const XLSX = require('xlsx') as typeof import('xlsx');
+
+/** The first-time guide (a modal) would cover the screens under test: 稍后提醒 for this session. */
+export const NO_GUIDE = () => window.sessionStorage.setItem('delayShowGuide', '1');
+
+/** A kit v2 screen of an entity (data-testid screen-<entity>). */
+export function kitScreen(page: Page, entity: string): Locator {
+  return page.getByTestId(`screen-${entity}`);
+}
+
+/** Waits for the list answer of a path and returns its JSON data. */
+export async function listAnswer(page: Page, path: string, act: () => Promise<unknown>): Promise<{ records: Array<Record<string, unknown>>; total: number }> {
+  const answer = page.waitForResponse((r) => r.url().includes(`/api/admin/${path}/list`));
+  await act();
+  return ((await (await answer).json()) as { data: { records: Array<Record<string, unknown>>; total: number } }).data;
+}
+
+/** Fills a kit form (dialog or drawer) by field names and submits it. */
+export async function fillKitForm(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const input = page.locator(`#kit-field-${name}`);
+    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption({ label: value });
+    else await input.fill(value);
+  }
+}
+
+/** The row of the grid that shows a text (Table2 cells are divs; the row is found by its action buttons' cell index). */
+export async function clickRowAction(page: Page, text: string, action: string): Promise<void> {
+  const cell = page.locator('.bp6-table-cell', { hasText: text }).first();
+  const rowClass = (await cell.getAttribute('class'))!.split(' ').find((c) => c.startsWith('bp6-table-cell-row-'))!;
+  const actions = page.locator(`.bp6-table-cell.${rowClass}`).last();
+  const button = actions.getByRole('button', { name: action, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await actions.getByRole('button', { name: '更多' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/** Runs 导出 and returns the downloaded sheet's rows keyed by header. */
+export async function exportRows(page: Page): Promise<Array<Record<string, unknown>>> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = XLSX.readFile((await download.path())!);
+  return XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0]]);
+}
+
+/** Saves the current search under a name and applies it again from the 常用查询 menu. */
+export async function saveAndApplySearch(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: '常用查询' }).click();
+  await page.getByRole('menuitem', { name: '保存当前查询…' }).click();
+  await page.locator('#kit-dialog-name').fill(name);
+  await page.locator('.bp6-dialog', { hasText: '保存当前查询' }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await page.getByRole('button', { name: '重置' }).click();
+  await page.getByRole('button', { name: '常用查询' }).click();
+  await page.getByTestId('saved-searches').getByText(name, { exact: true }).click();
+}
+
+export interface JourneyOptions {
+  route: string;
+  entity: string;
+  /** Path prefix of the entity's query calls, e.g. taxSource/query. */
+  query: string;
+  title: string;
+  /** Create-form values; `searchField` holds the unique text searched for afterwards. */
+  create: Record<string, string>;
+  searchField: string;
+  /** The column header of that field in the export. */
+  exportHeader: string;
+  edit: Record<string, string>;
+}
+
+/**
+ * One journey over a kit v2 screen: create, search (kept in the URL), edit, view → 编辑, disable with
+ * a reason, the 禁用 tab, 详情 with the trail, reload and back/forward, server export and a saved search.
+ */
+export async function entityJourney(page: Page, o: JourneyOptions): Promise<void> {
+  await page.goto(o.route);
+  const screen = kitScreen(page, o.entity);
+  await expect(screen.getByText(/共 \d+ 条/)).toBeVisible();
+  const unique = o.create[o.searchField];
+
+  await screen.getByRole('button', { name: '新增' }).click();
+  await fillKitForm(page, o.create);
+  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+
+  await page.locator(`#kit-search-${o.searchField}`).fill(unique);
+  await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询' }).click());
+  await expect(page).toHaveURL(new RegExp(`${o.searchField}=`));
+  await expect(screen.getByText('共 1 条')).toBeVisible();
+
+  await clickRowAction(page, unique, '编辑');
+  await fillKitForm(page, o.edit);
+  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+
+  await clickRowAction(page, unique, '查看');
+  const [field, value] = Object.entries(o.edit)[0];
+  await expect(page.locator(`#kit-field-${field}`)).toHaveValue(value);
+  await page.locator('.bp6-dialog', { hasText: `查看${o.title}` }).getByRole('button', { name: '编辑' }).click();
+  await expect(page.locator('.bp6-dialog').getByRole('button', { name: '提交' })).toBeVisible();
+  await page.locator('.bp6-dialog').getByRole('button', { name: '取消' }).click();
+
+  await clickRowAction(page, unique, '禁用');
+  const reason = page.locator('.bp6-dialog', { hasText: '禁用原因' });
+  await reason.getByRole('button', { name: '确定' }).click();
+  await expect(reason.getByText('请输入禁用原因')).toBeVisible();
+  await page.locator('#kit-dialog-reason').fill('e2e 停用');
+  await reason.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('禁用成功')).toBeVisible();
+
+  await screen.getByRole('tab', { name: '禁用' }).click();
+  await expect(page).toHaveURL(/tab=1/);
+  await expect(screen.getByText('共 1 条')).toBeVisible();
+  await clickRowAction(page, unique, '详情');
+  await expect(page.getByTestId('kit-detail').getByText('e2e 停用')).toBeVisible();
+  await page.locator('.bp6-dialog').getByRole('button', { name: '关闭' }).click();
+
+  await page.reload();
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
+  await expect(screen.getByText('共 1 条')).toBeVisible();
+  await screen.getByRole('tab', { name: '全部' }).click();
+  await expect(page).not.toHaveURL(/tab=1/);
+  await page.goBack();
+  await expect(page).toHaveURL(/tab=1/);
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
+  await page.goForward();
+  await expect(page).not.toHaveURL(/tab=1/);
+
+  const listed = await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询' }).click());
+  const rows = await exportRows(page);
+  expect(rows.map((r) => String(r[o.exportHeader]))).toEqual(listed.records.map((r) => String(r[o.searchField])));
+
+  await saveAndApplySearch(page, `查询${unique.slice(-6)}`);
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
+}
