@@ -19,6 +19,11 @@ export interface Config {
   repoRoot: string;
   importMapPath: string;
   logLevel: string;
+  /**
+   * FLEXPAY_RATE_LIMIT: requests per client IP and minute on open and encrypted routes (captcha,
+   * login, publicKey, password calls); 0 turns the limit off. Default 120.
+   */
+  openRateLimit?: number;
 }
 
 /** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
@@ -46,11 +51,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a valid port: ${env.PORT}`);
   const captchaOff = (env.FLEXPAY_CAPTCHA ?? '').toLowerCase() === 'off';
   if (mode === 'production' && captchaOff) throw new Error('FLEXPAY_CAPTCHA=off is not allowed in production mode');
+  // Demo mode is for one machine: it listens on loopback unless HOST says otherwise. Production names
+  // its interface explicitly (issue 12 finding 13).
+  const host = env.HOST?.trim();
+  if (mode === 'production' && !host) throw new Error('HOST must be set in production mode (for example HOST=0.0.0.0)');
+  const openRateLimit = Number(env.FLEXPAY_RATE_LIMIT ?? 120);
+  if (!Number.isInteger(openRateLimit) || openRateLimit < 0) throw new Error(`FLEXPAY_RATE_LIMIT must be a whole number, got ${env.FLEXPAY_RATE_LIMIT}`);
   // Source (src/) and bundle (dist/) both sit inside api-server/, so walking up finds the same root.
   const repoRoot = findRepoRoot(__dirname);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: host || '127.0.0.1',
     dataDir: path.resolve(cwd, env.FLEXPAY_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     mode,
@@ -60,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     repoRoot,
     importMapPath: path.resolve(repoRoot, env.FLEXPAY_IMPORT_MAP ?? 'import-map.json'),
     logLevel: env.FLEXPAY_LOG_LEVEL ?? 'info',
+    openRateLimit,
   };
 }

@@ -3,12 +3,20 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrations';
 import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
+import { ensureSecurityIndexes } from './db/migrations/0002-security';
+import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
 
 async function main(): Promise<void> {
+  // Everything the server writes (database, journals, keys, uploads) is for its own user only.
+  process.umask(0o077);
   const config = loadConfig();
+  secureDataDir(config.dataDir);
   const { db, dialect } = openDatabase(config);
   await migrate(db, dialect);
+  // Databases that ran migration 0002 before it held these indexes get them now (idempotent).
+  await ensureSecurityIndexes(db);
+  secureDataDir(config.dataDir);
   if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db);
   if (config.mode === 'production') {
     const demo = await accountsWithDemoPassword(db);

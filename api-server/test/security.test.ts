@@ -1,6 +1,7 @@
 import { computeSign, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
+import { tokenHash } from '../src/security/session';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { createSubUser, sessionCount, userRow } from './support/users';
@@ -62,17 +63,22 @@ describe.each(DIALECTS)('guard pipeline on %s', (dialect) => {
   test('missing or unknown token answers 2021', async () => {
     // Without cookies the browser signs with the empty secret and sends no token.
     await refusedWithoutChange(() => ctx.client().post('user/update', PROFILE_CHANGE), 2021, Messages.notLoggedIn);
-    // A token the server never issued has no secret to check against.
-    await refusedWithoutChange(() => ent.post('user/update', PROFILE_CHANGE, { token: 'f'.repeat(64) }), 2021);
+    // A token the server never issued has no secret: the call is checked like one without a session,
+    // so a stale timestamp answers 4002 and a signature with some other secret 4001 (issue 12 finding 9:
+    // no answer tells a known token from an unknown one before the signature checks out).
+    const unknown = 'f'.repeat(64);
+    await refusedWithoutChange(() => ctx.client().post('user/update', PROFILE_CHANGE, { token: unknown }), 2021);
+    await refusedWithoutChange(() => ent.post('user/update', PROFILE_CHANGE, { token: unknown }), 4001);
+    await refusedWithoutChange(() => ctx.client().post('user/update', PROFILE_CHANGE, { token: unknown, timestamp: Date.now() - 301_000 }), 4002);
   });
 
   test('idle token answers 2022 after the signature checks out', async () => {
     const other = ctx.client();
     await other.login(DEMO_USERS.ENT, DEMO_PASSWORD);
     const threeHoursAgo = Date.now() - 3 * 3600_000;
-    await ctx.db.updateTable('session').set({ lastSeenAt: threeHoursAgo }).where('token', '=', other.token!).execute();
+    await ctx.db.updateTable('session').set({ lastSeenAt: threeHoursAgo }).where('token', '=', tokenHash(other.token!)).execute();
     await refusedWithoutChange(() => other.post('user/update', PROFILE_CHANGE), 2022, Messages.sessionExpired);
-    const session = await ctx.db.selectFrom('session').selectAll().where('token', '=', other.token!).executeTakeFirstOrThrow();
+    const session = await ctx.db.selectFrom('session').selectAll().where('token', '=', tokenHash(other.token!)).executeTakeFirstOrThrow();
     expect(session.lastSeenAt).toBe(threeHoursAgo);
     // An expired token with a bad signature still fails on the signature first.
     await refusedWithoutChange(() => other.post('user/update', PROFILE_CHANGE, { sign: '0'.repeat(32) }), 4001);
@@ -173,10 +179,10 @@ describe.each(DIALECTS)('guard pipeline on %s', (dialect) => {
   });
 
   test('a signed-in call refreshes the idle clock only after every check passed', async () => {
-    const before = await ctx.db.selectFrom('session').selectAll().where('token', '=', ent.token!).executeTakeFirstOrThrow();
-    await ctx.db.updateTable('session').set({ lastSeenAt: before.lastSeenAt - 60_000 }).where('token', '=', ent.token!).execute();
+    const before = await ctx.db.selectFrom('session').selectAll().where('token', '=', tokenHash(ent.token!)).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('session').set({ lastSeenAt: before.lastSeenAt - 60_000 }).where('token', '=', tokenHash(ent.token!)).execute();
     expect((await ent.post('user/get')).code).toBe(0);
-    const after = await ctx.db.selectFrom('session').selectAll().where('token', '=', ent.token!).executeTakeFirstOrThrow();
+    const after = await ctx.db.selectFrom('session').selectAll().where('token', '=', tokenHash(ent.token!)).executeTakeFirstOrThrow();
     expect(after.lastSeenAt).toBeGreaterThan(before.lastSeenAt - 60_000);
   });
 });

@@ -1,4 +1,6 @@
+import rateLimit from '@fastify/rate-limit';
 import {
+  AdminType,
   LimitType,
   mayUse,
   PERMISSION_BY_CODE,
@@ -13,9 +15,19 @@ import type { Config } from '../config';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { decryptEncryptedBody, type KeyPair } from '../security/rsa';
-import { endUserSessions, findSession, type SessionRow, sessionExpired, touchSession } from '../security/session';
+import {
+  endUserSessions,
+  findSession,
+  type SessionKey,
+  sessionKeyOf,
+  type SessionRow,
+  sessionExpired,
+  touchSession,
+} from '../security/session';
 import { signatureValid, timestampFresh } from '../security/signature';
+import { bodyShapeError } from './body-rules';
 import { Code, Messages } from './codes';
+import { dbErrorAnswer, redactError } from './db-errors';
 import { ApiError, fail, ok } from './envelope';
 
 export const API_PREFIX = '/api/admin';
@@ -82,11 +94,13 @@ function refuse(code: (typeof Code)[keyof typeof Code], message: string): never 
   throw new ApiError(code, message);
 }
 
+/**
+ * The `encrypted` wire form. More than MAX_ENCRYPTED_PIECES pieces (or a longer string) is refused
+ * before any private-key work; every failure gets the same answer so the response reveals nothing.
+ */
 function decryptBody(body: unknown, keys: KeyPair): Body {
-  // Every failure gets the same answer so the response reveals nothing about the cause.
   try {
     const encrypted = (body as Body | undefined)?.encrypted;
-    if (typeof encrypted !== 'string' || encrypted === '') throw new Error('missing');
     const parsed: unknown = JSON.parse(decryptEncryptedBody(keys.privatePem, encrypted));
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     return parsed as Body;
@@ -101,7 +115,45 @@ function endedSessionAnswer(session: SessionRow): never {
   return refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
 }
 
-/** Runs checks (a)-(g) in order; nothing is written unless all pass (except ending a disabled account's sessions). */
+const sessionKeys = new WeakMap<KeyPair, SessionKey>();
+
+/** The key deriving API secrets from session tokens (security/session.ts). */
+export function sessionKey(deps: Pick<AppDeps, 'keys'>): SessionKey {
+  let key = sessionKeys.get(deps.keys);
+  if (!key) {
+    key = sessionKeyOf(deps.keys.privatePem);
+    sessionKeys.set(deps.keys, key);
+  }
+  return key;
+}
+
+/**
+ * Whether the account may act: its own status and its organisation's (mercht.status for SPR/MER,
+ * ent.status for ENT). Disabling an organisation blocks all of its accounts at once (2028).
+ */
+export async function accountBlocked(db: Kysely<Database>, user: AdminUserRow): Promise<boolean> {
+  if (DISABLED_STATUSES.has(user.status)) return true;
+  if (user.orgId === null) return false;
+  if (user.adminType === AdminType.SPR || user.adminType === AdminType.MER) {
+    const org = await db.selectFrom('mercht').select('status').where('id', '=', user.orgId).executeTakeFirst();
+    return !org || DISABLED_STATUSES.has(org.status);
+  }
+  if (user.adminType === AdminType.ENT) {
+    const org = await db.selectFrom('ent').select('status').where('id', '=', user.orgId).executeTakeFirst();
+    return !org || DISABLED_STATUSES.has(org.status);
+  }
+  return false;
+}
+
+/**
+ * Runs the checks in CONTRACT.md's order; nothing is written unless all pass (except ending a
+ * disabled account's sessions):
+ * (a) timestamp 4002 and signature 4001 before anything else — an unknown token has no secret, so its
+ *     call is checked with the empty secret like any call without a session (no token oracle);
+ *     encrypted bodies are decrypted first because the signature covers the plaintext (4003);
+ * (c) token 2021/2022/2023, (d) account and organisation status 2028, (e) permission 3001,
+ * (g0) body shape 1001 (before any SQL sees a value), (f) organisation scope 3002, (g) validation 1001.
+ */
 async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<RouteContext> {
   const { db } = deps;
   const now = deps.now();
@@ -109,10 +161,9 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   const header = request.headers['access-token'];
   const token = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
 
-  // (a) signature, with the secret of the token's session (kept after it ended or expired).
-  const session = token ? await findSession(db, token) : undefined;
-  if (token && !session) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+  // (a) timestamp, then the signature with the secret of the token's session (kept after it ended or expired).
   if (!timestampFresh(query.timestamp, now)) refuse(Code.STALE_TIMESTAMP, Messages.staleTimestamp);
+  const session = token ? await findSession(db, sessionKey(deps), token) : undefined;
   // (b) decryption comes first internally because the signature covers the plaintext.
   let body: Body | undefined = spec.method === 'GET' ? undefined : ((request.body ?? {}) as Body);
   if (spec.encrypted) body = decryptBody(body, deps.keys);
@@ -129,8 +180,8 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
     if (sessionExpired(session, now)) refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
     const user = await db.selectFrom('admin_user').selectAll().where('userId', '=', session.userId).executeTakeFirst();
     if (!user) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
-    // (d) account status
-    if (DISABLED_STATUSES.has(user.status)) {
+    // (d) account status, the organisation's included
+    if (await accountBlocked(db, user)) {
       await endUserSessions(db, user.userId, 'disabled', now);
       refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
     }
@@ -141,6 +192,9 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   if (!mayUse(spec.perm, caller !== null, caller?.perms ?? new Set())) refuse(Code.NO_PERMISSION, Messages.noPermission);
 
   const ctx: RouteContext = { deps, body: body ?? {}, caller, now, request, reply };
+  // (g0) generic body shape: ids inside int32, cond/page/orderBy well-formed, depth, numbers.
+  const shape = bodyShapeError(ctx.body);
+  if (shape) refuse(Code.VALIDATION, shape);
   // (f) organisation scope
   if (spec.scope && caller && !(await spec.scope(ctx as SignedInContext))) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   // (g) validation
@@ -159,24 +213,59 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   return ctx;
 }
 
+/** Requests per IP and minute on open and encrypted routes (captcha, login, publicKey, password calls). */
+export const DEFAULT_OPEN_RATE_LIMIT = 120;
+
+const routeTables = new WeakMap<FastifyInstance, RouteSpec[]>();
+
+/**
+ * The routes registered on an app, in order: the live list the tenant matrix and the fuzzer are
+ * generated from (test/support/tenant-matrix.ts).
+ */
+export function registeredRoutes(app: FastifyInstance): readonly RouteSpec[] {
+  return routeTables.get(app) ?? [];
+}
+
+/** Whether a route is reachable without signing in (captcha, login, publicKey, template download). */
+export function isOpenRoute(spec: RouteSpec): boolean {
+  return PERMISSION_BY_CODE.get(spec.perm)?.limit === LimitType.OPEN;
+}
+
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, specs: RouteSpec[]): void {
-  for (const spec of specs) {
-    app.route({
-      method: spec.method ?? 'POST',
-      url: `${API_PREFIX}/${spec.path}`,
-      handler: async (request, reply) => {
-        try {
-          const ctx = await runGuards(spec, deps, request, reply);
-          const data = await spec.handler(ctx);
-          if (spec.raw) return reply;
-          return ok(data ?? null);
-        } catch (error) {
-          if (error instanceof ApiError) return fail(error.code, error.message);
-          throw error;
-        }
-      },
+  routeTables.set(app, [...(routeTables.get(app) ?? []), ...specs]);
+  const perMinute = deps.config.openRateLimit ?? DEFAULT_OPEN_RATE_LIMIT;
+  // The rate limiter must be loaded before the routes it guards, hence the plugin scope.
+  app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      // Answered as an envelope by the error handler (HTTP 200, 4029, Chinese message).
+      errorResponseBuilder: () => new ApiError(Code.RATE_LIMITED, Messages.rateLimited),
     });
-  }
+    for (const spec of specs) {
+      const limited = isOpenRoute(spec) || spec.encrypted === true;
+      scope.route({
+        method: spec.method ?? 'POST',
+        url: `${API_PREFIX}/${spec.path}`,
+        config: limited && perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {},
+        handler: async (request, reply) => {
+          try {
+            const ctx = await runGuards(spec, deps, request, reply);
+            const data = await spec.handler(ctx);
+            if (spec.raw) return reply;
+            return ok(data ?? null);
+          } catch (error) {
+            if (error instanceof ApiError) return fail(error.code, error.message);
+            const mapped = dbErrorAnswer(error);
+            if (mapped) {
+              request.log.warn({ err: redactError(error), route: spec.path }, 'database refused a value');
+              return fail(mapped.code, mapped.message);
+            }
+            throw error;
+          }
+        },
+      });
+    }
+  });
 }
 
 /** Reads a string field, treating anything else as absent. */

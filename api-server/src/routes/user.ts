@@ -9,13 +9,16 @@ import { permCodesOf } from '../account/permissions';
 import { accountData } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
-import { type AppDeps, type Body, type RouteContext, type RouteSpec, type SignedInContext, str } from '../http/guard';
+import { accountBlocked, type AppDeps, type Body, type RouteContext, type RouteSpec, type SignedInContext, sessionKey, str } from '../http/guard';
 import { consumeCaptcha } from '../security/captcha';
-import { clearFailures, isLocked, recordFailure } from '../security/lockout';
+import { clearFailures, forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../security/password';
 import { createSession, endSession, endUserSessions } from '../security/session';
+import { throttlesOf } from '../security/throttle';
 
-const DISABLED_STATUSES = new Set([1, 30]);
+export const UserMessages = {
+  oldPasswordRequired: '请输入旧密码',
+} as const;
 
 /** Login only checks presence; a malformed username simply fails as wrong credentials. */
 function loginSchema(captchaOff: boolean): Schema {
@@ -64,25 +67,37 @@ async function currentAccount(ctx: SignedInContext) {
   return { token: caller.session.token, apiSecret: caller.session.apiSecret, ...data };
 }
 
+/**
+ * Sign-in (issue 12 finding 5): the client IP's failure budget first, then the captcha; the attempt is
+ * recorded before the password is verified, so parallel guesses cannot outrun the lock, and a locked
+ * username answers 2003 whether it exists or not.
+ */
 async function login(deps: AppDeps, ctx: RouteContext) {
   const { db, config } = deps;
   const { now } = ctx;
+  const ipFailures = throttlesOf(deps).loginIp;
+  const ip = ctx.request.ip;
+  if (ipFailures.blocked(ip, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
   const username = str(ctx.body, 'username') ?? '';
   const password = str(ctx.body, 'password') ?? '';
   if (!config.captchaOff) {
     const ok = await consumeCaptcha(db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', now);
     if (!ok) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
   }
-  if (await isLocked(db, username, now)) throw new ApiError(Code.LOCKED, Messages.locked);
+  await recordAttempt(db, username, now);
+  if (await lockedAfterAttempt(db, username, now)) {
+    ipFailures.hit(ip, now);
+    throw new ApiError(Code.LOCKED, Messages.locked);
+  }
   const user = await db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
   const valid = user ? await verifyPassword(password, user) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
-    await recordFailure(db, username, now);
+    ipFailures.hit(ip, now);
     throw new ApiError(Code.BAD_CREDENTIALS, Messages.badCredentials);
   }
-  if (DISABLED_STATUSES.has(user.status)) throw new ApiError(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
   await clearFailures(db, username);
-  const session = await createSession(db, user.userId, now);
+  if (await accountBlocked(db, user)) throw new ApiError(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
+  const session = await createSession(db, sessionKey(deps), user.userId, now);
   await audit(db, { operator: user, action: 'login', entity: 'session', entityId: user.userId, now });
   const data = await accountData(db, user, await permCodesOf(db, user));
   return { token: session.token, apiSecret: session.apiSecret, ...data };
@@ -117,11 +132,14 @@ async function updateProfile(ctx: SignedInContext) {
 async function changePassword(ctx: SignedInContext) {
   const { db } = ctx.deps;
   const { user, session } = ctx.caller;
-  const oldPassword = str(ctx.body, 'password');
+  const oldPassword = str(ctx.body, 'password') ?? '';
   const newPassword = str(ctx.body, 'newPassword') ?? '';
-  // The old password is checked whenever it is sent (spec §2 "Password dialog").
-  if (oldPassword !== undefined && oldPassword !== '' && !(await verifyPassword(oldPassword, user)))
-    throw new ApiError(Code.VALIDATION, Messages.wrongOldPassword);
+  // The old password is required and verified (issue 12 finding 3); a wrong one counts toward the
+  // sign-in lock of the username, recorded before the check like a login attempt.
+  const attempt = await recordAttempt(db, user.username, ctx.now);
+  if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
+  if (!(await verifyPassword(oldPassword, user))) throw new ApiError(Code.VALIDATION, Messages.wrongOldPassword);
+  await forgetAttempt(db, attempt);
   if (await verifyPassword(newPassword, user)) throw new ApiError(Code.VALIDATION, Messages.samePassword);
   const hashed = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
@@ -165,8 +183,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       perm: codeOf('ACT_USER_CHANGE_PASSWORD'),
       encrypted: true,
       schema: { newPassword: 'newPassword' },
-      check: (body) =>
-        body.password !== undefined && body.password !== null && typeof body.password !== 'string' ? MESSAGES.passwordRequired : null,
+      check: (body) => (typeof body.password !== 'string' || body.password === '' ? UserMessages.oldPasswordRequired : null),
       handler: (ctx) => changePassword(signedIn(ctx)),
     },
     {

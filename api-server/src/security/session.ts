@@ -6,25 +6,51 @@ import { HOUR_MS } from '../util/time';
 /** A session ends after two hours without a call. */
 export const SESSION_IDLE_MS = 2 * HOUR_MS;
 
+/**
+ * A session as the server works with it: `token` and `apiSecret` are the values the client holds.
+ * The table keeps only their SHA-256 hashes (issue 12 finding 11): the token is looked up by hash and
+ * the API secret is derived again from the token with a server key, so a copy of the database gives
+ * nobody a usable session.
+ */
 export type SessionRow = SessionTable;
 export type EndReason = 'logout' | 'password' | 'disabled';
 
-export async function createSession(db: Kysely<Database>, userId: number, now: number): Promise<SessionRow> {
-  const row: SessionRow = {
-    token: crypto.randomBytes(32).toString('hex'),
-    apiSecret: crypto.randomBytes(16).toString('hex'),
+/** The key that derives API secrets from tokens; derived from the server's private key. */
+export type SessionKey = Buffer;
+
+export function sessionKeyOf(privatePem: string): SessionKey {
+  return crypto.createHash('sha256').update('flexpay-session-secret-v1\n').update(privatePem).digest();
+}
+
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function deriveApiSecret(key: SessionKey, token: string): string {
+  return crypto.createHmac('sha256', key).update(`api-secret:${token}`).digest('hex').slice(0, 32);
+}
+
+export async function createSession(db: Kysely<Database>, key: SessionKey, userId: number, now: number): Promise<SessionRow> {
+  const token = crypto.randomBytes(32).toString('hex');
+  const apiSecret = deriveApiSecret(key, token);
+  const stored: SessionRow = {
+    token: tokenHash(token),
+    apiSecret: tokenHash(apiSecret),
     userId,
     createdAt: now,
     lastSeenAt: now,
     endedAt: null,
     endReason: null,
   };
-  await db.insertInto('session').values(row).execute();
-  return row;
+  await db.insertInto('session').values(stored).execute();
+  return { ...stored, token, apiSecret };
 }
 
-export function findSession(db: Kysely<Database>, token: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('session').selectAll().where('token', '=', token).executeTakeFirst();
+/** The session of a token the client sent, with the client-side token and secret; undefined when unknown. */
+export async function findSession(db: Kysely<Database>, key: SessionKey, token: string): Promise<SessionRow | undefined> {
+  if (token.length > 256) return undefined;
+  const row = await db.selectFrom('session').selectAll().where('token', '=', tokenHash(token)).executeTakeFirst();
+  return row ? { ...row, token, apiSecret: deriveApiSecret(key, token) } : undefined;
 }
 
 export function sessionExpired(session: SessionRow, now: number): boolean {
@@ -36,19 +62,19 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export async function touchSession(db: Kysely<Database>, session: SessionRow, now: number): Promise<void> {
   if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return;
-  await db.updateTable('session').set({ lastSeenAt: now }).where('token', '=', session.token).execute();
+  await db.updateTable('session').set({ lastSeenAt: now }).where('token', '=', tokenHash(session.token)).execute();
 }
 
 export async function endSession(db: Kysely<Database>, token: string, reason: EndReason, now: number): Promise<void> {
   await db
     .updateTable('session')
     .set({ endedAt: now, endReason: reason })
-    .where('token', '=', token)
+    .where('token', '=', tokenHash(token))
     .where('endedAt', 'is', null)
     .execute();
 }
 
-/** Ends every open session of a user, optionally keeping one (the caller's own). */
+/** Ends every open session of a user, optionally keeping one (the caller's own, by its client-side token). */
 export async function endUserSessions(
   db: Kysely<Database>,
   userId: number,
@@ -61,6 +87,6 @@ export async function endUserSessions(
     .set({ endedAt: now, endReason: reason })
     .where('userId', '=', userId)
     .where('endedAt', 'is', null);
-  if (keepToken) query = query.where('token', '!=', keepToken);
+  if (keepToken) query = query.where('token', '!=', tokenHash(keepToken));
   await query.execute();
 }
