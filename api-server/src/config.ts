@@ -21,7 +21,7 @@ export interface Config {
   logLevel: string;
   /**
    * FLEXPAY_RATE_LIMIT: requests per client IP and minute on open and encrypted routes (captcha,
-   * login, publicKey, password calls); 0 turns the limit off. Default 120.
+   * login, publicKey, password calls); 0 turns the limit off. Default 600.
    */
   openRateLimit?: number;
 }
@@ -55,7 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // its interface explicitly (issue 12 finding 13).
   const host = env.HOST?.trim();
   if (mode === 'production' && !host) throw new Error('HOST must be set in production mode (for example HOST=0.0.0.0)');
-  const openRateLimit = Number(env.FLEXPAY_RATE_LIMIT ?? 120);
+  const openRateLimit = Number(env.FLEXPAY_RATE_LIMIT ?? 600);
   if (!Number.isInteger(openRateLimit) || openRateLimit < 0) throw new Error(`FLEXPAY_RATE_LIMIT must be a whole number, got ${env.FLEXPAY_RATE_LIMIT}`);
   // Source (src/) and bundle (dist/) both sit inside api-server/, so walking up finds the same root.
   const repoRoot = findRepoRoot(__dirname);

@@ -8,6 +8,7 @@ import { measureApi } from './api-load';
 import { bundleSizes, LAZY_SHARED } from './bundle-sizes';
 import { measureKit } from './kit-timings';
 import { measurePages, median } from './page-timings';
+import { runRsaFloodSection } from './rsa-flood-main';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -78,6 +79,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  await runRsaFloodSection();
 }
 
 main().catch((error) => {

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outfile = path.join(here, '..', '..', '.tmp', 'bench.cjs');
+// `npm run bench -- rsa-flood` runs only the RSA flood benchmark (issue 12), without a browser.
+const only = process.argv[2] === 'rsa-flood';
+const outfile = path.join(here, '..', '..', '.tmp', only ? 'bench-rsa-flood.cjs' : 'bench.cjs');
 await build({
-  entryPoints: [path.join(here, 'bench.ts')],
+  entryPoints: [path.join(here, only ? 'rsa-flood-main.ts' : 'bench.ts')],
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -16,5 +18,5 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(only ? 3 : 2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

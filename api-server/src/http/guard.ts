@@ -214,7 +214,7 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
 }
 
 /** Requests per IP and minute on open and encrypted routes (captcha, login, publicKey, password calls). */
-export const DEFAULT_OPEN_RATE_LIMIT = 120;
+export const DEFAULT_OPEN_RATE_LIMIT = 600;
 
 const routeTables = new WeakMap<FastifyInstance, RouteSpec[]>();
 

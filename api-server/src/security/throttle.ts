@@ -48,7 +48,7 @@ const byApp = new WeakMap<object, Throttles>();
 export function throttlesOf(deps: object): Throttles {
   let t = byApp.get(deps);
   if (!t) {
-    t = { loginIp: new Throttle(20, 15 * MINUTE_MS), usernameConflict: new Throttle(10, 10 * MINUTE_MS) };
+    t = { loginIp: new Throttle(100, 15 * MINUTE_MS), usernameConflict: new Throttle(10, 10 * MINUTE_MS) };
     byApp.set(deps, t);
   }
   return t;
