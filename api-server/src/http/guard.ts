@@ -237,7 +237,11 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, specs: Route
   // The rate limiter must be loaded before the routes it guards, hence the plugin scope.
   app.register(async (scope) => {
     await scope.register(rateLimit, {
-      global: false,
+      // One budget per IP shared by every limited route; the others are let through by allowList.
+      global: true,
+      max: perMinute > 0 ? perMinute : Number.MAX_SAFE_INTEGER,
+      timeWindow: 60_000,
+      allowList: (request) => perMinute <= 0 || (request.routeOptions.config as { flexpayLimited?: boolean } | undefined)?.flexpayLimited !== true,
       // Answered as an envelope by the error handler (HTTP 200, 4029, Chinese message).
       errorResponseBuilder: () => new ApiError(Code.RATE_LIMITED, Messages.rateLimited),
     });
@@ -246,7 +250,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, specs: Route
       scope.route({
         method: spec.method ?? 'POST',
         url: `${API_PREFIX}/${spec.path}`,
-        config: limited && perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {},
+        config: { flexpayLimited: limited },
         handler: async (request, reply) => {
           try {
             const ctx = await runGuards(spec, deps, request, reply);

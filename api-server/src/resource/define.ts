@@ -6,6 +6,7 @@
 import type { FieldRuleName, FieldRules, Schema } from '@flexpay/shared-utility/src/pure';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { audit, type Changes } from '../account/audit';
+import { likeContains } from '../db/like';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
@@ -163,7 +164,7 @@ function applyCond(def: ResourceDef, qb: AnyQuery, cond: Row): AnyQuery {
         qb = qb.where(c, '=', value);
         break;
       case 'like':
-        qb = qb.where(c, 'like', `%${String(value).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+        qb = qb.where(likeContains(c, String(value)));
         break;
       case 'in':
         qb = qb.where(c, 'in', Array.isArray(value) ? value : [value]);

@@ -44,12 +44,12 @@ export interface Throttles {
 
 const byApp = new WeakMap<object, Throttles>();
 
-/** One set of throttles per app instance (keyed by its deps object). */
-export function throttlesOf(deps: object): Throttles {
-  let t = byApp.get(deps);
+/** One set of throttles per app instance, keyed by its config object (deps.config). */
+export function throttlesOf(owner: { config: object }): Throttles {
+  let t = byApp.get(owner.config);
   if (!t) {
     t = { loginIp: new Throttle(100, 15 * MINUTE_MS), usernameConflict: new Throttle(10, 10 * MINUTE_MS) };
-    byApp.set(deps, t);
+    byApp.set(owner.config, t);
   }
   return t;
 }
