@@ -1,0 +1,207 @@
+/**
+ * The tenant matrix: one entry per API route, declaring how the route relates to organisations.
+ * tenant-matrix.test.ts and fuzz.test.ts read the LIVE route table (registeredRoutes(app)), so a new
+ * route without an entry here fails those tests until its author adds one. Adding one is a line:
+ *
+ *   'order/query/list':   list((w) => ({ cond: {}, page: PAGE }), rowsOf('records'), idsIn('id', (w) => w.foreign.orderIds)),
+ *   'order/query/get':    { kind: 'get', body: (w) => ({ id: w.foreign.orderIds[0] }) },
+ *   'order/mgr/temp/submit': { kind: 'mgr', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
+ *   'notice/show':        { kind: 'self' },   // the caller's own data, no organisation parameter
+ *   'captcha/create':     { kind: 'open' },   // before sign-in
+ *
+ * kinds:
+ * - open: reachable without signing in; no organisation involved.
+ * - self: the caller's own account or organisation, never one named in the body.
+ * - list: returns records; for every test account the answer must hold no record of the foreign
+ *   organisation (`leaked` picks them out of `data`), or refuse (3001).
+ * - get: names one record of the foreign organisation; must answer 3001, 3002 or 1004 with no data.
+ * - mgr: changes one record of the foreign organisation; must answer 3001/3002/1004 and change
+ *   nothing (`snapshot`: what must stay equal, by default every non-bookkeeping table).
+ *
+ * The foreign organisation is the enterprise ENT0003 with its merchant MER0002 and supplier SPR0002:
+ * none of the test accounts (SPR0001, MER0001 and ENT0001 administrators and an ENT0001
+ * sub-account) may see it. Add the ids your resource needs to World.foreign in buildWorld().
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
+import { hashPassword } from '../../src/security/password';
+
+export type Body = Record<string, unknown>;
+
+export interface World {
+  foreign: {
+    entId: number;
+    entCode: string;
+    merchtId: number;
+    supplierId: number;
+    /** Talents of ENT0003. */
+    custIds: number[];
+    idNumbers: string[];
+    /** Sub-accounts of ENT0003 (created by buildWorld). */
+    userIds: number[];
+  };
+  own: { entId: number };
+}
+
+export type MatrixEntry =
+  | { kind: 'open' | 'self'; note?: string }
+  | {
+      kind: 'list';
+      body: (w: World) => Body;
+      /** Records of the foreign organisation found in a successful answer's data. */
+      leaked: (data: unknown, w: World) => unknown[];
+    }
+  | { kind: 'get'; body: (w: World) => Body }
+  | {
+      kind: 'mgr';
+      body: (w: World) => Body;
+      /** What must not change (default: every table except the bookkeeping ones). */
+      snapshot?: (db: Kysely<Database>, w: World) => Promise<unknown>;
+      /** Accounts for which the route ignores the named organisation and acts on their own (may answer 0). */
+      appliesToOwn?: AccountName[];
+    };
+
+export type AccountName = 'SPR' | 'MER' | 'ENT' | 'SUB';
+
+export const PAGE = { limit: 100, pageNum: 1 };
+
+/** Records of a list answer (`data.records` by default, or `data` itself when it is an array). */
+export function rowsOf(data: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(data)) return data as Array<Record<string, unknown>>;
+  const records = (data as { records?: unknown } | null)?.records;
+  return Array.isArray(records) ? (records as Array<Record<string, unknown>>) : [];
+}
+
+/** `leaked` for records whose `field` is one of the foreign ids. */
+export function idsIn(field: string, ids: (w: World) => unknown[]) {
+  return (data: unknown, w: World) => {
+    const foreign = new Set(ids(w).map(String));
+    return rowsOf(data).filter((r) => foreign.has(String(r[field])));
+  };
+}
+
+const list = (body: (w: World) => Body, leaked: (data: unknown, w: World) => unknown[]): MatrixEntry => ({ kind: 'list', body, leaked });
+
+/** Paths after /api/admin/. Keep them sorted by area. */
+export const TENANT_MATRIX: Record<string, MatrixEntry> = {
+  // Before sign-in.
+  'user/login': { kind: 'open' },
+  'captcha/create': { kind: 'open' },
+  'captcha/check': { kind: 'open' },
+  'captcha/publicKey': { kind: 'open' },
+  'captcha/document/download': { kind: 'open', note: 'static templates' },
+
+  // The caller's own account, session and organisation.
+  'user/loginInfo': { kind: 'self' },
+  'user/get': { kind: 'self' },
+  'user/update': { kind: 'self' },
+  'user/changePassword': { kind: 'self' },
+  'user/logout': { kind: 'self' },
+  'dashboard/summary': { kind: 'self', note: 'figures of the caller’s organisation' },
+  'notice/show': { kind: 'self' },
+  'notice/read': { kind: 'self', note: 'read marks of the caller' },
+  'mercht/query/self': { kind: 'self' },
+  'ent/query/self': { kind: 'self' },
+
+  // Enterprises.
+  'ent/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.entId }) },
+  'ent/query/querySimple': list(() => ({}), idsIn('id', (w) => [w.foreign.entId])),
+
+  // Administrators.
+  'user/subuser/list': list(
+    (w) => ({ cond: { terCode: w.foreign.entCode, adminType: 40 }, page: PAGE }),
+    idsIn('userId', (w) => w.foreign.userIds),
+  ),
+  'user/subuser/get': { kind: 'get', body: (w) => ({ userId: w.foreign.userIds[0] }) },
+  'user/subuser/perm/get': { kind: 'get', body: (w) => ({ subUserId: w.foreign.userIds[0] }) },
+  'user/subuser/create': {
+    kind: 'mgr',
+    body: (w) => ({ username: 'matrixMade1', password: 'Matrix@2026', name: '越权创建', phone: '13912345678', sex: 0, status: 0, adminType: 40, terCode: w.foreign.entCode }),
+  },
+  'user/subuser/update': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], name: '越权修改' }) },
+  'user/subuser/delete': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0] }) },
+  'user/subuser/updateStatus': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], status: 1 }) },
+  'user/subuser/changePassword': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], newPassword: 'Matrix@2026' }) },
+  'user/subuser/perm/update': { kind: 'mgr', body: (w) => ({ subUserId: w.foreign.userIds[0], permCodes: [1011] }) },
+
+  // Talents.
+  'cust/query/list': list(
+    (w) => ({ cond: { entId: w.foreign.entId }, page: PAGE }),
+    idsIn('id', (w) => w.foreign.custIds),
+  ),
+  'cust/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.custIds[0] }) },
+  'cust/mgr/import': {
+    kind: 'mgr',
+    body: (w) => ({ entId: w.foreign.entId, rows: [{ name: '越权导入', idType: '111', idNumber: '11010519491231002X', phone: '13912345678', bankCard: '6222020200112233445' }] }),
+    // An ENT caller imports into its own enterprise whatever entId says: only ENT0003's talents must stay.
+    snapshot: (db, w) => db.selectFrom('cust').selectAll().where('entId', '=', w.foreign.entId).orderBy('id').execute(),
+    appliesToOwn: ['ENT'],
+  },
+
+  // Search over several kinds of records.
+  'search/query': list(
+    (w) => ({ q: w.foreign.entCode }),
+    (data, w) => rowsOf(data).filter((r) => r.subtitle === w.foreign.entCode || w.foreign.idNumbers.includes(String(r.subtitle))),
+  ),
+};
+
+/** Looks up an entry; the message tells a route's author exactly what to add. */
+export function matrixEntry(path: string): MatrixEntry {
+  const entry = TENANT_MATRIX[path];
+  if (entry) return entry;
+  throw new Error(
+    `Route "${path}" has no tenant-matrix entry. Add one to api-server/test/support/tenant-matrix.ts (TENANT_MATRIX), ` +
+      `e.g. '${path}': { kind: 'get', body: (w) => ({ id: w.foreign.entId }) } — kinds: open | self | list | get | mgr; ` +
+      'list needs body + leaked, get/mgr a body naming a record of the foreign organisation (ENT0003 / MER0002 / SPR0002).',
+  );
+}
+
+/** The foreign organisation's ids, plus sub-accounts of ENT0003 to aim at. */
+export async function buildWorld(db: Kysely<Database>): Promise<World> {
+  const ent = await db.selectFrom('ent').selectAll().where('entCode', '=', 'ENT0003').executeTakeFirstOrThrow();
+  const own = await db.selectFrom('ent').select('id').where('entCode', '=', 'ENT0001').executeTakeFirstOrThrow();
+  const custs = await db.selectFrom('cust').select(['id', 'idNumber']).where('entId', '=', ent.id).orderBy('id').execute();
+  const now = Date.now();
+  const userIds: number[] = [];
+  for (const username of ['foreignSub1', 'foreignSub2']) {
+    const row = await db
+      .insertInto('admin_user')
+      .values({
+        username,
+        ...(await hashPassword('Foreign@2026')),
+        name: '外部子账号',
+        phone: '13912345678',
+        wechat: null,
+        email: null,
+        sex: 0,
+        avatar: null,
+        remark: null,
+        status: 0,
+        adminType: 40,
+        terCode: ent.entCode,
+        orgId: ent.id,
+        isTopAdmin: 0,
+        guideStep: -1,
+        parentUserId: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('userId')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('admin_user_perm').values({ userId: row.userId, code: 1011 }).execute();
+    userIds.push(row.userId);
+  }
+  if (custs.length === 0) throw new Error('the demo data has no talent of ENT0003');
+  return {
+    foreign: {
+      entId: ent.id,
+      entCode: ent.entCode,
+      merchtId: ent.merchtId,
+      supplierId: ent.supplierId,
+      custIds: custs.map((c) => c.id),
+      idNumbers: custs.map((c) => c.idNumber),
+      userIds,
+    },
+    own: { entId: own.id },
+  };
+}
