@@ -65,6 +65,13 @@ export type AccountName = 'SPR' | 'MER' | 'ENT' | 'SUB';
 
 export const PAGE = { limit: 100, pageNum: 1 };
 
+/**
+ * Tables that legitimately change on any call, left out of the "nothing changed" checks of the matrix
+ * and the fuzzer: sessions, login attempts, the audit trail (refusals are audited), captchas, the SMS
+ * outbox and codes, and notice read marks.
+ */
+export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'sms_code', 'notice_read']);
+
 /** Records of a list answer (`data.records` by default, or `data` itself when it is an array). */
 export function rowsOf(data: unknown): Array<Record<string, unknown>> {
   if (Array.isArray(data)) return data as Array<Record<string, unknown>>;
