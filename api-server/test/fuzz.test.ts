@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { registeredRoutes, type RouteSpec } from '../src/http/guard';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import { encryptBody, type SignedClient } from './support/client';
-import { BOOKKEEPING_TABLES } from './support/tenant-matrix';
+import { BOOKKEEPING_TABLES, buildWorld, TENANT_MATRIX, type World } from './support/tenant-matrix';
 
 /** Per route; with many routes the total per dialect is capped (about 6 000 requests, ~25 s on 2 cores). */
 const MAX_CASES_PER_ROUTE = Number(process.env.FLEXPAY_FUZZ_CASES ?? 40);
@@ -90,6 +90,41 @@ function objectOf(r: Rand, depth = 0): Record<string, unknown> {
   return out;
 }
 
+/**
+ * Values no field accepts, for the key a mutation must break (the record id of a change, the username
+ * of a create): never a small positive integer, never a plausible username.
+ */
+const HOSTILE = [null, '', 0, -1, 1.5, -2147483649, 2147483648, 1e308, {}, [], [1, 2 ** 40], { $gt: 0 }, 'x'.repeat(70_000), '\ud800', '%_\\'];
+
+/** Any fuzz value for the other keys. */
+const hostileOrAny = (r: Rand) => (r() < 0.5 ? pick(r, HOSTILE) : value(r));
+
+const isIdKey = (key: string) => key === 'id' || key === 'ids' || /[a-z]Ids?$/.test(key);
+
+/**
+ * A body built from the route's own tenant-matrix template (the fields it really reads), with one to
+ * three fields replaced. For routes that change data the first replaced field is the record id (or
+ * the username of a create) and gets a HOSTILE value, so the call fails validation and changes nothing.
+ */
+function mutate(r: Rand, template: Record<string, unknown>, changes: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = JSON.parse(JSON.stringify(template));
+  const keys = Object.keys(body);
+  const forced = keys.find(isIdKey) ?? keys.find((k) => k === 'username') ?? keys[0];
+  if (changes && forced) body[forced] = pick(r, HOSTILE);
+  const n = 1 + Math.floor(r() * 3);
+  for (let i = 0; i < n; i += 1) {
+    const key = r() < 0.7 && keys.length > 0 ? pick(r, keys) : pick(r, KEYS);
+    if (changes && key === forced) continue;
+    const inner = body[key];
+    if (inner && typeof inner === 'object' && !Array.isArray(inner) && r() < 0.6) {
+      const innerKeys = Object.keys(inner);
+      const innerKey = innerKeys.length > 0 && r() < 0.6 ? pick(r, innerKeys) : pick(r, KEYS);
+      (inner as Record<string, unknown>)[innerKey] = hostileOrAny(r);
+    } else body[key] = hostileOrAny(r);
+  }
+  return body;
+}
+
 /** Raw payloads that are not a signable JSON object. */
 const RAW = [
   '{', '{"a":', '[1,2', 'nul', '"string"', '123', 'true', 'null', '[]', '[{"a":1}]', '{"a":1}}', '\u0000',
@@ -106,8 +141,12 @@ interface FuzzCase {
   contentType?: string;
 }
 
-function cases(r: Rand, spec: RouteSpec, publicPem: string): FuzzCase[] {
+function cases(r: Rand, spec: RouteSpec, publicPem: string, world: World): FuzzCase[] {
   const out: FuzzCase[] = [];
+  const entry = TENANT_MATRIX[spec.path];
+  const template = entry && 'body' in entry ? entry.body(world) : {};
+  // Open and self routes may change the caller's own data: only their mutations are free.
+  const changes = !entry || entry.kind === 'mgr' || entry.kind === 'self' || entry.kind === 'open';
   const piece = encryptBody(publicPem, { x: 1 });
   for (let i = 0; i < FUZZ_CASES_PER_ROUTE; i += 1) {
     const roll = r();
@@ -118,6 +157,7 @@ function cases(r: Rand, spec: RouteSpec, publicPem: string): FuzzCase[] {
       const count = pick(r, [17, 64, 3000]);
       out.push({ label: `overcount ${count}`, body: objectOf(r), encrypted: Array.from({ length: count }, () => piece).join(',') });
     } else if (spec.encrypted && roll < 0.4) out.push({ label: 'garbage pieces', body: objectOf(r), encrypted: pick(r, ['', 'AAAA', `${piece},!!!`, 'x'.repeat(400_000), `${piece.slice(0, 100)}`]) });
+    else if (roll < 0.75) out.push({ label: 'mutated', body: mutate(r, template, changes && Object.keys(template).length > 0) });
     else out.push({ label: 'object', body: objectOf(r) });
   }
   return out;
@@ -134,9 +174,11 @@ function signOf(body: unknown, secret: string, timestamp: number): string {
 describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
   let ctx: TestContext;
   let sys: SignedClient;
+  let world: World;
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect, { config: { openRateLimit: 0 } });
+    world = await buildWorld(ctx.db);
     sys = ctx.client();
     expect((await sys.login(DEMO_USERS.SYS, DEMO_PASSWORD)).code).toBe(0);
   });
@@ -196,7 +238,7 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
     const r = rng(SEED);
     let sent = 0;
     for (const spec of routes) {
-      for (const c of cases(r, spec, ctx.keys.publicPem)) {
+      for (const c of cases(r, spec, ctx.keys.publicPem, world)) {
         const response = await send(spec, c);
         sent += 1;
         const type = String(response.headers['content-type'] ?? '');
