@@ -6,6 +6,7 @@ import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed
 import { ensureSecurityIndexes } from './db/migrations/0002-security';
 import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
+import { purgeLegacySessions } from './security/session';
 
 async function main(): Promise<void> {
   // Everything the server writes (database, journals, keys, uploads) is for its own user only.
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   await migrate(db, dialect);
   // Databases that ran migration 0002 before it held these indexes get them now (idempotent).
   await ensureSecurityIndexes(db);
+  await purgeLegacySessions(db, Date.now());
   secureDataDir(config.dataDir);
   if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db);
   if (config.mode === 'production') {

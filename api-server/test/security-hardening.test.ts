@@ -18,7 +18,7 @@ import { dbErrorAnswer, redactError } from '../src/http/db-errors';
 import { UserMessages } from '../src/routes/user';
 import { secureDataDir } from '../src/security/files';
 import { decryptEncryptedBody, ensureKeyPair, MAX_ENCRYPTED_PIECES } from '../src/security/rsa';
-import { tokenHash } from '../src/security/session';
+import { purgeLegacySessions, tokenHash } from '../src/security/session';
 import { throttlesOf } from '../src/security/throttle';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import { encryptBody, type SignedClient } from './support/client';
@@ -305,6 +305,23 @@ describe.each(DIALECTS)('guard and sign-in hardening on %s', (dialect) => {
     expect(stored).not.toContain(client.apiSecret);
     expect(rows.some((r) => r.token === tokenHash(client.token!))).toBe(true);
     expect((await client.post('user/get')).code).toBe(0);
+  });
+
+  test('finding 11: a session stored before hashing keeps working until it expires, then is purged', async () => {
+    const user = await userRow(ctx.db, DEMO_USERS.SPR);
+    const token = crypto.randomBytes(32).toString('hex');
+    const apiSecret = crypto.randomBytes(16).toString('hex');
+    const now = Date.now();
+    await ctx.db.insertInto('session').values({ token, apiSecret, userId: user.userId, createdAt: now, lastSeenAt: now, endedAt: null, endReason: null }).execute();
+    const legacy = ctx.client();
+    legacy.token = token;
+    legacy.apiSecret = apiSecret;
+    expect((await legacy.post('user/get')).code).toBe(0);
+    await purgeLegacySessions(ctx.db, now);
+    expect(await ctx.db.selectFrom('session').select('token').where('token', '=', token).executeTakeFirst()).toBeDefined();
+    expect((await legacy.post('user/logout')).code).toBe(0);
+    await purgeLegacySessions(ctx.db, Date.now());
+    expect(await ctx.db.selectFrom('session').select('token').where('token', '=', token).executeTakeFirst()).toBeUndefined();
   });
 
   test("finding 11: disabling an account's organisation blocks its accounts with 2028", async () => {

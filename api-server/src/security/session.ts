@@ -12,7 +12,10 @@ export const SESSION_IDLE_MS = 2 * HOUR_MS;
  * the API secret is derived again from the token with a server key, so a copy of the database gives
  * nobody a usable session.
  */
-export type SessionRow = SessionTable;
+export type SessionRow = SessionTable & {
+  /** The `token` column of the row: the hash, or the token itself for a session created before hashing. */
+  storedToken?: string;
+};
 export type EndReason = 'logout' | 'password' | 'disabled';
 
 /** The key that derives API secrets from tokens; derived from the server's private key. */
@@ -49,8 +52,22 @@ export async function createSession(db: Kysely<Database>, key: SessionKey, userI
 /** The session of a token the client sent, with the client-side token and secret; undefined when unknown. */
 export async function findSession(db: Kysely<Database>, key: SessionKey, token: string): Promise<SessionRow | undefined> {
   if (token.length > 256) return undefined;
-  const row = await db.selectFrom('session').selectAll().where('token', '=', tokenHash(token)).executeTakeFirst();
-  return row ? { ...row, token, apiSecret: deriveApiSecret(key, token) } : undefined;
+  const hashed = tokenHash(token);
+  const row = await db.selectFrom('session').selectAll().where('token', '=', hashed).executeTakeFirst();
+  if (row) return { ...row, token, apiSecret: deriveApiSecret(key, token), storedToken: hashed };
+  // A session created before tokens were hashed (a 32-character secret in the row) keeps working until
+  // it expires, so an upgrade does not turn signed-in browsers into signature errors.
+  const legacy = await db.selectFrom('session').selectAll().where('token', '=', token).executeTakeFirst();
+  return legacy && legacy.apiSecret.length === 32 ? { ...legacy, storedToken: token } : undefined;
+}
+
+/** Removes sessions stored before hashing once they can no longer be used (run at start). */
+export async function purgeLegacySessions(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .deleteFrom('session')
+    .where((eb) => eb.fn('length', ['apiSecret']), '=', 32)
+    .where((eb) => eb.or([eb('endedAt', 'is not', null), eb('lastSeenAt', '<', now - SESSION_IDLE_MS)]))
+    .execute();
 }
 
 export function sessionExpired(session: SessionRow, now: number): boolean {
@@ -62,14 +79,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export async function touchSession(db: Kysely<Database>, session: SessionRow, now: number): Promise<void> {
   if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return;
-  await db.updateTable('session').set({ lastSeenAt: now }).where('token', '=', tokenHash(session.token)).execute();
+  await db.updateTable('session').set({ lastSeenAt: now }).where('token', '=', session.storedToken ?? tokenHash(session.token)).execute();
 }
 
 export async function endSession(db: Kysely<Database>, token: string, reason: EndReason, now: number): Promise<void> {
   await db
     .updateTable('session')
     .set({ endedAt: now, endReason: reason })
-    .where('token', '=', tokenHash(token))
+    .where('token', 'in', [tokenHash(token), token])
     .where('endedAt', 'is', null)
     .execute();
 }
@@ -87,6 +104,6 @@ export async function endUserSessions(
     .set({ endedAt: now, endReason: reason })
     .where('userId', '=', userId)
     .where('endedAt', 'is', null);
-  if (keepToken) query = query.where('token', '!=', tokenHash(keepToken));
+  if (keepToken) query = query.where('token', 'not in', [tokenHash(keepToken), keepToken]);
   await query.execute();
 }
