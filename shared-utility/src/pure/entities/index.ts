@@ -1,7 +1,13 @@
 /** Every declared entity, registered by name so ref fields resolve on both sides. */
 import { registerEntities } from '../entity';
+import { admin } from './admin';
+import { cust } from './cust';
+import { coopEnt, ent, entConfig, entContract, merchant, merchtContract } from './org';
 import { bankConfig, distributorConfig, payChannel, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, taxSource, tsChannel, xkjPlatform } from './supplier';
 
 export * from './supplier';
+export * from './admin';
+export * from './cust';
+export * from './org';
 
-registerEntities(taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel);
+registerEntities(admin, cust, merchant, ent, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel);

@@ -1,0 +1,41 @@
+/**
+ * 管理员 (spec §2 administrator drawer, §6 sub-accounts, §7 user/subuser/*): the sub-accounts of the
+ * caller's organisation. Its paths have no query/mgr split (`user/subuser/list`, `user/subuser/create`).
+ */
+import { defineEntity, defineMachine } from '../entity';
+
+const OWN_ORG = ['SYS', 'SPR', 'MER', 'ENT'] as const;
+
+const adminFields = {
+  userId: { label: 'ID', type: 'int', list: false, detail: false },
+  adminType: { label: '账号类型', type: 'enum', enum: 'adminType', create: true, search: 'eq', list: false, placeholder: '账号类型' },
+  terCode: { label: '机构编码', type: 'text', create: true, search: 'eq', list: false, placeholder: '机构编码（如 MER0001）' },
+  username: { label: '用户名', type: 'text', rule: 'username', create: true, search: 'like', sort: true, width: 140 },
+  password: { label: '密码', type: 'password', rule: 'password', create: true, secret: true },
+  name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 120 },
+  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 130 },
+  wechat: { label: '微信', type: 'text', rule: 'wechat', create: true, update: true, nullable: true, list: false },
+  email: { label: '邮箱', type: 'text', rule: 'email', create: true, update: true, nullable: true, search: 'like', width: 200 },
+  sex: { label: '性别', type: 'enum', enum: 'sex', create: true, update: true, defaultValue: 0, list: false },
+  avatar: { label: '头像', type: 'text', rule: 'avatar', create: true, update: true, nullable: true, list: false, placeholder: '图片链接（http:// 或 https:// 开头）' },
+  remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
+  status: { label: '状态', type: 'enum', enum: 'status', rule: 'status', create: true, search: 'eq', sort: true, defaultValue: 0, width: 80 },
+  isTopAdmin: { label: '主账号', type: 'enum', enum: 'yesNo', list: false, form: false },
+  createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+  updatedAt: { label: '更新时间', type: 'datetime', sort: true, list: false },
+} as const;
+
+export const admin = defineEntity({
+  name: 'admin',
+  table: 'admin_user',
+  key: 'userId',
+  labelField: 'username',
+  title: '管理员',
+  paths: { query: 'user/subuser', mgr: 'user/subuser' },
+  codes: { query: 1011, mgr: 1012 },
+  fields: adminFields,
+  machine: defineMachine(adminFields, 'status', {
+    disable: { label: '禁用', from: [0], to: 1, code: 1014, for: OWN_ORG, intent: 'warning', confirm: '确定要禁用该管理员吗？禁用后其登录将立即失效。' },
+    enable: { label: '启用', from: [1], to: 0, code: 1014, for: OWN_ORG, intent: 'success', confirm: '确定要启用该管理员吗？' },
+  }),
+});
