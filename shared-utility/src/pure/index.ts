@@ -9,3 +9,4 @@ export * from './cust-import';
 export * from './account';
 export * from './entity';
 export * from './entities';
+export * from './rules';

@@ -1,0 +1,189 @@
+/**
+ * Line fees and their split (DOMAIN.md §2). Money is integer fen, ratios are percent × 10⁴, so a
+ * portion's exact fee is portion·R/10⁶; sums stay exact in BigInt and are rounded once per line.
+ */
+import { parseRatio } from '../entity';
+import { parseMoneyToFen } from '../money';
+
+/** 0 half up (default), 1 up, 2 down. */
+export type Rounding = 0 | 1 | 2;
+/** 0 fixed ratio, 1 enterprise month volume ladder, 2 payee month volume ladder. */
+export type FeePattern = 0 | 1 | 2;
+/** 0 outer (外扣: fee on top), 1 inner (内扣: fee out of the amount). */
+export type CalcMode = 0 | 1;
+
+export interface LadderBand {
+  /** Where the band starts, in fen of month volume. */
+  fenceFen: number;
+  ratio: number;
+}
+
+/** An enterprise's price or a merchant's cost; `ratio` for pattern 0, `ladder` for 1 and 2. */
+export interface FeeConfig {
+  pattern: FeePattern;
+  rounding: Rounding;
+  ratio?: number | null;
+  ladder?: LadderBand[] | null;
+}
+
+export const MAX_LADDER_BANDS = 20;
+/** 100 % as a stored ratio. */
+export const RATIO_MAX = 1_000_000;
+const RATIO_SCALE = 1_000_000n;
+
+export const FEE_MESSAGES = {
+  ladderRequired: '请设置费率阶梯',
+  ladderStart: '阶梯起点必须为0',
+  ladderIncreasing: '阶梯金额必须递增',
+  ratioRange: '费率必须在0到100之间',
+  ladderTooLong: `阶梯不能超过${MAX_LADDER_BANDS}档`,
+  ladderFormat: '阶梯金额或费率格式错误',
+  belowMerchantCost: '企业费率不得低于商户成本费率',
+  calcModeMismatch: '计费方式与企业合同类型不一致',
+  payeeNotPositive: '实发金额必须大于0',
+  entConfigMissing: '企业未配置费率，无法制单',
+  merchantConfigMissing: '商户未配置成本费率，无法制单',
+} as const;
+
+/** The exact quotient num/den (num ≥ 0, den > 0) rounded to an integer in a rounding mode. */
+export function roundQuotient(num: bigint, den: bigint, rounding: Rounding): number {
+  const whole = num / den;
+  const rest = num % den;
+  if (rest === 0n || rounding === 2) return Number(whole);
+  if (rounding === 1) return Number(whole + 1n);
+  return Number(2n * rest >= den ? whole + 1n : whole);
+}
+
+const ratioInRange = (ratio: unknown) => Number.isInteger(ratio) && (ratio as number) >= 0 && (ratio as number) <= RATIO_MAX;
+
+export function validateLadder(ladder: readonly LadderBand[] | null | undefined): string | null {
+  if (!ladder || ladder.length === 0) return FEE_MESSAGES.ladderRequired;
+  if (ladder.length > MAX_LADDER_BANDS) return FEE_MESSAGES.ladderTooLong;
+  if (ladder[0].fenceFen !== 0) return FEE_MESSAGES.ladderStart;
+  for (let i = 0; i < ladder.length; i++) {
+    const { fenceFen, ratio } = ladder[i];
+    if (!Number.isSafeInteger(fenceFen) || (i > 0 && fenceFen <= ladder[i - 1].fenceFen)) return FEE_MESSAGES.ladderIncreasing;
+    if (!ratioInRange(ratio)) return FEE_MESSAGES.ratioRange;
+  }
+  return null;
+}
+
+/** The wire ladder `[{fence: "0.00", ratio: "7.0000"}]` as fen and stored ratios, checked. */
+export function parseLadder(entries: ReadonlyArray<{ fence: unknown; ratio: unknown }>): { ladder: LadderBand[] } | { error: string } {
+  const ladder: LadderBand[] = [];
+  for (const entry of entries) {
+    const fenceFen = typeof entry.fence === 'string' || typeof entry.fence === 'number' ? parseMoneyToFen(entry.fence) : null;
+    const ratio = parseRatio(entry.ratio);
+    if (fenceFen === null || ratio === null) return { error: FEE_MESSAGES.ladderFormat };
+    ladder.push({ fenceFen, ratio });
+  }
+  const error = validateLadder(ladder);
+  return error ? { error } : { ladder };
+}
+
+/** A config as saved: pattern 0 needs a ratio within 0–100 %, patterns 1 and 2 a valid ladder. */
+export function validateFeeConfig(config: FeeConfig): string | null {
+  return config.pattern === 0 ? (ratioInRange(config.ratio) ? null : FEE_MESSAGES.ratioRange) : validateLadder(config.ladder);
+}
+
+/** Both fixed: the enterprise's price may not undercut its merchant's cost. */
+export function checkFeeConfigs(ent: FeeConfig, merchant: FeeConfig): string | null {
+  const bothFixed = ent.pattern === 0 && merchant.pattern === 0;
+  return bothFixed && (ent.ratio ?? 0) < (merchant.ratio ?? 0) ? FEE_MESSAGES.belowMerchantCost : null;
+}
+
+/** Outer contracts (10) go with calc mode 0, inner (20) with 1; no effective contract, nothing to match. */
+export function checkCalcModeMatchesContract(calcMode: CalcMode, contractType: number | null | undefined): string | null {
+  if (contractType === null || contractType === undefined) return null;
+  return (contractType === 10 && calcMode === 0) || (contractType === 20 && calcMode === 1) ? null : FEE_MESSAGES.calcModeMismatch;
+}
+
+/** The part of a line's volume range that one rate applies to (calcFeeLog `bands`). */
+export interface FeeBand {
+  fromFen: number;
+  toFen: number;
+  ratio: number;
+  portionFen: number;
+}
+
+export interface LineFee {
+  feeFen: number;
+  bands: FeeBand[];
+}
+
+/**
+ * The fee of a line of `amountFen` whose month volume so far is `basisBeforeFen` (ignored by
+ * pattern 0): the line covers [B, B + amount) and each portion pays its band's rate (超额累进).
+ */
+export function lineFee(config: FeeConfig, basisBeforeFen: number, amountFen: number): LineFee {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0 || !Number.isSafeInteger(basisBeforeFen) || basisBeforeFen < 0)
+    throw new RangeError(`lineFee: bad amount ${amountFen} or basis ${basisBeforeFen}`);
+  const error = validateFeeConfig(config);
+  if (error) throw new RangeError(`lineFee: ${error}`);
+  const end = basisBeforeFen + amountFen;
+  const ladder: readonly LadderBand[] = config.pattern === 0 ? [{ fenceFen: 0, ratio: config.ratio! }] : config.ladder!;
+  const bands: FeeBand[] = [];
+  let exact = 0n;
+  ladder.forEach((band, i) => {
+    const fromFen = Math.max(basisBeforeFen, band.fenceFen);
+    const toFen = Math.min(end, ladder[i + 1]?.fenceFen ?? end);
+    if (toFen <= fromFen) return;
+    bands.push({ fromFen, toFen, ratio: band.ratio, portionFen: toFen - fromFen });
+    exact += BigInt(toFen - fromFen) * BigInt(band.ratio);
+  });
+  return { feeFen: roundQuotient(exact, RATIO_SCALE, config.rounding), bands };
+}
+
+export interface LinePrice extends LineFee {
+  /** What the enterprise's balance locks for the line. */
+  lockFen: number;
+  /** What the payee receives. */
+  payeeFen: number;
+  /** Inner mode left nothing for the payee: the row fails with type 10 `实发金额必须大于0`. */
+  payeeNotPositive: boolean;
+}
+
+export interface PriceLineInput extends FeeConfig {
+  calcMode: CalcMode;
+  basisBeforeFen: number;
+  amountFen: number;
+}
+
+/** A line priced by the enterprise's config: outer adds the fee to the lock, inner takes it from the payee. */
+export function priceLine({ calcMode, basisBeforeFen, amountFen, ...config }: PriceLineInput): LinePrice {
+  const fee = lineFee(config, basisBeforeFen, amountFen);
+  const lockFen = calcMode === 0 ? amountFen + fee.feeFen : amountFen;
+  const payeeFen = calcMode === 0 ? amountFen : amountFen - fee.feeFen;
+  return { ...fee, lockFen, payeeFen, payeeNotPositive: payeeFen <= 0 };
+}
+
+/** A merchant's cost config with its own month volume before the line (a parent's includes its subs'). */
+export interface CostParty {
+  config: FeeConfig;
+  basisBeforeFen: number;
+}
+
+export interface FeeSplit {
+  merchtCostFen: number;
+  merchtProfitFen: number;
+  parentCostFen: number | null;
+  parentProfitFen: number | null;
+  supIncomeFen: number;
+}
+
+/**
+ * Who earns what of a line's enterprise fee: the enterprise's merchant keeps the fee above its cost;
+ * under a parent, the parent keeps the sub's cost above its own; the supplier gets the last cost.
+ * Profits may be negative. Always entFee = merchtProfit + parentProfit + supIncome.
+ */
+export function splitFee({ entFeeFen, amountFen, merchant, parent }: { entFeeFen: number; amountFen: number; merchant: CostParty; parent?: CostParty | null }): FeeSplit {
+  const merchtCostFen = lineFee(merchant.config, merchant.basisBeforeFen, amountFen).feeFen;
+  const parentCostFen = parent ? lineFee(parent.config, parent.basisBeforeFen, amountFen).feeFen : null;
+  return {
+    merchtCostFen,
+    merchtProfitFen: entFeeFen - merchtCostFen,
+    parentCostFen,
+    parentProfitFen: parentCostFen === null ? null : merchtCostFen - parentCostFen,
+    supIncomeFen: parentCostFen ?? merchtCostFen,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * ID and bank card checks, list masking, and the simulated real-name (2-factor) and bank-card
+ * (3-factor) providers' decisions (DOMAIN.md §6, §10), deterministic so tests reach every outcome.
+ */
+import { idNumberKey } from '../cust-import';
+
+export const RESIDENT_ID_TYPE = 111;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/** A valid yyyyMMdd from 1900 on (a calendar date: no 0230, 1900 is no leap year). */
+function isBirthDate(text: string): boolean {
+  const [y, m, d] = [+text.slice(0, 4), +text.slice(4, 6), +text.slice(6, 8)];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** GB 11643 18-digit resident ID: 17 digits, a valid birth date at 7–14, and the weighted mod-11 check character (x or X). */
+export function isValidResidentId(idNumber: string): boolean {
+  const id = idNumberKey(idNumber);
+  if (!/^\d{17}[\dX]$/.test(id) || !isBirthDate(id.slice(6, 14))) return false;
+  const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(id[i]), 0);
+  return ID_CHECK_CHARS[sum % 11] === id[17];
+}
+
+/** The Luhn (mod 10) check of a card number of digits only. */
+export function isLuhnValid(cardNo: string): boolean {
+  const digits = cardNo.trim();
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[digits.length - 1 - i]);
+    sum += i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * ID and card numbers in lists: the first and last 4 characters stay, the rest becomes `*`; short
+ * values keep less (a quarter at each end) so at least half is always hidden.
+ */
+export function maskMiddle(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  const keep = Math.min(4, Math.floor(text.length / 4));
+  return text.slice(0, keep) + '*'.repeat(text.length - 2 * keep) + text.slice(text.length - keep);
+}
+
+/** Simulated 2-factor real-name check: a resident ID passes iff it is valid, other ID types pass. → 10 success / 20 failed. */
+export function simulatedRealName(idType: number, idNumber: string): 10 | 20 {
+  return idType !== RESIDENT_ID_TYPE || isValidResidentId(idNumber) ? 10 : 20;
+}
+
+/** Simulated 3-factor bank-card check: the card passes iff its number passes Luhn. → validated 1 correct / 2 wrong. */
+export function simulatedBankCardCheck(cardNo: string): 1 | 2 {
+  return isLuhnValid(cardNo) ? 1 : 2;
+}
