@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   await ensureSecurityIndexes(db);
   await purgeLegacySessions(db, Date.now());
   secureDataDir(config.dataDir);
-  if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db);
+  if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db, Date.now(), path.join(config.dataDir, 'uploads'));
   if (config.mode === 'production') {
     const demo = await accountsWithDemoPassword(db);
     if (demo.length > 0) throw new Error(`production mode refuses to start: accounts still use the demo password (${demo.join(', ')})`);

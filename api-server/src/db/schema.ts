@@ -17,6 +17,10 @@ export interface MerchtTable {
   status: number;
   contactName: string | null;
   contactPhone: string | null;
+  /** Suppliers of type 300: their tax source (DOMAIN.md §1). */
+  taxSourceId: number | null;
+  creditCode: string | null;
+  remark: string | null;
   createdAt: number;
   updatedAt: number;
 }

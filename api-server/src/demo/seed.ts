@@ -4,6 +4,7 @@ import { PLATFORM_CODE } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
+import { seedSupplierArea } from './seed-supplier';
 
 /** CONTRACT.md "Demo data": documented in the README and shown on the login page in demo mode. */
 export const DEMO_PASSWORD = 'Flexpay@2026';
@@ -51,7 +52,7 @@ async function insertEnt(trx: Transaction<Database>, now: number, code: string, 
  * A small, realistic data set: 2 suppliers, 2 agent merchants, 3 enterprises, 20 talents and
  * orders, reviews and invoices in several states, some created today (Asia/Shanghai).
  */
-export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?: string): Promise<void> {
   const top = await Promise.all([0, 1, 2, 3].map(() => hashPassword(DEMO_PASSWORD)));
   const dayStart = shanghaiDayStart(now);
   // Rows "from today" stay inside today even when seeded just after midnight.
@@ -273,5 +274,8 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<
         { title: '开票资料核对提醒', content: '请各企业于月底前核对开票信息，确保税号与开户行信息准确。', target: 20, status: 0, createdAt: daysAgo(1), updatedAt: daysAgo(1) },
       ])
       .execute();
+
+    const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
+    await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
   });
 }

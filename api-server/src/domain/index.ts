@@ -1,6 +1,11 @@
 import type { AppDeps, RouteSpec } from '../http/guard';
+import { kitRoutes } from '../resource/kit-routes';
+import { channelRoutes } from './supplier/channel';
+import { supplierRoutes } from './supplier/index';
+import { taxSourceRoutes } from './supplier/taxsource';
+import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
-export function domainRoutes(_deps: AppDeps): RouteSpec[] {
-  return [];
+export function domainRoutes(deps: AppDeps): RouteSpec[] {
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps)];
 }

@@ -77,7 +77,7 @@ export async function createTestContext(
   const config = testConfig(dataDir, options.config);
   const { db, drop } = await freshDatabase(dialect, dataDir);
   await migrate(db, dialect);
-  if (options.seed !== false) await seedDemo(db);
+  if (options.seed !== false) await seedDemo(db, Date.now(), path.join(dataDir, 'uploads'));
   const keys = ensureKeyPair(dataDir);
   const app = buildApp({ config, db, dialect, keys, logger: false, now: options.now });
   await app.ready();

@@ -1,0 +1,55 @@
+/**
+ * Which suppliers a caller's organisation sees (DOMAIN.md §1): the platform all; a supplier itself
+ * and the virtual (200) suppliers under it; a merchant its supplier; an enterprise its supplier.
+ */
+import { AdminType } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import type { Caller } from '../http/guard';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { Row } from '../resource/codec';
+import type { AnyDb, AnyQuery, WriteContext } from '../resource/entity-resource';
+
+export function visibleSupplierIds(db: AnyDb, caller: Caller) {
+  const orgId = caller.user.orgId ?? -1;
+  switch (caller.user.adminType) {
+    case AdminType.SPR:
+      return db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', orgId), eb.and([eb('mercht.parentId', '=', orgId), eb('mercht.merchtType', '=', 200)])]));
+    case AdminType.MER:
+      // A top merchant's parent is its supplier; a sub-merchant's grandparent is.
+      return db
+        .selectFrom('mercht as m')
+        .innerJoin('mercht as p', 'p.id', 'm.parentId')
+        .select(sql<number>`CASE WHEN p."merchtType" >= 100 THEN p.id ELSE p."parentId" END`.as('id'))
+        .where('m.id', '=', orgId);
+    default:
+      return db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', orgId);
+  }
+}
+
+/** Scope of a table whose `column` names a supplier. */
+export const bySupplier = (db: AnyDb, column: string) => (caller: Caller, qb: AnyQuery) =>
+  caller.user.adminType === AdminType.SYS ? qb : qb.where(column, 'in', visibleSupplierIds(db, caller));
+
+/** SPR writes the records of its own supplier only (not those of the virtual ones under it). */
+export const ownSupplier = (column: string) => (caller: Caller, row: Record<string, unknown>) =>
+  caller.user.adminType === AdminType.SYS || (caller.user.adminType === AdminType.SPR && row[column] === caller.user.orgId);
+
+/** Tables every signed-in caller holding the query code reads in full (channels, platforms). */
+export const everyone = (_caller: Caller, qb: AnyQuery) => qb;
+
+/** The next code of a series: prefix + the next number, zero-padded (TS0004, XKJ004). */
+export async function nextCode(db: AnyDb, table: string, column: string, prefix: string, width: number): Promise<string> {
+  const row = (await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max(sql<number>`CAST(SUBSTR(${sql.ref(column)}, ${prefix.length + 1}) AS INTEGER)`).as('n'))
+    .where(column, 'like', `${prefix}%`)
+    .executeTakeFirst()) as { n: number | null } | undefined;
+  return `${prefix}${String(Number(row?.n ?? 0) + 1).padStart(width, '0')}`;
+}
+
+/** A supplier adds records for itself only; the platform for any supplier. */
+export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: Row | null): Promise<void> {
+  if (!before && ctx.caller.user.adminType !== AdminType.SYS && next.supplierId !== ctx.caller.user.orgId)
+    throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+}

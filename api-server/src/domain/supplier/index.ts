@@ -1,0 +1,80 @@
+/**
+ * /supplier/index 供应商: suppliers (types 100/200/300; DOMAIN.md §1), each with its per-channel
+ * config, SMS config, tax-proof invoices and, for a distributor, its distributor config.
+ */
+import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { bySupplier, nextCode, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+
+export const SupplierMessages = {
+  virtualParent: '虚拟供应商须选择上级供应商',
+  parentType: '上级供应商须为类型300的供应商',
+  noParent: '只有虚拟供应商可以设置上级供应商',
+  taxSource: '请选择税源地',
+  channelOff: '支付通道已停用',
+  channelTaken: '该供应商已配置此支付通道',
+  distributor: '分销商配置只适用于分销商（类型100）',
+  upstream: '上游供应商须为类型300的供应商',
+} as const;
+
+const refuse = (message: string): never => {
+  throw new ApiError(Code.VALIDATION, message);
+};
+
+const typeOf = async (db: AnyDb, id: unknown) =>
+  id === null || id === undefined ? null : ((await db.selectFrom('mercht').select('merchtType').where('id', '=', id).where('merchtType', '>=', 100).executeTakeFirst()) as Row | undefined)?.merchtType ?? null;
+
+export function supplierRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const scoped = bySupplier(db, `${T}.supplierId`);
+  const own = ownSupplier('supplierId');
+  const suppliers = defineResource(deps, supplier, {
+    base: (qb) => qb.where(`${T}.merchtType`, '>=', 100),
+    scope: bySupplier(db, `${T}.id`),
+    writers: ['SYS'],
+    export: true,
+    beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'SPR', 4), status: 0 }),
+    check: async (ctx, next) => {
+      if (next.merchtType === 200 && next.parentId === null) refuse(SupplierMessages.virtualParent);
+      if (next.merchtType !== 200 && next.parentId !== null) refuse(SupplierMessages.noParent);
+      if (next.parentId !== null && (await typeOf(ctx.trx, next.parentId)) !== 300) refuse(SupplierMessages.parentType);
+      if (next.merchtType === 300 && next.taxSourceId === null) refuse(SupplierMessages.taxSource);
+    },
+  });
+  const configs = defineResource(deps, supplierConfig, {
+    scope: scoped,
+    mayWrite: own,
+    duplicate: SupplierMessages.channelTaken,
+    check: async (ctx, next, before) => {
+      if (before) return;
+      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
+      if (!channel || channel.status !== 0) refuse(SupplierMessages.channelOff);
+      await ownSupplierOnCreate(ctx, next, before);
+    },
+  });
+  const sms = defineResource(deps, supplierSmsConfig, { scope: scoped, mayWrite: own, create: 'addOrUpdate', update: false, remove: 'delete', upsertBy: ['supplierId', 'smsType'], check: ownSupplierOnCreate });
+  const proofs = defineResource(deps, supplierTaxProof, { scope: scoped, mayWrite: own, remove: 'delete', summary: ['amount'], check: ownSupplierOnCreate });
+  const distributors = defineResource(deps, distributorConfig, {
+    scope: scoped,
+    writers: ['SYS'],
+    create: 'add',
+    duplicate: '该分销商已有配置',
+    check: async (ctx, next) => {
+      if ((await typeOf(ctx.trx, next.supplierId)) !== 100) refuse(SupplierMessages.distributor);
+      if ((await typeOf(ctx.trx, next.upstreamId)) !== 300) refuse(SupplierMessages.upstream);
+    },
+  });
+  return [
+    ...suppliers.routes,
+    ...configs.routes,
+    ...sms.routes,
+    ...proofs.routes,
+    fileRoute(deps, proofs.resource, 'file', 'supplier/query/taxProof/invoice/file'),
+    ...distributors.routes,
+  ];
+}

@@ -1,0 +1,139 @@
+/**
+ * Field values between the wire and the database, derived from the entity declaration: money as
+ * "1234.50" ↔ fen, ratios as "6.5000" ↔ percent × 10⁴, datetimes as yyyy-MM-dd HH:mm:ss ↔ epoch ms,
+ * files and JSON as objects ↔ JSON text. Writes are checked here before any SQL sees them.
+ */
+import {
+  checkRules,
+  ENUMS,
+  type EntityField,
+  FIELD_RULES,
+  formatFen,
+  formatRatio,
+  parseMoneyToFen,
+  parseRatio,
+} from '@flexpay/shared-utility/src/pure';
+import { INT32_MAX } from '../http/body-rules';
+import { formatDateTime } from '../util/time';
+
+export const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+const MONEY_MAX_FEN = 999_999_999_999;
+const FILE_URL = /^\/api\/admin\/file\/download\?id=\d+$/;
+
+export type Row = Record<string, unknown>;
+export type Parsed = { value: unknown } | { error: string };
+
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The database value as the browser sees it. */
+export function presentValue(field: EntityField, raw: unknown): unknown {
+  if (raw === null || raw === undefined) return null;
+  switch (field.type) {
+    case 'money':
+      return formatFen(Number(raw));
+    case 'ratio':
+      return formatRatio(Number(raw));
+    case 'datetime':
+      return formatDateTime(Number(raw));
+    case 'file':
+    case 'json':
+    case 'ladder':
+      return typeof raw === 'string' ? JSON.parse(raw) : raw;
+    default:
+      return raw;
+  }
+}
+
+/** 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai; a day's end includes the whole day. */
+export function toEpoch(value: unknown, endOfDay: boolean): number | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  const base = Date.UTC(+y, +mo - 1, +d, +(h ?? 0), +(mi ?? 0), +(s ?? 0)) - SHANGHAI_OFFSET_MS;
+  return h === undefined && endOfDay ? base + 24 * 3600_000 - 1 : base;
+}
+
+function enumValue(field: EntityField, raw: unknown): unknown | undefined {
+  const options = field.enum ? ENUMS[field.enum] : [];
+  return options.find((o) => String(o.value) === String(raw))?.value;
+}
+
+const formatError = (field: EntityField) => `${field.label}格式错误`;
+
+/**
+ * One written value: blank → null when nullable, else the required message; otherwise typed and
+ * checked against the field's rule and length. `required` comes from the field or its rule.
+ */
+export function parseInput(field: EntityField, raw: unknown): Parsed {
+  const rules = typeof field.rule === 'string' ? FIELD_RULES[field.rule] : field.rule;
+  if (isBlank(raw)) {
+    const ruleMessage = rules ? checkRules(rules, raw) : null;
+    if (ruleMessage) return { error: ruleMessage };
+    if (field.required) return { error: `${['enum', 'ref', 'file', 'date'].includes(field.type) ? '请选择' : '请输入'}${field.label}` };
+    return { value: null };
+  }
+  if (raw !== null && typeof raw === 'object' && !['file', 'json', 'ladder'].includes(field.type)) return { error: formatError(field) };
+  switch (field.type) {
+    case 'money': {
+      const fen = typeof raw === 'string' || typeof raw === 'number' ? parseMoneyToFen(raw) : null;
+      if (fen === null || fen < 0) return { error: `${field.label}须为不小于0且最多两位小数的金额` };
+      return fen > MONEY_MAX_FEN ? { error: `${field.label}不能超过9999999999.99` } : { value: fen };
+    }
+    case 'ratio': {
+      const ratio = parseRatio(raw);
+      return ratio === null || ratio > 1_000_000 ? { error: `${field.label}须为0到100之间、最多四位小数的百分比` } : { value: ratio };
+    }
+    case 'int':
+    case 'ref': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      return Number.isInteger(n) && Math.abs(n) <= INT32_MAX && (field.type === 'int' || n >= 0) ? { value: n } : { error: formatError(field) };
+    }
+    case 'enum': {
+      const value = enumValue(field, raw);
+      return value === undefined ? { error: `请选择有效的${field.label}` } : { value };
+    }
+    case 'date':
+      return typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.trim()) && toEpoch(raw, false) !== null ? { value: raw.trim() } : { error: formatError(field) };
+    case 'datetime': {
+      const ms = toEpoch(raw, false);
+      return ms === null ? { error: formatError(field) } : { value: ms };
+    }
+    case 'file': {
+      const file = raw as { url?: unknown; fileMd5?: unknown; name?: unknown };
+      if (typeof file !== 'object' || typeof file.url !== 'string' || !FILE_URL.test(file.url) || typeof file.fileMd5 !== 'string')
+        return { error: `请上传${field.label}` };
+      return { value: JSON.stringify({ url: file.url, fileMd5: file.fileMd5, name: typeof file.name === 'string' ? file.name.slice(0, 200) : '' }) };
+    }
+    case 'json':
+    case 'ladder':
+      return { value: JSON.stringify(raw) };
+    default: {
+      if (typeof raw !== 'string') return { error: formatError(field) };
+      const text = raw.trim();
+      const message = rules ? checkRules(rules, text) : null;
+      if (message) return { error: message };
+      return field.max !== undefined && text.length > field.max ? { error: `${field.label}不能超过${field.max}个字符` } : { value: text };
+    }
+  }
+}
+
+/** A search value compared with the column: money ranges in fen, date ranges in epoch ms. */
+export function searchValue(field: EntityField, raw: unknown, end: boolean): unknown {
+  if (isBlank(raw)) return null;
+  switch (field.type) {
+    case 'money':
+      return typeof raw === 'string' || typeof raw === 'number' ? parseMoneyToFen(raw) : null;
+    case 'datetime':
+      return typeof raw === 'number' ? raw : toEpoch(raw, end);
+    case 'int':
+    case 'ref':
+    case 'enum': {
+      if (field.type === 'enum') return enumValue(field, raw) ?? null;
+      const n = Number(raw);
+      return Number.isInteger(n) && Math.abs(n) <= INT32_MAX ? n : null;
+    }
+    default:
+      return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : null;
+  }
+}

@@ -1,0 +1,460 @@
+/**
+ * Kit v2, server half: `defineResource(entity, options)` turns a shared entity declaration into the
+ * routes of docs/kit.md — list (cond by each field's search operator, sort whitelist, ref joins,
+ * summary, per-row `_actions`), get (operator and audit trail), simple list, create/update/delete
+ * with derived validation, one route per machine transition plus updateStatus, and server export.
+ * A resource file only says what the declaration cannot: scope, who writes, business checks.
+ */
+import {
+  type AccountType,
+  accountTypeOf,
+  allowedTransitions,
+  columnOf,
+  type Entity,
+  entityByName,
+  type EntityFields,
+  ROW_ACTIONS,
+  transitionBetween,
+} from '@flexpay/shared-utility/src/pure';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { audit, type Changes } from '../account/audit';
+import { likeContains } from '../db/like';
+import { dbErrorAnswer } from '../http/db-errors';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../http/guard';
+import { formatDateTime } from '../util/time';
+import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
+import { exportRoutes } from './export';
+
+export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { Row } from './codec';
+
+/** The main table's alias in every query the kit builds (`t.status`). */
+export const T = 't';
+export const STALE = '当前状态不允许此操作';
+
+export interface WriteContext extends SignedInContext {
+  trx: AnyDb;
+}
+
+type Names<F extends EntityFields> = Array<keyof F & string>;
+
+export interface ResourceOptions<F extends EntityFields> {
+  /** Narrows a query to what the caller's organisation may see; columns are `t.<column>`. */
+  scope: (caller: Caller, qb: AnyQuery) => AnyQuery;
+  /** Rows of the table that are this entity (suppliers among the organisations). */
+  base?: (qb: AnyQuery) => AnyQuery;
+  /** Account types that may write at all (default: any holding the mgr code). */
+  writers?: AccountType[];
+  /** Per-record write rule on top of scope (e.g. SPR edits only its own supplier's config). */
+  mayWrite?: (caller: Caller, row: Row) => boolean;
+  /** Route names after paths.mgr; false leaves the action out. */
+  create?: string | false;
+  update?: string | false;
+  remove?: string | false;
+  /** Path names of the simple list after paths.query (the kit's querySimple is always served). */
+  simple?: string[] | false;
+  summary?: Names<F>;
+  export?: boolean;
+  /** Columns set by the server on create (codes, derived ids, owner). */
+  beforeCreate?: (ctx: WriteContext, values: Row) => Promise<Row>;
+  /** Business checks on the record as it would be after the write (throw ApiError). */
+  check?: (ctx: WriteContext, next: Row, before: Row | null) => Promise<void>;
+  /** Conflict message when a unique constraint refuses the write. */
+  duplicate?: string;
+  /** Create updates the record with the same values of these fields instead (addOrUpdate). */
+  upsertBy?: Names<F>;
+}
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+const codesHeld = (caller: Caller, code: number | undefined) => code !== undefined && caller.perms.has(code);
+
+export function keyValue(entity: Entity, body: Row): number | string | null {
+  const raw = body[entity.key];
+  if (entity.fields[entity.key].type === 'text') return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  const n = Number(raw);
+  return raw !== null && raw !== '' && Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/** Left joins of the ref fields that show a label, and the selection of every column plus labels. */
+function withLookups(entity: Entity, qb: AnyQuery): AnyQuery {
+  let q = qb.selectAll(T);
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.type !== 'ref' || !field.ref || !field.show) continue;
+    const target = entityByName(field.ref);
+    const alias = `ref_${name}`;
+    q = q
+      .leftJoin(`${target.table} as ${alias}`, `${alias}.${columnOf(target, target.key)}`, `${T}.${columnOf(entity, name)}`)
+      .select(`${alias}.${columnOf(target, target.labelField)} as ${field.show}`);
+  }
+  return q;
+}
+
+/** A record as the browser sees it: field names, presented values, ref labels; secrets left out. */
+export function present(entity: Entity, row: Row): Row {
+  const out: Row = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.secret || field.virtual) continue;
+    out[name] = presentValue(field, row[columnOf(entity, name)]);
+    if (field.show) out[field.show] = row[field.show] ?? null;
+  }
+  return out;
+}
+
+/** cond → WHERE by each field's search operator; anything else in cond is ignored. */
+function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
+  for (const [name, raw] of Object.entries(cond)) {
+    const field = entity.fields[name];
+    if (!field?.search || isBlank(raw) || (Array.isArray(raw) && raw.length === 0)) continue;
+    const column = `${T}.${columnOf(entity, name)}`;
+    const bad = () => refuse(Code.VALIDATION, `${field.label}查询条件格式错误`);
+    switch (field.search) {
+      case 'like':
+        if (typeof raw !== 'string' && typeof raw !== 'number') bad();
+        qb = qb.where(likeContains(column, String(raw).trim()));
+        break;
+      case 'eq': {
+        if (Array.isArray(raw)) bad();
+        const value = searchValue(field, raw, false);
+        qb = value === null ? qb.where(sql<boolean>`1 = 0`) : qb.where(column, '=', value);
+        break;
+      }
+      case 'in': {
+        const values = (Array.isArray(raw) ? raw : [raw]).map((v) => searchValue(field, v, false)).filter((v) => v !== null);
+        qb = values.length === 0 ? qb.where(sql<boolean>`1 = 0`) : qb.where(column, 'in', values);
+        break;
+      }
+      case 'range': {
+        if (!Array.isArray(raw) || raw.length > 2) bad();
+        const [from, to] = raw as unknown[];
+        const lo = searchValue(field, from, false);
+        const hi = searchValue(field, to, true);
+        if ((!isBlank(from) && lo === null) || (!isBlank(to) && hi === null)) bad();
+        if (lo !== null) qb = qb.where(column, '>=', lo);
+        if (hi !== null) qb = qb.where(column, '<=', hi);
+        break;
+      }
+    }
+  }
+  return qb;
+}
+
+const condOf = (body: Row): Row => (body.cond && typeof body.cond === 'object' && !Array.isArray(body.cond) ? (body.cond as Row) : {});
+
+function orderOf(entity: Entity, body: Row): Array<{ column: string; dir: 'asc' | 'desc' }> {
+  const orderBy = Array.isArray(body.orderBy) ? (body.orderBy as Array<{ field?: unknown; dir?: unknown }>) : [];
+  return orderBy.map((o) => {
+    const field = typeof o?.field === 'string' ? entity.fields[o.field] : undefined;
+    if (!field?.sort || !['asc', 'desc', undefined].includes(o.dir as string)) refuse(Code.VALIDATION, '不支持的排序字段');
+    return { column: `${T}.${columnOf(entity, o.field as string)}`, dir: o.dir === 'desc' ? 'desc' : 'asc' };
+  });
+}
+
+export class Resource<F extends EntityFields> {
+  constructor(
+    private readonly deps: AppDeps,
+    readonly entity: Entity<F>,
+    readonly options: ResourceOptions<F>,
+  ) {}
+
+  private get db(): AnyDb {
+    return this.deps.db as unknown as AnyDb;
+  }
+
+  /** The scoped base query of this entity for a caller. */
+  scoped(caller: Caller, db: AnyDb = this.db): AnyQuery {
+    let qb = db.selectFrom(`${this.entity.table} as ${T}`) as AnyQuery;
+    if (this.options.base) qb = this.options.base(qb);
+    return this.options.scope(caller, qb);
+  }
+
+  /** The filtered, ordered query of a list or export body. */
+  filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
+    return { qb: applyCond(this.entity, this.scoped(caller), condOf(body)), order: orderOf(this.entity, body) };
+  }
+
+  /** Rows of a filtered query with lookups, in the requested order then newest key first. */
+  rows(qb: AnyQuery, order: Array<{ column: string; dir: 'asc' | 'desc' }>): AnyQuery {
+    let q = withLookups(this.entity, qb);
+    for (const o of order) q = q.orderBy(o.column, o.dir);
+    return q.orderBy(`${T}.${columnOf(this.entity, this.entity.key)}`, 'desc');
+  }
+
+  /** One record inside the caller's scope: 1004 when missing, 3002 when outside. */
+  async load(caller: Caller, key: number | string | null, db: AnyDb = this.db): Promise<Row> {
+    if (key === null) return refuse(Code.VALIDATION, `请指定${this.entity.title}`);
+    const keyColumn = `${T}.${columnOf(this.entity, this.entity.key)}`;
+    const row = (await withLookups(this.entity, this.scoped(caller, db)).where(keyColumn, '=', key).executeTakeFirst()) as Row | undefined;
+    if (row) return row;
+    let any = db.selectFrom(`${this.entity.table} as ${T}`).select(keyColumn).where(keyColumn, '=', key) as AnyQuery;
+    if (this.options.base) any = this.options.base(any);
+    const exists = await any.executeTakeFirst();
+    return refuse(exists ? Code.OUT_OF_SCOPE : Code.NOT_FOUND, exists ? Messages.outOfScope : Messages.notFound);
+  }
+
+  mayWrite(caller: Caller, row: Row | null): boolean {
+    const type = accountTypeOf(caller.user.adminType);
+    if (!type || !codesHeld(caller, this.entity.codes.mgr)) return false;
+    if (this.options.writers && !this.options.writers.includes(type)) return false;
+    return row === null || !this.options.mayWrite || this.options.mayWrite(caller, row);
+  }
+
+  /** What the caller may do on a row: the machine's transitions plus update/delete. */
+  actionsFor(caller: Caller, row: Row): string[] {
+    const { machine } = this.entity;
+    const type = accountTypeOf(caller.user.adminType);
+    const status = machine ? row[columnOf(this.entity, machine.field)] : undefined;
+    const transitions = allowedTransitions(machine, status, type, caller.perms).filter(
+      () => !this.options.mayWrite || this.options.mayWrite(caller, row),
+    );
+    const writable = this.mayWrite(caller, row);
+    return [
+      ...(writable && this.options.update !== false ? ['update'] : []),
+      ...(writable && this.options.remove !== undefined && this.options.remove !== false ? ['delete'] : []),
+      ...transitions,
+    ];
+  }
+
+  async list(caller: Caller, body: Row) {
+    const page = (body.page ?? {}) as Row;
+    const limit = Math.min(Math.max(Number.isInteger(page.limit) ? (page.limit as number) : 10, 1), 100);
+    const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
+    const { qb, order } = this.filtered(caller, body);
+    const summaryFields = this.options.summary ?? [];
+    const totals = (await qb
+      .select((eb) => [
+        eb.fn.countAll().as('__count'),
+        ...summaryFields.map((f) => eb.fn.coalesce(eb.fn.sum(`${T}.${columnOf(this.entity, f)}`), eb.lit(0)).as(f)),
+      ])
+      .executeTakeFirst()) as Row;
+    const rows = (await this.rows(qb, order)
+      .limit(limit)
+      .offset((pageNum - 1) * limit)
+      .execute()) as Row[];
+    const records = rows.map((r) => ({ ...present(this.entity, r), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
+    const summary = summaryFields.length
+      ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
+      : undefined;
+    return { records, total: Number(totals.__count ?? 0), ...(summary ? { summary } : {}) };
+  }
+
+  async get(caller: Caller, key: number | string | null) {
+    const row = await this.load(caller, key);
+    const trail = await this.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'changes', 'operatorName', 'operatorAccount', 'createdAt'])
+      .where('entity', '=', this.entity.name)
+      .where('entityId', '=', String(row[columnOf(this.entity, this.entity.key)]))
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    const entries = trail.map((a) => {
+      const changes = JSON.parse(a.changes) as Changes & { reason?: { to: unknown } };
+      const transition = this.entity.machine?.transitions[a.action];
+      return {
+        action: a.action,
+        label: transition?.label ?? ACTION_LABELS[a.action] ?? a.action,
+        reason: (changes.reason?.to as string | undefined) ?? null,
+        operatorName: a.operatorName,
+        operatorAccount: a.operatorAccount,
+        time: formatDateTime(a.createdAt),
+      };
+    });
+    const last = entries[0];
+    return {
+      ...present(this.entity, row),
+      [ROW_ACTIONS]: this.actionsFor(caller, row),
+      operator: last ? { name: last.operatorName, account: last.operatorAccount, time: last.time } : null,
+      trail: entries,
+    };
+  }
+
+  /** Writable values of a body for create or update, parsed and checked field by field in order. */
+  values(body: Row, action: 'create' | 'update'): Row {
+    const values: Row = {};
+    for (const [name, field] of Object.entries(this.entity.fields)) {
+      if (!field[action] || field.virtual) continue;
+      if (action === 'update' && body[name] === undefined) continue;
+      const parsed = parseInput(field, body[name]);
+      if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
+      else values[columnOf(this.entity, name)] = parsed.value;
+    }
+    return values;
+  }
+
+  private changes(before: Row, after: Row): Changes {
+    const changes: Changes = {};
+    for (const [name, field] of Object.entries(this.entity.fields)) {
+      const column = columnOf(this.entity, name);
+      if (field.secret || !(column in after)) continue;
+      const from = before[column] ?? null;
+      const to = after[column] ?? null;
+      if (String(from) !== String(to)) changes[name] = { from, to };
+    }
+    return changes;
+  }
+
+  /** Runs a write and its audit entry in one transaction; unique violations answer 1009. */
+  async write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute((trx) => run(trx as AnyDb));
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const answer = dbErrorAnswer(error);
+      if (answer?.code === Code.CONFLICT && this.options.duplicate) refuse(Code.CONFLICT, this.options.duplicate);
+      if (answer) refuse(answer.code, answer.message);
+      throw error;
+    }
+  }
+
+  private stamp(values: Row, now: number, created: boolean): Row {
+    if (this.entity.timestamps === false) return values;
+    return created ? { ...values, createdAt: now, updatedAt: now } : { ...values, updatedAt: now };
+  }
+
+  async create(ctx: SignedInContext) {
+    if (!this.mayWrite(ctx.caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const parsed = this.values(ctx.body, 'create');
+    const keyColumn = columnOf(this.entity, this.entity.key);
+    const upsertBy = this.options.upsertBy;
+    if (upsertBy) {
+      let same = this.scoped(ctx.caller).select(`${T}.${keyColumn} as key`);
+      for (const f of upsertBy) same = same.where(`${T}.${columnOf(this.entity, f)}`, '=', parsed[columnOf(this.entity, f)]);
+      const existing = (await same.executeTakeFirst()) as Row | undefined;
+      if (existing) return this.update({ ...ctx, body: { ...ctx.body, [this.entity.key]: existing.key } });
+    }
+    const id = await this.write(ctx, async (trx) => {
+      const wctx = { ...ctx, trx };
+      const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed) : parsed, ctx.now, true);
+      await this.options.check?.(wctx, columns, null);
+      const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes: this.changes({}, columns) });
+      return inserted[keyColumn];
+    });
+    return { [this.entity.key]: id };
+  }
+
+  async update(ctx: SignedInContext) {
+    const key = keyValue(this.entity, ctx.body);
+    const row = await this.load(ctx.caller, key);
+    if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const values = this.values(ctx.body, 'update');
+    const keyColumn = columnOf(this.entity, this.entity.key);
+    await this.write(ctx, async (trx) => {
+      await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
+      const changes = this.changes(row, values);
+      if (Object.keys(changes).length === 0) return;
+      await trx.updateTable(this.entity.table).set(this.stamp(values, ctx.now, false)).where(keyColumn, '=', key).execute();
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'update', entity: this.entity.name, entityId: String(key), changes });
+    });
+    return this.get(ctx.caller, key);
+  }
+
+  async remove(ctx: SignedInContext) {
+    const key = keyValue(this.entity, ctx.body);
+    const row = await this.load(ctx.caller, key);
+    if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    await this.write(ctx, async (trx) => {
+      await trx.deleteFrom(this.entity.table).where(columnOf(this.entity, this.entity.key), '=', key).execute();
+      const gone = Object.fromEntries(Object.entries(present(this.entity, row)).map(([f, v]) => [f, { from: v, to: null }]));
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'delete', entity: this.entity.name, entityId: String(key), changes: gone });
+    });
+    return true;
+  }
+
+  /**
+   * One transition: `UPDATE … WHERE key = ? AND status IN (from)` inside the audited write, so a
+   * stale or concurrent second attempt changes nothing and answers 1009.
+   */
+  async transition(ctx: SignedInContext, name: string) {
+    const machine = this.entity.machine!;
+    const t = machine.transitions[name];
+    const key = keyValue(this.entity, ctx.body);
+    const row = await this.load(ctx.caller, key);
+    const type = accountTypeOf(ctx.caller.user.adminType);
+    if (!type || !t.for.includes(type) || !ctx.caller.perms.has(t.code) || (this.options.mayWrite && !this.options.mayWrite(ctx.caller, row)))
+      refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const extra: Row = {};
+    for (const [fieldName, f] of Object.entries(t.fields ?? {})) {
+      const raw = ctx.body[fieldName];
+      const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : null;
+      if (text === null) refuse(Code.VALIDATION, `${f.label}格式错误`);
+      if (f.required && !text) refuse(Code.VALIDATION, `请输入${f.label}`);
+      if (f.max !== undefined && text!.length > f.max) refuse(Code.VALIDATION, `${f.label}不能超过${f.max}个字符`);
+      extra[fieldName] = text;
+    }
+    const statusColumn = columnOf(this.entity, machine.field);
+    const writes = Object.fromEntries(Object.entries(t.writes ?? {}).map(([from, to]) => [columnOf(this.entity, to as string), extra[from]]));
+    await this.write(ctx, async (trx) => {
+      const moved = await trx
+        .updateTable(this.entity.table)
+        .set(this.stamp({ [statusColumn]: t.to, ...writes }, ctx.now, false))
+        .where(columnOf(this.entity, this.entity.key), '=', key)
+        .where(statusColumn, 'in', [...t.from])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
+      const changes: Changes = { [machine.field]: { from: row[statusColumn], to: t.to } };
+      for (const [fieldName, value] of Object.entries(extra)) changes[fieldName] = { from: null, to: value };
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: name, entity: this.entity.name, entityId: String(key), changes });
+    });
+    return this.get(ctx.caller, key);
+  }
+
+  /** updateStatus {key, status}: the machine's transition from the current status to that one. */
+  async statusByValue(ctx: SignedInContext) {
+    const machine = this.entity.machine!;
+    const row = await this.load(ctx.caller, keyValue(this.entity, ctx.body));
+    const name = transitionBetween(machine, row[columnOf(this.entity, machine.field)], ctx.body.status);
+    if (!name) return refuse(Code.CONFLICT, STALE);
+    return this.transition(ctx, name);
+  }
+
+  async simple(caller: Caller, body: Row) {
+    const { qb } = this.filtered(caller, body);
+    const label = columnOf(this.entity, this.entity.labelField);
+    const extras = Object.entries(this.entity.fields).filter(([, f]) => f.dependsOn || f.type === 'enum' || f.type === 'ref');
+    const rows = (await qb.selectAll(T).orderBy(`${T}.${label}`).limit(500).execute()) as Row[];
+    return rows.map((r) => ({
+      value: r[columnOf(this.entity, this.entity.key)],
+      label: r[label],
+      ...Object.fromEntries(extras.map(([name]) => [name, r[columnOf(this.entity, name)]])),
+    }));
+  }
+}
+
+const ACTION_LABELS: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
+
+/** The routes of a resource; codes come from the entity (query, mgr) and each transition. */
+export function defineResource<F extends EntityFields>(deps: AppDeps, entity: Entity<F>, options: ResourceOptions<F>): { resource: Resource<F>; routes: RouteSpec[] } {
+  const resource = new Resource(deps, entity, options);
+  const { query, mgr } = entity.paths;
+  const signed = (ctx: RouteContext) => ctx as SignedInContext;
+  const routes: RouteSpec[] = [
+    { path: `${query}/list`, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) },
+    { path: `${query}/get`, perm: entity.codes.query, handler: (ctx) => resource.get(signed(ctx).caller, keyValue(entity, ctx.body)) },
+  ];
+  if (options.simple !== false)
+    for (const name of new Set(['querySimple', ...(options.simple ?? [])]))
+      routes.push({ path: name.includes('/') ? name : `${query}/${name}`, perm: entity.codes.query, handler: (ctx) => resource.simple(signed(ctx).caller, ctx.body) });
+  if (entity.codes.mgr !== undefined) {
+    const mgrCode = entity.codes.mgr;
+    if (options.create !== false) routes.push({ path: `${mgr}/${options.create ?? 'create'}`, perm: mgrCode, handler: (ctx) => resource.create(signed(ctx)) });
+    if (options.update !== false) routes.push({ path: `${mgr}/${options.update ?? 'update'}`, perm: mgrCode, handler: (ctx) => resource.update(signed(ctx)) });
+    if (options.remove) routes.push({ path: `${mgr}/${options.remove}`, perm: mgrCode, handler: (ctx) => resource.remove(signed(ctx)) });
+  }
+  const machine = entity.machine;
+  if (machine) {
+    for (const [name, t] of Object.entries(machine.transitions))
+      routes.push({ path: `${mgr}/${name}`, perm: t.code, handler: (ctx) => resource.transition(signed(ctx), name) });
+    const codes = [...new Set(Object.values(machine.transitions).map((t) => t.code))];
+    // updateStatus needs the code of the transition it resolves to; the route itself asks for one of them.
+    routes.push({ path: `${mgr}/updateStatus`, perm: codes[0], handler: (ctx) => resource.statusByValue(signed(ctx)) });
+  }
+  if (options.export) routes.push(...exportRoutes(deps, resource));
+  return { resource, routes };
+}
