@@ -96,8 +96,11 @@ function objectOf(r: Rand, depth = 0): Record<string, unknown> {
  */
 const HOSTILE = [null, '', 0, -1, 1.5, -2147483649, 2147483648, 1e308, {}, [], [1, 2 ** 40], { $gt: 0 }, 'x'.repeat(70_000), '\ud800', '%_\\'];
 
+/** A fresh copy: a mutation may later write into the value it placed, which must not change HOSTILE. */
+const hostile = (r: Rand) => structuredClone(pick(r, HOSTILE));
+
 /** Any fuzz value for the other keys. */
-const hostileOrAny = (r: Rand) => (r() < 0.5 ? pick(r, HOSTILE) : value(r));
+const hostileOrAny = (r: Rand) => (r() < 0.5 ? hostile(r) : value(r));
 
 const isIdKey = (key: string) => key === 'id' || key === 'ids' || /[a-z]Ids?$/.test(key);
 
@@ -110,7 +113,12 @@ function mutate(r: Rand, template: Record<string, unknown>, changes: boolean): R
   const body: Record<string, unknown> = JSON.parse(JSON.stringify(template));
   const keys = Object.keys(body);
   const forced = keys.find(isIdKey) ?? keys.find((k) => k === 'username') ?? keys[0];
-  if (changes && forced) body[forced] = pick(r, HOSTILE);
+  // A record id or username gets a value no field accepts; any other first field (a kit create's
+  // required text) is left out, which no create accepts either.
+  if (changes && forced) {
+    if (isIdKey(forced) || forced === 'username') body[forced] = hostile(r);
+    else delete body[forced];
+  }
   const n = 1 + Math.floor(r() * 3);
   for (let i = 0; i < n; i += 1) {
     const key = r() < 0.7 && keys.length > 0 ? pick(r, keys) : pick(r, KEYS);

@@ -161,6 +161,7 @@ function applyCond(def: ResourceDef, qb: AnyQuery, cond: Row): AnyQuery {
     const c = `${def.table}.${col(def, name)}`;
     switch (field.searchable) {
       case 'eq':
+        if (typeof value === 'object') refuse(Code.VALIDATION, '查询条件格式错误');
         qb = qb.where(c, '=', value);
         break;
       case 'like':

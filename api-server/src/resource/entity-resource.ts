@@ -34,6 +34,8 @@ export type { Row } from './codec';
 /** The main table's alias in every query the kit builds (`t.status`). */
 export const T = 't';
 export const STALE = '当前状态不允许此操作';
+/** Longest text a search field takes (SQLite refuses LIKE patterns beyond 50 000 bytes). */
+export const MAX_SEARCH_TEXT = 100;
 
 export interface WriteContext extends SignedInContext {
   trx: AnyDb;
@@ -116,6 +118,7 @@ function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
     switch (field.search) {
       case 'like':
         if (typeof raw !== 'string' && typeof raw !== 'number') bad();
+        if (String(raw).length > MAX_SEARCH_TEXT) refuse(Code.VALIDATION, `${field.label}查询内容不能超过${MAX_SEARCH_TEXT}个字符`);
         qb = qb.where(likeContains(column, String(raw).trim()));
         break;
       case 'eq': {

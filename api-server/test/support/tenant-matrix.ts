@@ -39,6 +39,15 @@ export interface World {
     idNumbers: string[];
     /** Sub-accounts of ENT0003 (created by buildWorld). */
     userIds: number[];
+    /** Suppliers outside SPR0001 and the virtual supplier under it, and their records. */
+    supplierIds: number[];
+    supplierConfigIds: number[];
+    smsConfigIds: number[];
+    taxProofIds: number[];
+    tsChannelIds: number[];
+    distributorIds: number[];
+    /** Files uploaded by the platform (a supplier's tax proofs). */
+    fileIds: number[];
   };
   own: { entId: number };
 }
@@ -68,9 +77,9 @@ export const PAGE = { limit: 100, pageNum: 1 };
 /**
  * Tables that legitimately change on any call, left out of the "nothing changed" checks of the matrix
  * and the fuzzer: sessions, login attempts, the audit trail (refusals are audited), captchas, the SMS
- * outbox and codes, and notice read marks.
+ * outbox and codes, notice read marks, and the caller's own export tokens, saved searches and uploads.
  */
-export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'sms_code', 'notice_read']);
+export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'sms_code', 'notice_read', 'export_token', 'saved_search', 'upload_file']);
 
 /** Records of a list answer (`data.records` by default, or `data` itself when it is an array). */
 export function rowsOf(data: unknown): Array<Record<string, unknown>> {
@@ -88,6 +97,43 @@ export function idsIn(field: string, ids: (w: World) => unknown[]) {
 }
 
 const list = (body: (w: World) => Body, leaked: (data: unknown, w: World) => unknown[]): MatrixEntry => ({ kind: 'list', body, leaked });
+
+/** Simple lists answer [{value, label}]. */
+const valuesIn = (ids: (w: World) => unknown[]) => (data: unknown, w: World) => {
+  const foreign = new Set(ids(w).map(String));
+  return rowsOf(data).filter((r) => foreign.has(String(r.value)));
+};
+
+/**
+ * The routes of a kit resource (docs/kit.md) aimed at records of the foreign organisation: list,
+ * get, simple lists, the writes, the machine's transitions and updateStatus, export.
+ */
+function kitResource(
+  paths: { query: string; mgr: string },
+  key: string,
+  ids: (w: World) => unknown[],
+  routes: { simple?: string[]; writes?: Record<string, (w: World) => Body>; transitions?: string[]; exported?: boolean },
+): Record<string, MatrixEntry> {
+  const out: Record<string, MatrixEntry> = {
+    [`${paths.query}/list`]: list(() => ({ cond: {}, page: PAGE }), idsIn(key, ids)),
+    [`${paths.query}/get`]: { kind: 'get', body: (w) => ({ [key]: ids(w)[0] }) },
+  };
+  for (const name of ['querySimple', ...(routes.simple ?? [])]) out[name.includes('/') ? name : `${paths.query}/${name}`] = list(() => ({}), valuesIn(ids));
+  for (const [name, body] of Object.entries(routes.writes ?? {})) out[`${paths.mgr}/${name}`] = { kind: 'mgr', body };
+  if (routes.transitions) {
+    for (const name of routes.transitions) out[`${paths.mgr}/${name}`] = { kind: 'mgr', body: (w) => ({ [key]: ids(w)[0], reason: '越权操作' }) };
+    out[`${paths.mgr}/updateStatus`] = { kind: 'mgr', body: (w) => ({ [key]: ids(w)[0], status: 1, reason: '越权操作' }) };
+  }
+  if (routes.exported) {
+    out[`${paths.query}/genExportExcelToken`] = { kind: 'self', note: 'a token for the caller’s own scoped list' };
+    out[`${paths.query}/export`] = { kind: 'self', note: 'consumes the caller’s own token' };
+  }
+  return out;
+}
+
+/** Reference data every holder of the query code reads in full (no organisation owns a row). */
+const shared = (note: string): MatrixEntry => ({ kind: 'self', note });
+const nothingForeign = () => [] as unknown[];
 
 /** Paths after /api/admin/. Keep them sorted by area. */
 export const TENANT_MATRIX: Record<string, MatrixEntry> = {
@@ -145,6 +191,75 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     appliesToOwn: ['ENT'],
   },
 
+  // The kit's own routes.
+  'user/savedSearch/list': { kind: 'self' },
+  'user/savedSearch/save': { kind: 'self' },
+  'user/savedSearch/delete': { kind: 'self', note: 'deletes only the caller’s own searches' },
+  'file/upload': { kind: 'self' },
+  'file/download': { kind: 'get', body: (w) => ({ id: w.foreign.fileIds[0] }) },
+
+  // 供应商管理: tax sources, channels and platforms are platform-wide reference data.
+  ...kitResource({ query: 'taxSource/query', mgr: 'taxSource/mgr' }, 'id', nothingForeign, {
+    writes: { create: () => ({ name: '越权税源地', province: '海南', city: '海口', singleLimit: '1.00', monthlyLimit: '1.00', vatRate: '6.0000' }), update: () => ({ id: 1, name: '越权修改' }) },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  'taxSource/query/get': shared('platform-wide reference data'),
+  'taxSource/query/custStats/list': list(() => ({ cond: {} }), nothingForeign),
+  'taxSource/query/tsStats/list': list(() => ({ cond: {} }), nothingForeign),
+  ...kitResource({ query: 'supplier/query', mgr: 'supplier/mgr' }, 'id', (w) => w.foreign.supplierIds, {
+    writes: { create: () => ({ name: '越权供应商', merchtType: 300, taxSourceId: 1, contactName: '越权', contactPhone: '13912345678' }), update: (w) => ({ id: w.foreign.supplierIds[0], name: '越权修改' }) },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  ...kitResource({ query: 'supplier/query/config', mgr: 'supplier/mgr/config' }, 'id', (w) => w.foreign.supplierConfigIds, {
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, channel: 3, configType: 101, payeeAcctName: '越权', payeeAcct: '6222020200112233445', payeeBank: '越权银行', status: 0 }),
+      update: (w) => ({ id: w.foreign.supplierConfigIds[0], payeeAcctName: '越权修改' }),
+    },
+  }),
+  ...kitResource({ query: 'supplier/query/sms/config', mgr: 'supplier/mgr/sms/config' }, 'id', (w) => w.foreign.smsConfigIds, {
+    writes: {
+      addOrUpdate: (w) => ({ supplierId: w.foreign.supplierId, smsType: 20, signName: '越权', templateCode: 'X', templateText: '越权' }),
+      delete: (w) => ({ id: w.foreign.smsConfigIds[0] }),
+    },
+  }),
+  ...kitResource({ query: 'supplier/query/taxProof/invoice', mgr: 'supplier/mgr/taxProof/invoice' }, 'id', (w) => w.foreign.taxProofIds, {
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, month: '2026-11', invoiceNo: 'X1', amount: '1.00', file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }),
+      update: (w) => ({ id: w.foreign.taxProofIds[0], invoiceNo: 'X2' }),
+      delete: (w) => ({ id: w.foreign.taxProofIds[0] }),
+    },
+  }),
+  'supplier/query/taxProof/invoice/file': { kind: 'get', body: (w) => ({ id: w.foreign.taxProofIds[0] }) },
+  ...kitResource({ query: 'supplier/distor/config', mgr: 'supplier/distor/config' }, 'id', (w) => w.foreign.distributorIds, {
+    writes: { add: (w) => ({ supplierId: w.foreign.supplierIds[0], upstreamId: w.foreign.supplierId, ratio: '1.0000' }), update: (w) => ({ id: w.foreign.distributorIds[0], ratio: '9.0000' }) },
+  }),
+  ...kitResource({ query: 'payChannel/query', mgr: 'payChannel/mgr' }, 'channel', nothingForeign, {
+    simple: ['listAll', 'payChannel/querySimple'],
+    writes: { create: () => ({ channel: 50, name: '越权通道', adapter: 'MANUAL', manualCredit: 1 }), update: () => ({ channel: 1, name: '越权修改' }) },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  'payChannel/query/get': shared('platform-wide reference data'),
+  ...kitResource({ query: 'payChannel/config/bank/query', mgr: 'payChannel/config/bank/mgr' }, 'id', nothingForeign, {
+    writes: { add: () => ({ channel: 1, bankCode: 'X', bankName: '越权银行', singleLimit: '1.00', dayLimit: '1.00', status: 0 }), update: () => ({ id: 1, bankName: '越权修改' }) },
+  }),
+  'payChannel/config/bank/query/get': shared('platform-wide reference data'),
+  ...kitResource({ query: 'xkj/platform/query', mgr: 'xkj/platform/mgr' }, 'id', nothingForeign, {
+    simple: ['listSimple'],
+    writes: { create: () => ({ name: '越权平台', virtualType: 10, apiUrl: 'https://x.example.com' }), update: () => ({ id: 1, name: '越权修改' }) },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  'xkj/platform/query/get': shared('platform-wide reference data'),
+  ...kitResource({ query: 'xkj/supplier/tsChannel/query', mgr: 'xkj/supplier/tsChannel/mgr' }, 'id', (w) => w.foreign.tsChannelIds, {
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, platformId: 2, account: '越权账号', status: 0 }),
+      update: (w) => ({ id: w.foreign.tsChannelIds[0], account: '越权修改' }),
+    },
+  }),
+
   // Search over several kinds of records.
   'search/query': list(
     (w) => ({ q: w.foreign.entCode }),
@@ -199,6 +314,21 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
     userIds.push(row.userId);
   }
   if (custs.length === 0) throw new Error('the demo data has no talent of ENT0003');
+  const spr1 = await db.selectFrom('mercht').select('id').where('merchtCode', '=', 'SPR0001').executeTakeFirstOrThrow();
+  const supplierIds = (
+    await db
+      .selectFrom('mercht')
+      .select('id')
+      .where('merchtType', '>=', 100)
+      .where('id', '!=', spr1.id)
+      .where((eb) => eb.or([eb('parentId', 'is', null), eb('parentId', '!=', spr1.id)]))
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
+  const ofSupplier = async (table: 'supplier_config' | 'supplier_sms_config' | 'supplier_tax_proof' | 'supplier_ts_channel' | 'distributor_config') =>
+    (await db.selectFrom(table).select('id').where('supplierId', 'in', supplierIds).orderBy('id').execute()).map((r) => r.id);
+  const taxProofIds = await ofSupplier('supplier_tax_proof');
+  const proofFiles = await db.selectFrom('supplier_tax_proof').select('file').where('id', 'in', taxProofIds).execute();
   return {
     foreign: {
       entId: ent.id,
@@ -208,6 +338,13 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       custIds: custs.map((c) => c.id),
       idNumbers: custs.map((c) => c.idNumber),
       userIds,
+      supplierIds,
+      supplierConfigIds: await ofSupplier('supplier_config'),
+      smsConfigIds: await ofSupplier('supplier_sms_config'),
+      taxProofIds,
+      tsChannelIds: await ofSupplier('supplier_ts_channel'),
+      distributorIds: await ofSupplier('distributor_config'),
+      fileIds: proofFiles.map((p) => Number(/id=(\d+)/.exec(p.file)![1])),
     },
     own: { entId: own.id },
   };
