@@ -87,10 +87,16 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Re
         const { qb, order } = resource.filtered(caller, JSON.parse(claimed.query) as Row);
         const names = entity.fieldNames.filter((n) => shownIn(entity.fields[n], 'list') && n !== entity.key);
         const sheet: unknown[][] = [names.map((n) => entity.fields[n].label)];
-        for (let offset = 0; ; offset += CHUNK) {
-          const rows = (await resource.rows(qb, order).limit(CHUNK).offset(offset).execute()) as Row[];
-          for (const row of rows) sheet.push(cells(resource, names, present(entity, row)));
-          if (rows.length < CHUNK || sheet.length > EXPORT_MAX_ROWS) break;
+        const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
+        if (deps.dialect === 'sqlite') {
+          // One sorted pass read row by row: offsets would sort the whole result again per chunk.
+          for await (const row of query.stream()) sheet.push(cells(resource, names, present(entity, row as Row)));
+        } else {
+          for (let offset = 0; ; offset += CHUNK) {
+            const rows = (await query.offset(offset).limit(CHUNK).execute()) as Row[];
+            for (const row of rows) sheet.push(cells(resource, names, present(entity, row)));
+            if (rows.length < CHUNK) break;
+          }
         }
         const book = XLSX.utils.book_new();
         XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet, { dense: true } as XLSX.AOA2SheetOpts), entity.title);
