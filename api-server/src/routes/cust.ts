@@ -1,5 +1,5 @@
 /**
- * Talents (spec §2 /cust, §3 customer fields, §5 rules): the scoped list on the resource kit, the
+ * Talents (spec §2 /cust, §3 customer fields, §5 rules): the scoped list on kit v2 (entity `cust`), the
  * Excel import (the browser parses the workbook and sends its rows) and the enterprise picker.
  */
 import crypto from 'node:crypto';
@@ -10,6 +10,7 @@ import {
   CUST_IMPORT_MAX_ROWS,
   CUST_IMPORT_MESSAGES,
   type CustImportRow,
+  cust,
   idNumberKey,
 } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
@@ -18,9 +19,9 @@ import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
 import { isUniqueViolation } from '../http/db-errors';
-import { type AnyDb, auditedWrite, defineResource, type ResourceDef, type Row } from '../resource/define';
+import { type AnyDb, auditedWrite } from '../resource/define';
+import { defineResource, T } from '../resource/entity-resource';
 
-const QUERY = codeOf('ACT_CUST_QUERY'); // 20100
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 
 /** Rows per INSERT statement, well inside SQLite's and PostgreSQL's bound-parameter limits. */
@@ -71,65 +72,22 @@ function custCodes(count: number, now: number): string[] {
   return Array.from({ length: count }, (_, i) => `C${stamp}${salt}${i.toString(36).toUpperCase().padStart(3, '0')}`);
 }
 
-export function custResource(deps: AppDeps): ResourceDef {
-  return {
-    path: 'cust/query',
-    table: 'cust',
-    entity: 'cust',
-    key: 'id',
-    fields: {
-      id: { sortable: true },
-      custCode: { searchable: 'eq' },
-      name: { searchable: 'like', sortable: true },
-      idType: { searchable: 'eq' },
-      idNumber: { searchable: 'like' },
-      phone: { searchable: 'like' },
-      bankCard: {},
-      entId: { searchable: 'eq' },
-      supplierId: { searchable: 'eq' },
-      realNameStatus: { searchable: 'eq' },
-      signStatus: { searchable: 'eq' },
-      status: { searchable: 'eq' },
-      createdAt: { date: true, sortable: true, searchable: 'range' },
-      updatedAt: { date: true, sortable: true },
-    },
-    codes: { list: QUERY, get: QUERY },
-    // SYS all, SPR the talents of its enterprises, ENT its own (CONTRACT.md); MER never holds 20100.
-    scope: (caller, qb) =>
-      caller.scope.kind === 'supplier'
-        ? qb.where('cust.entId', 'in', deps.db.selectFrom('ent').select('ent.id').where('ent.supplierId', '=', caller.scope.supplierId))
-        : qb.where(rowInScope(deps.db, caller.scope, { ent: 'cust.entId', supplier: 'cust.supplierId' }) as never),
-  };
-}
-
-/** Adds 所属企业 (entName) to the records of a list or get answer. */
-async function withEntNames(deps: AppDeps, records: Row[]): Promise<Row[]> {
-  const ids = [...new Set(records.map((r) => r.entId as number))];
-  if (ids.length === 0) return records;
-  const ents = await deps.db.selectFrom('ent').select(['id', 'entName']).where('id', 'in', ids).execute();
-  const names = new Map(ents.map((e) => [e.id, e.entName]));
-  return records.map((r) => ({ ...r, entName: names.get(r.entId as number) ?? null }));
-}
-
 export function custRoutes(deps: AppDeps): RouteSpec[] {
   const { db } = deps;
   const signed = (ctx: unknown) => ctx as SignedInContext;
-  const kit = defineResource(deps, custResource(deps)).map((spec): RouteSpec => {
-    if (spec.path === 'cust/query/list')
-      return {
-        ...spec,
-        handler: async (ctx) => {
-          const page = (await spec.handler(ctx)) as { records: Row[]; total: number };
-          return { ...page, records: await withEntNames(deps, page.records) };
-        },
-      };
-    if (spec.path === 'cust/query/get')
-      return { ...spec, handler: async (ctx) => (await withEntNames(deps, [(await spec.handler(ctx)) as Row]))[0] };
-    return spec;
+  // SYS all, SPR the talents of its enterprises, ENT its own (CONTRACT.md); MER never holds 20100.
+  const talents = defineResource(deps, cust, {
+    scope: (caller, qb) =>
+      caller.scope.kind === 'supplier'
+        ? qb.where(`${T}.entId`, 'in', db.selectFrom('ent').select('ent.id').where('ent.supplierId', '=', caller.scope.supplierId))
+        : qb.where(rowInScope(db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
+    create: false,
+    update: false,
+    simple: false,
   });
 
   return [
-    ...kit,
+    ...talents.routes,
     {
       path: 'cust/mgr/import',
       perm: IMPORT,
