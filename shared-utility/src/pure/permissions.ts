@@ -87,6 +87,8 @@ export const PERMISSIONS: PermissionDef[] = [
   p(18310, 'ACT_ENT_COOP_QUERY', '查询合作关系', '企业'),
   p(18320, 'ACT_ENT_COOP_MGR', '管理合作关系', '企业', L, ALL_BUT_ENT),
   p(18330, 'ACT_ENT_CONTRACT_QUERY', '查询企业合同', '企业'),
+  p(18340, 'ACT_ENT_SUB_QUERY', '查询下级企业', '企业', L, ['SYS', 'ENT']),
+  p(18350, 'ACT_ENT_SUB_MGR', '管理下级企业', '企业', L, ['SYS', 'ENT']),
   p(18410, 'ACT_ENT_FEE_CONFIG_QUERY', '查询企业费率', '企业'),
   p(18420, 'ACT_ENT_FEE_CONFIG_MGR', '设置企业费率', '企业', L, ALL_BUT_ENT),
   p(18430, 'ACT_ENT_FEE_STATS', '企业按月统计', '企业'),

@@ -2,7 +2,7 @@
 import { registerEntities } from '../entity';
 import { admin } from './admin';
 import { cust } from './cust';
-import { coopEnt, ent, entConfig, entContract, merchant, merchtContract } from './org';
+import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
 import { bankConfig, distributorConfig, payChannel, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, taxSource, tsChannel, xkjPlatform } from './supplier';
 
 export * from './supplier';
@@ -10,4 +10,4 @@ export * from './admin';
 export * from './cust';
 export * from './org';
 
-registerEntities(admin, cust, merchant, ent, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel);
+registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel);

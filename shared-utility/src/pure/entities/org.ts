@@ -65,6 +65,8 @@ const entFields = {
   industry: { label: '所属行业', type: 'text', max: 50, create: true, update: true, nullable: true, search: 'eq', width: 120 },
   area: { label: '所在地区', type: 'text', max: 50, create: true, update: true, nullable: true, search: 'eq', width: 120 },
   address: { label: '企业地址', type: 'text', max: 200, create: true, update: true, nullable: true, list: false },
+  quoteRatio: { label: '报价费率(%)', type: 'ratio', update: true, nullable: true, list: false, form: false },
+  quoteRemark: { label: '报价说明', type: 'textarea', max: 500, update: true, nullable: true, list: false, form: false },
   contactName,
   contactPhone,
   adminUsername,
@@ -84,6 +86,42 @@ export const ent = defineEntity({
   codes: { query: 18110, mgr: 18120 },
   fields: entFields,
   machine: toggleMachine(entFields, 18120, '企业'),
+});
+
+/** Sub-merchants of a merchant (spec §7 subMercht): the same records under the sub-merchant codes. */
+export const subMerchant = defineEntity({
+  ...merchant,
+  name: 'subMerchant',
+  title: '下级商户',
+  paths: { query: 'mercht/query/subMercht', mgr: 'mercht/mgr/subMercht' },
+  codes: { query: 16210, mgr: 16220 },
+});
+
+/** Sub-enterprises (depth ≤ 2, same merchant): a parent edits a sub's profile, never its money. */
+export const subEnt = defineEntity({
+  ...ent,
+  name: 'subEnt',
+  title: '下级企业',
+  paths: { query: 'ent/query/sub', mgr: 'ent/mgr/sub' },
+  codes: { query: 18340, mgr: 18350 },
+});
+
+/** Enterprise files: logo 0, legal ID front 20, back 21, opening licence 22, licence 23. */
+export const entFile = defineEntity({
+  name: 'entFile',
+  table: 'ent_file',
+  key: 'id',
+  labelField: 'fileType',
+  title: '企业文件',
+  paths: { query: 'ent/query/file', mgr: 'ent/mgr/file' },
+  codes: { query: 18210, mgr: 18220 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 },
+    fileType: { label: '文件类型', type: 'enum', enum: 'entFileType', required: true, create: true, search: 'eq', width: 140 },
+    file: { label: '文件', type: 'file', required: true, create: true, update: true, width: 200 },
+    createdAt,
+  },
 });
 
 /** The switches DOMAIN.md §4 reads when a payout sheet is checked. */
