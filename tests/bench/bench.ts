@@ -8,6 +8,7 @@ import { measureApi } from './api-load';
 import { bundleSizes, LAZY_SHARED } from './bundle-sizes';
 import { measureKit } from './kit-timings';
 import { measurePages, median } from './page-timings';
+import { runKitServerSection } from './kit-server';
 import { runRsaFloodSection } from './rsa-flood-main';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -80,6 +81,7 @@ async function main() {
     await server.stop();
   }
   await runRsaFloodSection();
+  await runKitServerSection();
 }
 
 main().catch((error) => {

@@ -5,17 +5,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// `npm run bench -- rsa-flood` runs only the RSA flood benchmark (issue 12), without a browser.
-const only = process.argv[2] === 'rsa-flood';
-const outfile = path.join(here, '..', '..', '.tmp', only ? 'bench-rsa-flood.cjs' : 'bench.cjs');
+// `npm run bench -- rsa-flood` runs only the RSA flood benchmark (issue 12), without a browser;
+// `npm run bench -- kit-server` only the server kit's export and list figures.
+const alone = { 'rsa-flood': 'rsa-flood-main.ts', 'kit-server': 'kit-server.ts' };
+const only = alone[process.argv[2]] ? process.argv[2] : null;
+const outfile = path.join(here, '..', '..', '.tmp', only ? `bench-${only}.cjs` : 'bench.cjs');
 await build({
-  entryPoints: [path.join(here, only ? 'rsa-flood-main.ts' : 'bench.ts')],
+  entryPoints: [path.join(here, only ? alone[only] : 'bench.ts')],
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
   outfile,
   packages: 'external',
+  // The server kit bench runs api-server's TypeScript in process; shared-utility is source, not a built package.
+  alias: { '@flexpay/shared-utility': path.join(here, '..', '..', 'shared-utility') },
   logLevel: 'warning',
 });
 const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(only ? 3 : 2)], { stdio: 'inherit' });
