@@ -68,6 +68,12 @@ export interface ResourceOptions<F extends EntityFields> {
   duplicate?: string;
   /** Create updates the record with the same values of these fields instead (addOrUpdate). */
   upsertBy?: Names<F>;
+  /** Work a create needs before its transaction (password hashing keeps SQLite's writer free). */
+  prepareCreate?: (ctx: SignedInContext) => Promise<unknown>;
+  /** Rows created with the record in the same transaction; what it returns joins the answer. */
+  afterCreate?: (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => Promise<Row | void>;
+  /** More paths answering the list (the spec's names: `subMercht/listSub`). */
+  listAliases?: string[];
 }
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -331,15 +337,16 @@ export class Resource<F extends EntityFields> {
       const existing = (await same.executeTakeFirst()) as Row | undefined;
       if (existing) return this.update({ ...ctx, body: { ...ctx.body, [this.entity.key]: existing.key } });
     }
-    const id = await this.write(ctx, async (trx) => {
+    const prepared = await this.options.prepareCreate?.(ctx);
+    return this.write(ctx, async (trx) => {
       const wctx = { ...ctx, trx };
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed) : parsed, ctx.now, true);
       await this.options.check?.(wctx, columns, null);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes: this.changes({}, columns) });
-      return inserted[keyColumn];
+      const extra = await this.options.afterCreate?.(wctx, inserted[keyColumn], columns, prepared);
+      return { [this.entity.key]: inserted[keyColumn], ...(extra ?? {}) };
     });
-    return { [this.entity.key]: id };
   }
 
   async update(ctx: SignedInContext) {
@@ -440,6 +447,7 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
   const routes: RouteSpec[] = [
     { path: `${query}/list`, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) },
     { path: `${query}/get`, perm: entity.codes.query, handler: (ctx) => resource.get(signed(ctx).caller, keyValue(entity, ctx.body)) },
+    ...(options.listAliases ?? []).map((path): RouteSpec => ({ path, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) })),
   ];
   if (options.simple !== false)
     for (const name of new Set(['querySimple', ...(options.simple ?? [])]))
