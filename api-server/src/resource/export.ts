@@ -1,18 +1,18 @@
 /**
  * Server export of a resource's whole filtered result (docs/kit.md): `genExportExcelToken` checks the
  * conditions and hands out a single-use token (5 minutes, bound to the caller), then a signed GET
- * `export?token=` reads the rows in chunks and answers one xlsx built with SheetJS (dense sheet,
- * compressed), headed by the entity's Chinese labels with enums and refs as their labels.
+ * `export?token=` reads the rows in chunks into an xlsx (xlsx-stream.ts: SheetJS writes the workbook,
+ * rows are deflated as they come), headed by the entity's Chinese labels with enums and refs as their labels.
  */
 import crypto from 'node:crypto';
 import { ENUMS, enumLabel, type EntityFields, shownIn } from '@flexpay/shared-utility/src/pure';
-import * as XLSX from 'xlsx';
 import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 import { formatDateTime } from '../util/time';
 import type { Row } from './codec';
 import { present, type Resource } from './entity-resource';
+import { XlsxSheetWriter } from './xlsx-stream';
 
 export const EXPORT_TTL_MS = 5 * 60_000;
 const CHUNK = 5000;
@@ -86,21 +86,24 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Re
         if (!claimed) throw new ApiError(Code.VALIDATION, ExportMessages.expired);
         const { qb, order } = resource.filtered(caller, JSON.parse(claimed.query) as Row);
         const names = entity.fieldNames.filter((n) => shownIn(entity.fields[n], 'list') && n !== entity.key);
-        const sheet: unknown[][] = [names.map((n) => entity.fields[n].label)];
+        const sheet = new XlsxSheetWriter(names.map((n) => entity.fields[n].label), entity.title);
         const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
         if (deps.dialect === 'sqlite') {
           // One sorted pass read row by row: offsets would sort the whole result again per chunk.
-          for await (const row of query.stream()) sheet.push(cells(resource, names, present(entity, row as Row)));
+          const chunk: unknown[][] = [];
+          for await (const row of query.stream()) {
+            chunk.push(cells(resource, names, present(entity, row as Row)));
+            if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
+          }
+          await sheet.addRows(chunk);
         } else {
           for (let offset = 0; ; offset += CHUNK) {
             const rows = (await query.offset(offset).limit(CHUNK).execute()) as Row[];
-            for (const row of rows) sheet.push(cells(resource, names, present(entity, row)));
+            await sheet.addRows(rows.map((row) => cells(resource, names, present(entity, row))));
             if (rows.length < CHUNK) break;
           }
         }
-        const book = XLSX.utils.book_new();
-        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet, { dense: true } as XLSX.AOA2SheetOpts), entity.title);
-        const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+        const file = await sheet.finish();
         const name = exportFileName(entity.title, ctx.now);
         return ctx.reply
           .header('Content-Type', XLSX_TYPE)
