@@ -43,7 +43,7 @@ export class XlsxSheetWriter {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header]), sheetName);
     const zip = XLSX.CFB.read(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer, { type: 'buffer' });
     let sheet = '';
-    zip.FullPaths.forEach((full, i) => {
+    zip.FullPaths.forEach((full: string, i: number) => {
       const entry = zip.FileIndex[i];
       if (entry.type !== 2 || !entry.content || full.includes('\u0001')) return;
       const name = full.replace(/^Root Entry\//, '');
