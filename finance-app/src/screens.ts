@@ -1,12 +1,41 @@
 /**
- * finance-app's screen files, one per menu route (folder = menu group). Routes are derived from
- * each file's exported `route`; test/screens.test.ts checks this list against the files and the
- * shared route table.
+ * finance-app's screen files, one per menu route (folder = menu group; the enterprise edit routes
+ * of STANDALONE_ROUTES sit at the top). Routes are derived from each file's exported `route`;
+ * test/screens.test.ts checks this list against the files and the shared route table.
  */
 import type { ScreenModule } from '@flexpay/shared-utility/kit';
+import * as editEpArea from './editEpArea.screen';
+import * as editEpContract from './editEpContract.screen';
+import * as editEpIndustry from './editEpIndustry.screen';
+import * as editEpQuote from './editEpQuote.screen';
+import * as editIndustry from './editIndustry.screen';
+import * as entCoopEnt from './ent/coopEnt.screen';
+import * as entEntContract from './ent/entContract.screen';
+import * as entIndex from './ent/index.screen';
+import * as merchantIndex from './merchant/index.screen';
+import * as merchantMercContract from './merchant/mercContract.screen';
+import * as merchantMerchtSub from './merchant/merchtSub.screen';
+import * as merchantMerchtSup from './merchant/merchtSup.screen';
 import * as supplierChannel from './supplier/channel.screen';
 import * as supplierIndex from './supplier/index.screen';
 import * as supplierTaxsource from './supplier/taxsource.screen';
 import * as supplierXpay from './supplier/xpay.screen';
 
-export const SCREENS: ScreenModule[] = [supplierTaxsource, supplierIndex, supplierChannel, supplierXpay];
+export const SCREENS: ScreenModule[] = [
+  supplierTaxsource,
+  supplierIndex,
+  supplierChannel,
+  supplierXpay,
+  merchantIndex,
+  merchantMerchtSup,
+  merchantMerchtSub,
+  merchantMercContract,
+  entIndex,
+  entCoopEnt,
+  entEntContract,
+  editIndustry,
+  editEpArea,
+  editEpIndustry,
+  editEpContract,
+  editEpQuote,
+];

@@ -1,0 +1,18 @@
+import { entContract } from '@flexpay/shared-utility';
+import { defineScreen, detail, form, remove, serverExport, transitions } from '@flexpay/shared-utility/kit';
+import { entNameCell } from './ent-link';
+
+/**
+ * /ent/entContract 企业合同: originals and supplements; the server refuses a second original in force
+ * over the same days (合同有效期与现有原合同重叠), shown while the form stays open.
+ */
+export const route = '/ent/entContract';
+
+export default defineScreen(entContract, {
+  list: ['contractNo', 'entId', 'category', 'contractType', 'startDate', 'endDate', 'status', 'createdAt'],
+  search: ['contractNo', 'entId', 'category'],
+  filterDialog: ['contractType', 'startDate', 'createdAt'],
+  tabs: { by: 'status', values: [0, 1] },
+  columns: { entId: { render: entNameCell } },
+  actions: [form(), detail(), transitions(), remove(), serverExport()],
+});

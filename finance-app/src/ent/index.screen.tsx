@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ent, entConfig, type Field, type Row } from '@flexpay/shared-utility';
+import { custom, defineScreen, detail, form, formFieldsOf, refInput, serverExport, subTable, transitions, type CustomAction } from '@flexpay/shared-utility/kit';
+import { EDIT_ROUTES } from '../edit/edit-routes';
+import { createWithAdmin } from '../merchant/initial-password';
+import { EntConfigDialog } from './config-dialog';
+import { entContractTable, entFileTable, subEntTable } from './parts';
+import { SupplierOfMerchant } from './supplier-of-merchant';
+
+/** /ent/index 企业列表 (SYS): enterprises under one merchant each, with their switches, files, subs and contracts. */
+export const route = '/ent/index';
+
+// 供应商 follows from the merchant (DOMAIN.md §1): shown under the merchant select, never sent.
+const supplierShown: Field = { name: 'supplierShown', label: '供应商', type: 'custom', showWhen: 'create', input: ({ values }) => <SupplierOfMerchant merchtId={values?.merchtId} /> };
+const createFields = formFieldsOf(ent, refInput).flatMap((f) => (f.name === 'merchtId' ? [f, supplierShown] : [f]));
+
+/** Opens an edit route with the row in the navigation state and its id in the URL. */
+function GoToEdit({ path, row, close }: { path: string; row: Row; close: () => void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`${path}?id=${String(row.id)}`, { state: row });
+    close();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
+const editLinks: CustomAction[] = EDIT_ROUTES.map((r) =>
+  custom({ key: r.path, label: r.action, scope: 'row', needs: r.needs, render: ({ row, close }) => <GoToEdit path={r.path} row={row} close={close} /> }),
+);
+
+export default defineScreen(ent, {
+  list: ['entCode', 'entName', 'merchtId', 'supplierId', 'industry', 'area', 'contactName', 'contactPhone', 'status', 'createdAt'],
+  search: ['entCode', 'entName', 'merchtId'],
+  filterDialog: ['supplierId', 'parentId', 'industry', 'area', 'createdAt'],
+  tabs: { by: 'status', values: [0, 1] },
+  actions: [
+    createWithAdmin(ent, { fields: createFields }),
+    form({ create: false }),
+    detail(),
+    transitions(),
+    custom({ key: 'config', label: '企业配置', scope: 'row', codes: [entConfig.codes.query], render: ({ row, close }) => <EntConfigDialog ent={row} onClose={close} /> }),
+    subTable({ key: 'files', label: '企业文件', screen: entFileTable, link: { entId: 'id' } }),
+    subTable({ key: 'subs', label: '下级企业', screen: subEntTable, link: { parentId: 'id' } }),
+    subTable({ key: 'contracts', label: '合同', screen: entContractTable, link: { entId: 'id' } }),
+    ...editLinks,
+    serverExport(),
+  ],
+});
