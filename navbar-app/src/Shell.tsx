@@ -15,6 +15,7 @@ import { CommandPalette } from './palette/CommandPalette';
 import { PaletteButton } from './palette/PaletteButton';
 import { NoticeBell } from './notice-bell/NoticeBell';
 import { FilePreview } from './file-preview/FilePreview';
+import { EntDetail } from './ent-detail/EntDetail';
 import { useWatermark } from './watermark/useWatermark';
 import { useIsMobile, useLayoutVariables } from './layout/layout';
 import './layout/navbar.css';
@@ -104,6 +105,7 @@ export function Shell() {
       <CommandPalette menu={menu} isOpen={dialog === 'palette'} onOpen={openPalette} onClose={() => setDialog(null)} />
       <Guide user={user} onShownChange={setGuideShown} />
       <FilePreview />
+      <EntDetail />
     </div>
   );
 }

@@ -29,6 +29,8 @@ export const session$ = sessionSubject.asObservable();
 export const permissions$ = permissionsSubject.asObservable();
 export const previewFileSubject = new Subject<{ url: string; type?: string }>();
 export const previewFile$ = previewFileSubject.asObservable();
+export const entDetailSubject = new Subject<Readonly<Record<string, unknown>>>();
+export const showEntDetail$ = entDetailSubject.asObservable();
 
 export let requestImpl: (path: string, body?: unknown) => Promise<unknown> = async () => true;
 export function setRequestImpl(fn: (path: string, body?: unknown) => Promise<unknown>) {
