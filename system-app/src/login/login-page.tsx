@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { hasToken, login, navigate, request, trimLogin } from '@flexpay/shared-utility';
+import { hasToken, login, logout, navigate, patchSession, request, trimLogin } from '@flexpay/shared-utility';
+import { ForcedPasswordDialog } from './forced-password';
 import { redirectTarget } from './redirect';
 import {
   DEMO_ACCOUNTS,
@@ -45,6 +46,8 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaState, setCaptchaState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [submitting, setSubmitting] = useState(false);
+  /** The initial password just used to sign in, while its replacement is asked for. */
+  const [mustChange, setMustChange] = useState<string | null>(null);
   const captchaInput = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
   const demo = isDemoMode();
@@ -100,8 +103,9 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      await login(trimLogin({ ...values, captchaToken: captcha.captchaToken }));
-      navigate(redirectTarget(window.location.search));
+      const user = await login(trimLogin({ ...values, captchaToken: captcha.captchaToken }));
+      if (user.mustChangePassword) setMustChange(trimLogin(values).password);
+      else navigate(redirectTarget(window.location.search));
     } catch {
       // The API client has already shown the server's message; a captcha is good for one attempt.
       if (!mounted.current) return;
@@ -253,6 +257,20 @@ export function LoginPage() {
           ) : null}
         </Card>
       </div>
+      {mustChange !== null && (
+        <ForcedPasswordDialog
+          currentPassword={mustChange}
+          onChanged={() => {
+            patchSession({ mustChangePassword: false });
+            navigate(redirectTarget(window.location.search));
+          }}
+          onCancel={() => {
+            setMustChange(null);
+            setValues((prev) => ({ ...prev, password: '', captcha: '' }));
+            void logout().finally(() => void refreshCaptcha());
+          }}
+        />
+      )}
       <footer className="fp-login__footer">
         © {new Date().getFullYear()} FlexPay 灵活用工管理后台 · <span data-testid="app-version">版本 {APP_VERSION}</span>
       </footer>
