@@ -1,9 +1,10 @@
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { entConfig, FormDialog, request, type Row } from '@flexpay/shared-utility';
-import { defaultsOf, formFieldsOf, refInput } from '@flexpay/shared-utility/kit';
+import { defaultsOf } from '@flexpay/shared-utility/kit';
+import { derivedFormFields } from './derived-fields';
 
-const FIELDS = formFieldsOf(entConfig, refInput).filter((f) => f.name !== 'entId');
+const FIELDS = derivedFormFields(entConfig).filter((f) => f.name !== 'entId');
 const { query, mgr } = entConfig.paths;
 
 /**

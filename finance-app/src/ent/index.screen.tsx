@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ent, entConfig, type Field, type Row } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, form, formFieldsOf, refInput, serverExport, subTable, transitions, type CustomAction } from '@flexpay/shared-utility/kit';
+import { custom, defineScreen, detail, form, serverExport, subTable, transitions, type CustomAction } from '@flexpay/shared-utility/kit';
+import { derivedFormFields } from './derived-fields';
 import { EDIT_ROUTES } from '../edit/edit-routes';
 import { createWithAdmin } from '../merchant/initial-password';
 import { EntConfigDialog } from './config-dialog';
@@ -13,7 +14,7 @@ export const route = '/ent/index';
 
 // 供应商 follows from the merchant (DOMAIN.md §1): shown under the merchant select, never sent.
 const supplierShown: Field = { name: 'supplierShown', label: '供应商', type: 'custom', showWhen: 'create', input: ({ values }) => <SupplierOfMerchant merchtId={values?.merchtId} /> };
-const createFields = formFieldsOf(ent, refInput).flatMap((f) => (f.name === 'merchtId' ? [f, supplierShown] : [f]));
+const createFields = derivedFormFields(ent).flatMap((f) => (f.name === 'merchtId' ? [f, supplierShown] : [f]));
 
 /** Opens an edit route with the row in the navigation state and its id in the URL. */
 function GoToEdit({ path, row, close }: { path: string; row: Row; close: () => void }) {
@@ -30,7 +31,7 @@ const editLinks: CustomAction[] = EDIT_ROUTES.map((r) =>
 );
 
 export default defineScreen(ent, {
-  list: ['entCode', 'entName', 'merchtId', 'supplierId', 'industry', 'area', 'contactName', 'contactPhone', 'status', 'createdAt'],
+  list: ['entCode', 'entName', 'status', 'merchtId', 'supplierId', 'industry', 'area', 'contactName', 'createdAt'],
   search: ['entCode', 'entName', 'merchtId'],
   filterDialog: ['supplierId', 'parentId', 'industry', 'area', 'createdAt'],
   tabs: { by: 'status', values: [0, 1] },

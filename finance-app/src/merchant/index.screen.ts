@@ -1,5 +1,6 @@
 import { merchant } from '@flexpay/shared-utility';
-import { defineScreen, detail, form, formFieldsOf, refInput, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, form, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { derivedFormFields } from '../ent/derived-fields';
 import { createWithAdmin } from './initial-password';
 import { merchtContractTable, subMerchantTable } from './parts';
 
@@ -7,10 +8,10 @@ import { merchtContractTable, subMerchantTable } from './parts';
 export const route = '/merchant/index';
 
 // The server makes every agent type 0 (suppliers are managed on /supplier/index).
-const createFields = formFieldsOf(merchant, refInput).filter((f) => f.name !== 'merchtType');
+const createFields = derivedFormFields(merchant).filter((f) => f.name !== 'merchtType');
 
 export default defineScreen(merchant, {
-  list: ['merchtCode', 'name', 'supplierId', 'parentId', 'virtualType', 'contactName', 'contactPhone', 'status', 'createdAt'],
+  list: ['merchtCode', 'name', 'status', 'supplierId', 'parentId', 'contactName', 'contactPhone', 'createdAt'],
   search: ['merchtCode', 'name', 'supplierId'],
   filterDialog: ['parentId', 'createdAt'],
   tabs: { by: 'status', values: [0, 1] },

@@ -6,7 +6,8 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { FormDialog, request, showSuccess, type Entity, type Field, type Row } from '@flexpay/shared-utility';
-import { custom, defaultsOf, formFieldsOf, invalidateOptions, refInput, writableFields, type CustomAction } from '@flexpay/shared-utility/kit';
+import { custom, defaultsOf, invalidateOptions, writableFields, type CustomAction } from '@flexpay/shared-utility/kit';
+import { derivedFormFields } from '../ent/derived-fields';
 import { FIRST_SIGN_IN_NOTE, newAdminOf, type NewAdmin } from './initial-password-answer';
 
 async function copy(text: string) {
@@ -97,6 +98,6 @@ export function createWithAdmin(entity: Entity, options: { fields?: Field[]; com
     scope: 'toolbar',
     codes: entity.codes.mgr === undefined ? undefined : [entity.codes.mgr],
     onlyFor: options.onlyFor,
-    render: ({ reload, close }) => <CreateWithAdmin entity={entity} fields={options.fields ?? formFieldsOf(entity, refInput)} complete={options.complete} onSaved={reload} onClose={close} />,
+    render: ({ reload, close }) => <CreateWithAdmin entity={entity} fields={options.fields ?? derivedFormFields(entity)} complete={options.complete} onSaved={reload} onClose={close} />,
   });
 }

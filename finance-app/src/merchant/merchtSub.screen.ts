@@ -1,6 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { subMerchant, type Row } from '@flexpay/shared-utility';
-import { defineScreen, detail, form, formFieldsOf, options$, refInput, remove, transitions } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, form, options$, remove, transitions } from '@flexpay/shared-utility/kit';
+import { derivedFormFields } from '../ent/derived-fields';
 import { createWithAdmin } from './initial-password';
 
 /**
@@ -10,7 +11,7 @@ import { createWithAdmin } from './initial-password';
 export const route = '/merchant/merchtSub';
 
 const ABOVE_MER = ['SYS', 'SPR'] as const;
-const createFields = formFieldsOf(subMerchant, refInput)
+const createFields = derivedFormFields(subMerchant)
   .filter((f) => f.name !== 'merchtType' && f.name !== 'supplierId')
   .map((f) => (f.name === 'parentId' ? { ...f, required: true, onlyFor: [...ABOVE_MER] } : f));
 
@@ -22,7 +23,7 @@ async function withParentSupplier(values: Row): Promise<Row> {
 }
 
 export default defineScreen(subMerchant, {
-  list: ['merchtCode', 'name', 'parentId', 'supplierId', 'contactName', 'contactPhone', 'status', 'createdAt'],
+  list: ['merchtCode', 'name', 'status', 'parentId', 'supplierId', 'contactName', 'contactPhone', 'createdAt'],
   search: ['merchtCode', 'name', 'parentId'],
   tabs: { by: 'status', values: [0, 1] },
   actions: [createWithAdmin(subMerchant, { fields: createFields, complete: withParentSupplier }), form({ create: false }), detail(), transitions(), remove()],
