@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
-import { clickRowAction, entityJourney, kitScreen, NO_GUIDE } from './support/kit-screen';
+import { clickRowAction, entityJourney, kitScreen, listJourney, NO_GUIDE } from './support/kit-screen';
 
 const RUN = Date.now().toString(36).slice(-5);
 
@@ -24,12 +24,12 @@ test('SYS 支付通道：完整流程与银行配置子表', async ({ page }) =>
   await expect(page.locator('.bp6-drawer').getByTestId('screen-bankConfig')).toBeVisible();
 });
 
-test('SPR 支付通道：只读列表，无新增', async ({ page }) => {
+test('SPR 支付通道：只读列表，筛选、页签、导出与常用查询', async ({ page }) => {
   await signInAndWait(page, DEMO_ACCOUNTS.SPR);
   await page.goto('/supplier/channel');
   const screen = kitScreen(page, 'payChannel');
   await expect(screen.getByText(/共 \d+ 条/)).toBeVisible();
   await expect(screen.getByRole('button', { name: '新增' })).toHaveCount(0);
-  await screen.getByRole('tab', { name: '正常' }).click();
-  await expect(page).toHaveURL(/tab=0/);
+  await expect(screen.getByRole('button', { name: '禁用' })).toHaveCount(0);
+  await listJourney(page, { route: '/supplier/channel', entity: 'payChannel', query: 'payChannel/query', searchField: 'name', value: '合作银行', exportHeader: '通道名称', tab: { name: '正常', value: 0 }, tabTotal: 1 });
 });

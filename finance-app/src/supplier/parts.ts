@@ -14,7 +14,7 @@ export const supplierConfigTable = defineScreen(supplierConfig, {
 export const smsConfigTable = defineScreen(supplierSmsConfig, {
   list: ['smsType', 'signName', 'templateCode', 'templateText'],
   search: ['smsType'],
-  actions: [form(), remove()],
+  actions: [form({ routes: { create: 'addOrUpdate' } }), remove()],
 });
 
 export const taxProofTable = defineScreen(supplierTaxProof, {
@@ -26,13 +26,13 @@ export const taxProofTable = defineScreen(supplierTaxProof, {
 
 export const distributorTable = defineScreen(distributorConfig, {
   list: ['upstreamId', 'ratio', 'createdAt'],
-  actions: [form()],
+  actions: [form({ routes: { create: 'add' } })],
 });
 
 export const bankConfigTable = defineScreen(bankConfig, {
   list: ['bankCode', 'bankName', 'singleLimit', 'dayLimit', 'status'],
   search: ['bankCode', 'bankName'],
-  actions: [form(), detail()],
+  actions: [form({ routes: { create: 'add' } }), detail()],
 });
 
 export const tsChannelTable = defineScreen(tsChannel, {

@@ -197,10 +197,10 @@ export interface DownloadResult {
 }
 
 /**
- * A signed GET that streams a file and saves it. An envelope inside the blob is shown as a warning
- * with its message; anything else that is not a file gives 下载失败.
+ * A signed GET that streams a file into memory (previews, saves). An envelope inside the blob is
+ * shown as a warning with its message; anything else that is not a file gives 下载失败.
  */
-export async function download(path: string, query?: Record<string, string | number>, options: DownloadOptions = {}): Promise<DownloadResult> {
+export async function fetchFile(path: string, query?: Record<string, string | number>, options: DownloadOptions = {}): Promise<DownloadResult> {
   const sentAt = Date.now();
   const { onProgress } = options;
   // A download that reports progress draws its own indicator instead of the page mask.
@@ -232,11 +232,17 @@ export async function download(path: string, query?: Record<string, string | num
       throw new ApiError(envelope?.code ?? NETWORK_ERROR_CODE, MESSAGES.downloadFailed);
     }
     const filename = filenameFromDisposition(response.headers['content-disposition'] as string | undefined) ?? normalise(path).split('/').pop()!;
-    saveBlob(response.data, filename);
     return { filename, blob: response.data };
   } finally {
     if (!onProgress) endLoading();
   }
+}
+
+/** `fetchFile`, then saved under the server's filename. */
+export async function download(path: string, query?: Record<string, string | number>, options: DownloadOptions = {}): Promise<DownloadResult> {
+  const file = await fetchFile(path, query, options);
+  saveBlob(file.blob, file.filename);
+  return file;
 }
 
 export type TemplateKey = 'orderPayout' | 'workCertificate' | 'custImport';

@@ -2,6 +2,7 @@ export {
   request,
   requestList,
   download,
+  fetchFile,
   downloadTemplate,
   filenameFromDisposition,
   saveBlob,

@@ -71,6 +71,6 @@ export { ExcelUpload, type ExcelUploadProps } from './excel/excel-upload';
 export { FileUpload, type FileUploadProps, type UploadValue } from './upload/file-upload';
 export { computeFileMd5, MD5_CHUNK_BYTES } from './upload/md5-worker-source';
 export { compressImage } from './upload/image';
-export { checkUploadFile, DEFAULT_ACCEPT, UPLOAD_MESSAGES } from './upload/file-rules';
+export { checkUploadFile, DEFAULT_ACCEPT, extensionOf, UPLOAD_MESSAGES } from './upload/file-rules';
 
 export { ScreenView, type ScreenViewProps } from './screen-view';

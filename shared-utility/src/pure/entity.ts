@@ -65,6 +65,8 @@ export interface EntityField {
   placeholder?: string;
   /** Default value of a new record in the form. */
   defaultValue?: unknown;
+  /** File fields: the record's own GET serving a saved file to whoever sees the record (`…/file?<key>=`). */
+  filePath?: string;
 }
 
 export type EntityFields = Record<string, EntityField>;

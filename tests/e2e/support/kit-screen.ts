@@ -27,11 +27,14 @@ export async function fillKitForm(page: Page, values: Record<string, string>): P
   }
 }
 
-/** The row of the grid that shows a text (Table2 cells are divs; the row is found by its action buttons' cell index). */
-export async function clickRowAction(page: Page, text: string, action: string): Promise<void> {
-  const cell = page.locator('.bp6-table-cell', { hasText: text }).first();
+/**
+ * The row of the grid in `scope` with a cell showing exactly `text` (Table2 cells are divs; the row is
+ * found by its action buttons' cell index).
+ */
+export async function clickRowAction(page: Page, text: string, action: string, scope: Locator | Page = page): Promise<void> {
+  const cell = scope.locator('.bp6-table-cell').filter({ has: page.getByText(text, { exact: true }) }).first();
   const rowClass = (await cell.getAttribute('class'))!.split(' ').find((c) => c.startsWith('bp6-table-cell-row-'))!;
-  const actions = page.locator(`.bp6-table-cell.${rowClass}`).last();
+  const actions = scope.locator(`.bp6-table-cell.${rowClass}`).last();
   const button = actions.getByRole('button', { name: action, exact: true });
   if ((await button.count()) > 0) return button.click();
   await actions.getByRole('button', { name: '更多' }).click();
@@ -58,6 +61,70 @@ export async function saveAndApplySearch(page: Page, name: string): Promise<void
   await page.getByTestId('saved-searches').getByText(name, { exact: true }).click();
 }
 
+export interface ListJourney {
+  route: string;
+  entity: string;
+  /** Path prefix of the entity's query calls, e.g. taxSource/query. */
+  query: string;
+  /** The search input and the value searched for (a unique text of the rows expected). */
+  searchField: string;
+  value: string;
+  /** The column header of that field in the export. */
+  exportHeader: string;
+  /** A status tab to pick after searching, with its value in the URL. */
+  tab: { name: string; value: string | number };
+  /** Rows the search finds on that tab. */
+  tabTotal: number;
+}
+
+/**
+ * The list half of a journey: a search kept in the URL, a status tab, reload and back/forward
+ * restore both, the server export holds exactly the listed rows, and a saved search applies again.
+ */
+export async function listJourney(page: Page, o: ListJourney): Promise<void> {
+  const screen = kitScreen(page, o.entity);
+  await page.locator(`#kit-search-${o.searchField}`).fill(o.value);
+  await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询', exact: true }).click());
+  await expect(page).toHaveURL(new RegExp(`${o.searchField}=`));
+
+  const tabUrl = new RegExp(`tab=${o.tab.value}`);
+  await screen.getByRole('tab', { name: o.tab.name }).click();
+  await expect(page).toHaveURL(tabUrl);
+  await expect(screen.getByText(`共 ${o.tabTotal} 条`)).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(o.value);
+  await expect(screen.getByText(`共 ${o.tabTotal} 条`)).toBeVisible();
+  await screen.getByRole('tab', { name: '全部' }).click();
+  await expect(page).not.toHaveURL(tabUrl);
+  await page.goBack();
+  await expect(page).toHaveURL(tabUrl);
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(o.value);
+  await page.goForward();
+  await expect(page).not.toHaveURL(tabUrl);
+
+  const listed = await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询', exact: true }).click());
+  expect(listed.records.length).toBeGreaterThan(0);
+  const rows = await exportRows(page);
+  expect(rows.map((r) => String(r[o.exportHeader]))).toEqual(listed.records.map((r) => String(r[o.searchField])));
+
+  await saveAndApplySearch(page, `查询${o.value.slice(-6)}`);
+  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(o.value);
+  await expect(page).toHaveURL(new RegExp(`${o.searchField}=`));
+}
+
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A one-page PDF of a few hundred bytes. */
+export function tinyPdf(name: string): FilePayload {
+  const text = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(text) };
+}
+
 export interface JourneyOptions {
   route: string;
   entity: string;
@@ -73,6 +140,44 @@ export interface JourneyOptions {
 }
 
 /**
+ * Create, edit and view → 编辑 in the kit form of the screen (or sub-table) holding `scope`; `locate`
+ * brings the new row into view (a search) when the list is long.
+ */
+export async function formJourney(
+  page: Page,
+  scope: Locator,
+  o: { unique: string; create: Record<string, string>; edit: Record<string, string>; title: string; file?: FilePayload },
+  locate?: () => Promise<void>,
+): Promise<void> {
+  await scope.getByRole('button', { name: '新增' }).click();
+  await fillKitForm(page, o.create);
+  if (o.file) {
+    await page.locator('.bp6-dialog input[type=file]').setInputFiles(o.file);
+    // The chooser shows the file once its MD5 is computed.
+    await expect(page.locator('.bp6-dialog').getByText(o.file.name)).toBeVisible();
+  }
+  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await locate?.();
+  await expect(scope.getByText(o.unique).first()).toBeVisible();
+
+  await clickRowAction(page, o.unique, '编辑', scope);
+  await fillKitForm(page, o.edit);
+  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+
+  await clickRowAction(page, o.unique, '查看', scope);
+  const [field, value] = Object.entries(o.edit)[0];
+  await expect(page.locator(`#kit-field-${field}`)).toHaveValue(value);
+  const viewing = page.locator('.bp6-dialog', { hasText: `查看${o.title}` });
+  await viewing.getByRole('button', { name: '编辑' }).click();
+  const editing = page.locator('.bp6-dialog', { hasText: `编辑${o.title}` });
+  await expect(editing.getByRole('button', { name: '提交' })).toBeVisible();
+  await editing.getByRole('button', { name: '取消' }).click();
+  await expect(editing).toHaveCount(0);
+}
+
+/**
  * One journey over a kit v2 screen: create, search (kept in the URL), edit, view → 编辑, disable with
  * a reason, the 禁用 tab, 详情 with the trail, reload and back/forward, server export and a saved search.
  */
@@ -82,27 +187,12 @@ export async function entityJourney(page: Page, o: JourneyOptions): Promise<void
   await expect(screen.getByText(/共 \d+ 条/)).toBeVisible();
   const unique = o.create[o.searchField];
 
-  await screen.getByRole('button', { name: '新增' }).click();
-  await fillKitForm(page, o.create);
-  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('操作成功')).toBeVisible();
-
-  await page.locator(`#kit-search-${o.searchField}`).fill(unique);
-  await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询' }).click());
-  await expect(page).toHaveURL(new RegExp(`${o.searchField}=`));
-  await expect(screen.getByText('共 1 条')).toBeVisible();
-
-  await clickRowAction(page, unique, '编辑');
-  await fillKitForm(page, o.edit);
-  await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('更新成功')).toBeVisible();
-
-  await clickRowAction(page, unique, '查看');
-  const [field, value] = Object.entries(o.edit)[0];
-  await expect(page.locator(`#kit-field-${field}`)).toHaveValue(value);
-  await page.locator('.bp6-dialog', { hasText: `查看${o.title}` }).getByRole('button', { name: '编辑' }).click();
-  await expect(page.locator('.bp6-dialog').getByRole('button', { name: '提交' })).toBeVisible();
-  await page.locator('.bp6-dialog').getByRole('button', { name: '取消' }).click();
+  await formJourney(page, screen, { unique, create: o.create, edit: o.edit, title: o.title }, async () => {
+    await page.locator(`#kit-search-${o.searchField}`).fill(unique);
+    await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询', exact: true }).click());
+    await expect(page).toHaveURL(new RegExp(`${o.searchField}=`));
+    await expect(screen.getByText('共 1 条')).toBeVisible();
+  });
 
   await clickRowAction(page, unique, '禁用');
   const reason = page.locator('.bp6-dialog', { hasText: '禁用原因' });
@@ -111,29 +201,9 @@ export async function entityJourney(page: Page, o: JourneyOptions): Promise<void
   await page.locator('#kit-dialog-reason').fill('e2e 停用');
   await reason.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('禁用成功')).toBeVisible();
-
-  await screen.getByRole('tab', { name: '禁用' }).click();
-  await expect(page).toHaveURL(/tab=1/);
-  await expect(screen.getByText('共 1 条')).toBeVisible();
   await clickRowAction(page, unique, '详情');
   await expect(page.getByTestId('kit-detail').getByText('e2e 停用')).toBeVisible();
   await page.locator('.bp6-dialog').getByRole('button', { name: '关闭' }).click();
 
-  await page.reload();
-  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
-  await expect(screen.getByText('共 1 条')).toBeVisible();
-  await screen.getByRole('tab', { name: '全部' }).click();
-  await expect(page).not.toHaveURL(/tab=1/);
-  await page.goBack();
-  await expect(page).toHaveURL(/tab=1/);
-  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
-  await page.goForward();
-  await expect(page).not.toHaveURL(/tab=1/);
-
-  const listed = await listAnswer(page, o.query, () => screen.getByRole('button', { name: '查询' }).click());
-  const rows = await exportRows(page);
-  expect(rows.map((r) => String(r[o.exportHeader]))).toEqual(listed.records.map((r) => String(r[o.searchField])));
-
-  await saveAndApplySearch(page, `查询${unique.slice(-6)}`);
-  await expect(page.locator(`#kit-search-${o.searchField}`)).toHaveValue(unique);
+  await listJourney(page, { ...o, value: unique, tab: { name: '禁用', value: 1 }, tabTotal: 1 });
 }

@@ -10,6 +10,7 @@ import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
 import { detailLinesOf } from './derive';
+import { FileLink } from './files';
 
 /** A transition's extra fields (e.g. 禁用原因) as kit form fields. */
 export function transitionFields(fields: Record<string, TransitionField> = {}): Field[] {
@@ -117,7 +118,7 @@ export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Ro
       alive = false;
     };
   }, [entity, row]);
-  const line = (label: string, value: string | undefined | null, key: string | number) => (
+  const line = (label: string, value: React.ReactNode, key: string | number) => (
     <div key={key} className="fp-kit-detail-line">
       <span className={`fp-kit-label ${Classes.TEXT_MUTED}`}>{label}</span>
       <span className="fp-kit-detail-value">{value || '-'}</span>
@@ -128,7 +129,7 @@ export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Ro
     <Spinner />
   ) : (
     <div data-testid="kit-detail">
-      {detailLinesOf(entity, record).map((l, i) => line(l.label, l.value, i))}
+      {detailLinesOf(entity, record).map((l) => line(l.label, entity.fields[l.name].type === 'file' ? <FileLink entity={entity} field={l.name} record={record} /> : l.value, l.name))}
       <Divider />
       {line('操作人', operator ? `${operator.name ?? ''}${operator.account ? `（${operator.account}）` : ''}` : '', 'op')}
       {line('操作时间', operator?.time, 'time')}

@@ -35,6 +35,8 @@ export interface FormAction extends Gate {
   defaults?: Row;
   /** Offers 新增 (default true). */
   create?: boolean;
+  /** Route names after paths.mgr when the spec names them otherwise (sms/config/addOrUpdate, bank add). */
+  routes?: { create?: string; update?: string };
 }
 
 /** 详情: the entity's detail fields with 操作人/操作时间 and the audit trail from get. */

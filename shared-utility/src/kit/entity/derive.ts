@@ -6,7 +6,7 @@ import { ENUMS, enumLabel, shownIn, type Entity, type EntityField } from '../../
 import { cellText } from '../format';
 import type { Column, Field, FieldType, Row } from '../screen';
 
-/** Draws the inputs the plain field types cannot (server options of ref fields). */
+/** Draws the inputs the plain field types cannot (server options of ref fields, file uploads); undefined keeps the plain one. */
 export type InputFactory = (name: string, field: EntityField) => Field['input'];
 
 const noInput: InputFactory = () => undefined;
@@ -57,14 +57,14 @@ function inputType(field: EntityField, purpose: 'search' | 'form'): FieldType {
 }
 
 function baseField(name: string, field: EntityField, purpose: 'search' | 'form', inputFor: InputFactory): Field {
-  const type = inputType(field, purpose);
+  const input = inputFor(name, field);
   return {
     name,
     label: field.label,
-    type,
+    type: input ? 'custom' : inputType(field, purpose),
     enum: field.enum,
     placeholder: field.placeholder,
-    ...(type === 'custom' ? { input: inputFor(name, field) } : {}),
+    ...(input ? { input } : {}),
   };
 }
 
@@ -112,6 +112,7 @@ export function defaultsOf(entity: Entity): Row {
 }
 
 export interface DetailLine {
+  name: string;
   label: string;
   value: string;
 }
@@ -119,7 +120,7 @@ export interface DetailLine {
 export function detailLinesOf(entity: Entity, record: Row): DetailLine[] {
   return Object.entries(entity.fields)
     .filter(([, f]) => shownIn(f, 'detail') && !f.virtual)
-    .map(([name, f]) => ({ label: f.label, value: f.type === 'file' ? fileText(record[name]) : cellText(record, listColumnOf(entity, name)) }));
+    .map(([name, f]) => ({ name, label: f.label, value: f.type === 'file' ? fileText(record[name]) : cellText(record, listColumnOf(entity, name)) }));
 }
 
 function fileText(value: unknown): string {

@@ -2,20 +2,22 @@ import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, downloadTemplate, request } from '../../api';
-import { allowedTransitions, ROW_ACTIONS, type TransitionDef } from '../../pure';
+import { allowedTransitions, entityByName, ROW_ACTIONS, type TransitionDef } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
 import { formatMoney } from '../format';
 import { FormDialog, FormDrawer } from '../form/form-dialog';
 import type { FormMode, Row } from '../screen';
+import type { Entity } from '../../pure';
 import { usePermitted } from '../permitted';
 import { DataTable } from '../table/data-table';
 import { DEFAULT_PAGE_SIZE, scrollToTop } from '../table/pager';
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
 import { DetailDialog, FieldsDialog, ImportDialog, SubTableDrawer, transitionFields } from './action-dialogs';
-import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields } from './derive';
+import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
+import { FileLink, fileInput, uploadChosenFiles } from './files';
 import type { CustomAction, EntityScreen, FormAction, TableAction } from './define';
 import { invalidateOptions } from './options';
 import { refInput } from './ref-select';
@@ -49,6 +51,12 @@ interface RowButton {
 
 const INLINE_ROW_ACTIONS = 3;
 const INTENTS: Record<NonNullable<TransitionDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
+
+/** The kit's inputs for derived fields: ref fields draw a RefSelect, file fields an uploader. */
+const inputsOf =
+  (entity: Entity): InputFactory =>
+  (name, field) =>
+    field.type === 'ref' ? refInput(name, field) : field.type === 'file' ? fileInput(entity, name) : undefined;
 
 /** Filters, page, sort and tab: in the query string, or in component state. */
 function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: string): [ListState, (next: ListState) => void] {
@@ -104,10 +112,12 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const permitted = usePermitted();
   const session = useSession();
   const held = usePermissions();
-  const searchNames = useMemo(() => [...(screen.search ?? [])], [screen.search]);
-  const dialogNames = useMemo(() => [...(screen.filterDialog ?? [])], [screen.filterDialog]);
-  const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, refInput), [entity, searchNames]);
-  const dialogFields = useMemo(() => searchFieldsOf(entity, dialogNames, refInput), [entity, dialogNames]);
+  // A ref filter needs the referenced entity's options, which its query code guards (SPR has no 税源地 list).
+  const searchable = (n: string) => entity.fields[n].type !== 'ref' || permitted({ codes: [entityByName(entity.fields[n].ref!).codes.query] });
+  const searchNames = useMemo(() => (screen.search ?? []).filter(searchable), [screen.search, held]); // eslint-disable-line react-hooks/exhaustive-deps
+  const dialogNames = useMemo(() => (screen.filterDialog ?? []).filter(searchable), [screen.filterDialog, held]); // eslint-disable-line react-hooks/exhaustive-deps
+  const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, inputsOf(entity)), [entity, searchNames]);
+  const dialogFields = useMemo(() => searchFieldsOf(entity, dialogNames, inputsOf(entity)), [entity, dialogNames]);
   const rangeFields = [...searchNames, ...dialogNames].filter((n) => entity.fields[n].search === 'range');
   const [state, setState] = useListState(urlState, rangeFields, screen.tabs?.param);
   const [draft, setDraft] = useState<Row>(state.filters);
@@ -118,14 +128,15 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const [exporting, setExporting] = useState<number | null>(null);
 
   const hiddenLinks = Object.keys(link ?? {});
-  const columns = useMemo(
-    () =>
-      columnsOf(entity, screen.list.filter((n) => !hiddenLinks.includes(n))).map((c, i) => {
-        const override = screen.columns?.[screen.list[i] as never] as { render?: (row: Row) => ReactNode; width?: number } | undefined;
-        return override ? { ...c, ...override } : c;
-      }),
-    [entity, screen, hiddenLinks.join()], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const columns = useMemo(() => {
+    const names = screen.list.filter((n) => !hiddenLinks.includes(n));
+    return columnsOf(entity, names).map((c, i) => {
+      const name = names[i];
+      const file = entity.fields[name].type === 'file' ? { render: (row: Row) => <FileLink entity={entity} field={name} record={row} /> } : undefined;
+      const override = screen.columns?.[name as never] as { render?: (row: Row) => ReactNode; width?: number } | undefined;
+      return { ...c, ...file, ...override };
+    });
+  }, [entity, screen, hiddenLinks.join()]); // eslint-disable-line react-hooks/exhaustive-deps
   const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
   const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...link };
   const body = { cond, page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum }, ...(state.orderBy.length ? { orderBy: state.orderBy } : {}) };
@@ -369,13 +380,14 @@ function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open:
   switch (open.kind) {
     case 'form': {
       const { action, mode, row } = open;
-      const fields = action.fields ?? formFieldsOf(entity, refInput).filter((f) => !(link && f.name in link));
+      const fields = action.fields ?? formFieldsOf(entity, inputsOf(entity)).filter((f) => !(link && f.name in link));
       const titles = action.titles ?? { add: `新增${entity.title}`, edit: `编辑${entity.title}`, view: `查看${entity.title}` };
       const Container = action.drawer ? FormDrawer : FormDialog;
-      const submit = (payload: Row, m: Exclude<FormMode, 'view'>) => {
+      const submit = async (payload: Row, m: Exclude<FormMode, 'view'>) => {
         const names = action.fields ? Object.keys(payload) : [...writableFields(entity, m), entity.key];
-        const sent: Row = Object.fromEntries(Object.entries(payload).filter(([k]) => names.includes(k)));
-        return request(`${entity.paths.mgr}/${m === 'add' ? 'create' : 'update'}`, m === 'add' ? { ...sent, ...link } : sent, { showLoading: true });
+        const sent = await uploadChosenFiles(entity, Object.fromEntries(Object.entries(payload).filter(([k]) => names.includes(k))));
+        const route = m === 'add' ? (action.routes?.create ?? 'create') : (action.routes?.update ?? 'update');
+        return request(`${entity.paths.mgr}/${route}`, m === 'add' ? { ...sent, ...link } : sent, { showLoading: true });
       };
       return (
         <Container

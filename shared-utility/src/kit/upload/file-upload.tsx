@@ -11,6 +11,8 @@ export interface UploadValue {
   type: string;
   file?: File;
   fileMd5?: string;
+  /** A stored file's name (kit v2 records carry {url, fileMd5, name}). */
+  name?: string;
 }
 
 export interface FileUploadProps {
@@ -18,10 +20,12 @@ export interface FileUploadProps {
   onChange: (value: UploadValue | null) => void;
   accept?: string;
   disabled?: boolean;
+  /** A stored file is shown by name and opened through this (a signed fetch) instead of its url. */
+  onPreview?: () => void;
 }
 
 /** One file: images compressed to width 1280 with a preview; the MD5 is computed in a worker. */
-export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled }: FileUploadProps) {
+export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled, onPreview }: FileUploadProps) {
   const [busy, setBusy] = useState(false);
   const current = value || null;
 
@@ -53,11 +57,13 @@ export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled 
     const image = isImageName(`x.${current.type}`) || /\.(jpe?g|png|gif|bmp)(\?|$)/i.test(current.url);
     return (
       <Card compact style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        {image ? (
+        {onPreview ? (
+          <Button variant="minimal" intent={Intent.PRIMARY} text={current.name ?? '查看文件'} onClick={onPreview} />
+        ) : image ? (
           <img src={current.url} alt="预览" style={{ maxWidth: 160, maxHeight: 120, objectFit: 'contain' }} />
         ) : (
           <a href={current.url} target="_blank" rel="noreferrer">
-            {current.file?.name ?? '查看文件'}
+            {current.file?.name ?? current.name ?? '查看文件'}
           </a>
         )}
         {!disabled && <Button icon="trash" variant="minimal" intent={Intent.DANGER} text="移除" onClick={() => replace(null)} />}
