@@ -81,14 +81,14 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
     await mer.login(DEMO_USERS.MER, DEMO_PASSWORD);
     const all = (await sys.post('dashboard/summary')).data;
     const own = (await ent.post('dashboard/summary')).data;
-    // Seed: 15 orders, 5 of them today (ENT0001 has 2 of those), 3 temp orders awaiting review; 5 suppliers (3 of type 300, a virtual and a distributor).
+    // Seed: 15 orders, 5 of them today (ENT0001 has 2 of those), 3 temp orders awaiting review; 5 suppliers (3 of type 300, a virtual and a distributor); 3 merchants (one a sub-merchant), 5 enterprises (one a sub-enterprise).
     expect(all).toMatchObject({
       pendingReviews: { total: 9, tempOrders: 3, balanceApplies: 2, invoiceApplies: 2, packages: 2 },
       todayOrderCount: 5,
       todayOrderAmount: '61556.28',
       supplierCount: 5,
-      merchtCount: 2,
-      entCount: 3,
+      merchtCount: 3,
+      entCount: 5,
       custCount: 20,
       packageCount: 5,
     });

@@ -1,8 +1,8 @@
 import { accountTypeOf, defaultCodesFor } from '@flexpay/shared-utility/src/pure';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AdminUserTable, Database } from '../db/schema';
 
-export type AdminUserRow = Omit<AdminUserTable, 'userId'> & { userId: number };
+export type AdminUserRow = Selectable<AdminUserTable>;
 
 /**
  * Limited codes the user holds. Top administrators hold every code of their type (so catalogue

@@ -50,6 +50,7 @@ export function userInfoOf(user: AdminUserRow, permCodes: number[], orgName: str
     adminType: user.adminType,
     terCode: user.terCode,
     isTopAdmin: user.isTopAdmin,
+    mustChangePassword: user.mustChangePassword === 1,
     sex: user.sex,
     remark: user.remark,
     status: user.status,

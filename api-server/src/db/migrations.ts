@@ -6,6 +6,7 @@ import { securityMigration } from './migrations/0002-security';
 import { kitMigration } from './migrations/0003-kit';
 import { supplierMigration } from './migrations/0004-supplier';
 import { systemMigration } from './migrations/0005-system';
+import { orgMigration } from './migrations/0006-org';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -202,6 +203,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0003_kit': kitMigration(dialect),
         '0004_supplier': supplierMigration(dialect),
         '0005_system': systemMigration(dialect),
+        '0006_org': orgMigration(dialect),
       }),
     },
   });

@@ -2,6 +2,7 @@ import type { KitTables } from './schema/kit';
 import type { SecurityTables } from './schema/security';
 import type { SupplierTables } from './schema/supplier';
 import type { SystemTables } from './schema/system';
+import type { OrgTables } from './schema/org';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -12,8 +13,11 @@ export interface MerchtTable {
   name: string;
   /** 0 agent merchant; 100 distributor, 200 virtual supplier, 300 supplier. */
   merchtType: number;
-  /** Supplier of a top agent, upper agent of a sub-agent; null for suppliers. */
+  /** The parent organisation of the same kind: a sub-merchant's merchant, a virtual supplier's 300. */
   parentId: number | null;
+  /** Merchants: their supplier (DOMAIN.md §1). */
+  supplierId: Generated<number | null>;
+  virtualType: Generated<number>;
   status: number;
   contactName: string | null;
   contactPhone: string | null;
@@ -36,6 +40,16 @@ export interface EntTable {
   status: number;
   contactName: string | null;
   contactPhone: string | null;
+  /** A sub-enterprise's parent (same merchant, depth ≤ 2). */
+  parentId: number | null;
+  creditCode: string | null;
+  industry: string | null;
+  area: string | null;
+  address: string | null;
+  remark: string | null;
+  /** Quoted fee terms (percent × 10⁴) shown on 编辑企业报价. */
+  quoteRatio: number | null;
+  quoteRemark: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -63,6 +77,8 @@ export interface AdminUserTable {
   isTopAdmin: number;
   guideStep: number;
   parentUserId: number | null;
+  /** 1 until a new organisation's top administrator replaces the initial password. */
+  mustChangePassword: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }
@@ -219,7 +235,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

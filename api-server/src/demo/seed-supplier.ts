@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 const DAY_MS = 24 * 3600_000;
 
 /** A one-page PDF, so a demo tax proof previews like a real one. */
-function demoPdf(title: string): Buffer {
+export function demoPdf(title: string): Buffer {
   const text = `BT /F1 18 Tf 72 720 Td (${title}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

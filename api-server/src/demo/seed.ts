@@ -4,6 +4,7 @@ import { PLATFORM_CODE } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
+import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
 
 /** CONTRACT.md "Demo data": documented in the README and shown on the login page in demo mode. */
@@ -30,10 +31,10 @@ const TALENT_NAMES = [
   '徐超', '孙艳', '马军', '朱婷', '胡斌', '郭敏', '何勇', '高雪', '林峰', '罗佳',
 ];
 
-async function insertMercht(trx: Transaction<Database>, now: number, code: string, name: string, type: number, parentId: number | null, contact: [string, string]) {
+async function insertMercht(trx: Transaction<Database>, now: number, code: string, name: string, type: number, supplierId: number | null, contact: [string, string]) {
   const row = await trx
     .insertInto('mercht')
-    .values({ merchtCode: code, name, merchtType: type, parentId, status: 0, contactName: contact[0], contactPhone: contact[1], createdAt: now - 90 * DAY_MS, updatedAt: now - 90 * DAY_MS })
+    .values({ merchtCode: code, name, merchtType: type, parentId: null, supplierId, status: 0, contactName: contact[0], contactPhone: contact[1], createdAt: now - 90 * DAY_MS, updatedAt: now - 90 * DAY_MS })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -277,5 +278,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
 
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
+    await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
   });
 }

@@ -1,5 +1,8 @@
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { kitRoutes } from '../resource/kit-routes';
+import { contractRoutes } from './ent/contract';
+import { entRoutes } from './ent/index';
+import { merchantRoutes } from './merchant/index';
 import { channelRoutes } from './supplier/channel';
 import { supplierRoutes } from './supplier/index';
 import { taxSourceRoutes } from './supplier/taxsource';
@@ -7,5 +10,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...contractRoutes(deps)];
 }

@@ -16,12 +16,7 @@ export function visibleSupplierIds(db: AnyDb, caller: Caller) {
     case AdminType.SPR:
       return db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', orgId), eb.and([eb('mercht.parentId', '=', orgId), eb('mercht.merchtType', '=', 200)])]));
     case AdminType.MER:
-      // A top merchant's parent is its supplier; a sub-merchant's grandparent is.
-      return db
-        .selectFrom('mercht as m')
-        .innerJoin('mercht as p', 'p.id', 'm.parentId')
-        .select(sql<number>`CASE WHEN p."merchtType" >= 100 THEN p.id ELSE p."parentId" END`.as('id'))
-        .where('m.id', '=', orgId);
+      return db.selectFrom('mercht').select('mercht.supplierId as id').where('mercht.id', '=', orgId);
     default:
       return db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', orgId);
   }

@@ -48,4 +48,5 @@ export const Messages = {
   samePassword: '新密码不能与旧密码相同',
   unknownTemplate: '模板不存在',
   guideStep: '引导步骤无效',
+  mustChangePassword: '请先修改初始密码',
 } as const;

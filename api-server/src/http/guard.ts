@@ -88,6 +88,9 @@ export interface RouteSpec {
   handler: (ctx: RouteContext) => Promise<unknown>;
 }
 
+/** What a top administrator with an initial password may call before changing it. */
+const FIRST_SIGN_IN_ROUTES = new Set(['user/loginInfo', 'user/get', 'user/changePassword', 'user/logout']);
+
 const DISABLED_STATUSES = new Set([1, 30]);
 
 function refuse(code: (typeof Code)[keyof typeof Code], message: string): never {
@@ -188,7 +191,8 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
     const permCodes = await permCodesOf(db, user);
     caller = { user, session, permCodes, perms: new Set(permCodes), scope: scopeOf(user) };
   }
-  // (e) permission
+  // (e) permission; an initial password must be replaced before anything else is done.
+  if (caller?.user.mustChangePassword === 1 && !FIRST_SIGN_IN_ROUTES.has(spec.path)) refuse(Code.NO_PERMISSION, Messages.mustChangePassword);
   if (!mayUse(spec.perm, caller !== null, caller?.perms ?? new Set())) refuse(Code.NO_PERMISSION, Messages.noPermission);
 
   const ctx: RouteContext = { deps, body: body ?? {}, caller, now, request, reply };

@@ -58,6 +58,8 @@ export interface ResourceOptions<F extends EntityFields> {
   remove?: string | false;
   /** Path names of the simple list after paths.query (the kit's querySimple is always served). */
   simple?: string[] | false;
+  /** Code of the simple lists when not the query code (spec §6: organisation lookups are login only). */
+  simpleCode?: number;
   summary?: Names<F>;
   export?: boolean;
   /** Columns set by the server on create (codes, derived ids, owner). */
@@ -74,6 +76,10 @@ export interface ResourceOptions<F extends EntityFields> {
   afterCreate?: (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => Promise<Row | void>;
   /** More paths answering the list (the spec's names: `subMercht/listSub`). */
   listAliases?: string[];
+  /** Values the server decides for the caller, over the body, before validation (a merchant's own sub). */
+  fill?: (ctx: SignedInContext) => Row | Promise<Row>;
+  /** Refuses a delete (throw ApiError), e.g. while other records still refer to the row. */
+  checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
 }
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -206,6 +212,16 @@ export class Resource<F extends EntityFields> {
     return refuse(exists ? Code.OUT_OF_SCOPE : Code.NOT_FOUND, exists ? Messages.outOfScope : Messages.notFound);
   }
 
+  /**
+   * A write may only produce a record the caller can see: a ref to another organisation's record
+   * (a contract for someone else's enterprise) leaves the scope and is refused, rolling back.
+   */
+  private async stillVisible(caller: Caller, trx: AnyDb, key: unknown): Promise<void> {
+    const keyColumn = `${T}.${columnOf(this.entity, this.entity.key)}`;
+    const seen = await this.scoped(caller, trx).select(keyColumn).where(keyColumn, '=', key).executeTakeFirst();
+    if (!seen) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  }
+
   mayWrite(caller: Caller, row: Row | null): boolean {
     const type = accountTypeOf(caller.user.adminType);
     if (!type || !codesHeld(caller, this.entity.codes.mgr)) return false;
@@ -289,7 +305,10 @@ export class Resource<F extends EntityFields> {
     for (const [name, field] of Object.entries(this.entity.fields)) {
       if (!field[action] || field.virtual) continue;
       if (action === 'update' && body[name] === undefined) continue;
-      const parsed = parseInput(field, body[name]);
+      // An omitted optional field takes its declared default, as the browser's form would have sent it.
+      const omitted = body[name] === undefined || body[name] === null;
+      const raw = action === 'create' && omitted && !field.required && field.defaultValue !== undefined ? field.defaultValue : body[name];
+      const parsed = parseInput(field, raw);
       if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
       else values[columnOf(this.entity, name)] = parsed.value;
     }
@@ -328,7 +347,7 @@ export class Resource<F extends EntityFields> {
 
   async create(ctx: SignedInContext) {
     if (!this.mayWrite(ctx.caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const parsed = this.values(ctx.body, 'create');
+    const parsed = this.values({ ...ctx.body, ...(await this.options.fill?.(ctx)) }, 'create');
     const keyColumn = columnOf(this.entity, this.entity.key);
     const upsertBy = this.options.upsertBy;
     if (upsertBy) {
@@ -343,6 +362,7 @@ export class Resource<F extends EntityFields> {
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed) : parsed, ctx.now, true);
       await this.options.check?.(wctx, columns, null);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
+      await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes: this.changes({}, columns) });
       const extra = await this.options.afterCreate?.(wctx, inserted[keyColumn], columns, prepared);
       return { [this.entity.key]: inserted[keyColumn], ...(extra ?? {}) };
@@ -360,6 +380,7 @@ export class Resource<F extends EntityFields> {
       const changes = this.changes(row, values);
       if (Object.keys(changes).length === 0) return;
       await trx.updateTable(this.entity.table).set(this.stamp(values, ctx.now, false)).where(keyColumn, '=', key).execute();
+      await this.stillVisible(ctx.caller, trx, key);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'update', entity: this.entity.name, entityId: String(key), changes });
     });
     return this.get(ctx.caller, key);
@@ -370,6 +391,7 @@ export class Resource<F extends EntityFields> {
     const row = await this.load(ctx.caller, key);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
     await this.write(ctx, async (trx) => {
+      await this.options.checkRemove?.({ ...ctx, trx }, row);
       await trx.deleteFrom(this.entity.table).where(columnOf(this.entity, this.entity.key), '=', key).execute();
       const gone = Object.fromEntries(Object.entries(present(this.entity, row)).map(([f, v]) => [f, { from: v, to: null }]));
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'delete', entity: this.entity.name, entityId: String(key), changes: gone });
@@ -432,6 +454,8 @@ export class Resource<F extends EntityFields> {
     return rows.map((r) => ({
       value: r[columnOf(this.entity, this.entity.key)],
       label: r[label],
+      [this.entity.key]: r[columnOf(this.entity, this.entity.key)],
+      [this.entity.labelField]: r[label],
       ...Object.fromEntries(extras.map(([name]) => [name, r[columnOf(this.entity, name)]])),
     }));
   }
@@ -451,7 +475,7 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
   ];
   if (options.simple !== false)
     for (const name of new Set(['querySimple', ...(options.simple ?? [])]))
-      routes.push({ path: name.includes('/') ? name : `${query}/${name}`, perm: entity.codes.query, handler: (ctx) => resource.simple(signed(ctx).caller, ctx.body) });
+      routes.push({ path: name.includes('/') ? name : `${query}/${name}`, perm: options.simpleCode ?? entity.codes.query, handler: (ctx) => resource.simple(signed(ctx).caller, ctx.body) });
   if (entity.codes.mgr !== undefined) {
     const mgrCode = entity.codes.mgr;
     if (options.create !== false) routes.push({ path: `${mgr}/${options.create ?? 'create'}`, perm: mgrCode, handler: (ctx) => resource.create(signed(ctx)) });

@@ -159,19 +159,5 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
         return { imported: rows.length };
       },
     },
-    {
-      // Spec §6 lists simple lookups as login only; the catalogue has no such code, so the import code guards it.
-      path: 'ent/query/querySimple',
-      perm: IMPORT,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        return db
-          .selectFrom('ent')
-          .select(['ent.id', 'ent.entName'])
-          .where(rowInScope(db, caller.scope, { ent: 'ent.id', supplier: 'ent.supplierId' }) as never)
-          .orderBy('ent.id')
-          .execute();
-      },
-    },
   ];
 }

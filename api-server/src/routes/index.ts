@@ -4,12 +4,11 @@ import { captchaRoutes } from './captcha';
 import { custRoutes } from './cust';
 import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
-import { entRoutes } from './ent';
 import { noticeRoutes } from './notice';
 import { searchRoutes } from './search';
 import { subuserRoutes } from './subuser';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...entRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...domainRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...domainRoutes(deps)];
 }

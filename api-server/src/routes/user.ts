@@ -143,7 +143,7 @@ async function changePassword(ctx: SignedInContext) {
   if (await verifyPassword(newPassword, user)) throw new ApiError(Code.VALIDATION, Messages.samePassword);
   const hashed = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_user').set({ ...hashed, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();
+    await trx.updateTable('admin_user').set({ ...hashed, mustChangePassword: 0, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();
     await endUserSessions(trx, user.userId, 'password', ctx.now, session.token);
     await audit(trx, { operator: user, action: 'changePassword', entity: 'admin_user', entityId: user.userId, now: ctx.now });
   });

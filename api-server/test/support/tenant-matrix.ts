@@ -48,6 +48,12 @@ export interface World {
     distributorIds: number[];
     /** Files uploaded by the platform (a supplier's tax proofs). */
     fileIds: number[];
+    /** MER0002, and ENT0003's contracts, cooperation rows and files; MER0002's contracts. */
+    merchtIds: number[];
+    entContractIds: number[];
+    merchtContractIds: number[];
+    coopIds: number[];
+    entFileIds: number[];
   };
   own: { entId: number };
 }
@@ -156,9 +162,88 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'mercht/query/self': { kind: 'self' },
   'ent/query/self': { kind: 'self' },
 
-  // Enterprises.
-  'ent/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.entId }) },
-  'ent/query/querySimple': list(() => ({}), idsIn('id', (w) => [w.foreign.entId])),
+  // Merchants and enterprises (issue 14).
+  ...kitResource({ query: 'mercht/query', mgr: 'mercht/mgr' }, 'id', (w) => w.foreign.merchtIds, {
+    simple: ['queryAllSimple'],
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, name: '越权商户', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixMer01' }),
+      update: (w) => ({ id: w.foreign.merchtIds[0], name: '越权修改' }),
+    },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  ...kitResource({ query: 'mercht/query/subMercht', mgr: 'mercht/mgr/subMercht' }, 'id', (w) => w.foreign.merchtIds, {
+    simple: ['mercht/query/querySubSimple'],
+    writes: {
+      create: (w) => ({ parentId: w.foreign.merchtIds[0], supplierId: w.foreign.supplierId, name: '越权下级', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixSub01' }),
+      update: (w) => ({ id: w.foreign.merchtIds[0], name: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.merchtIds[0] }),
+    },
+    transitions: ['disable', 'enable'],
+  }),
+  'mercht/query/subMercht/listSub': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.merchtIds)),
+  'mercht/query/listSup': { kind: 'self', note: 'the caller’s own parent merchant' },
+  'mercht/query/querySupSimple': { kind: 'self', note: 'the caller’s own parent merchant' },
+  ...kitResource({ query: 'ent/query', mgr: 'ent/mgr' }, 'id', (w) => [w.foreign.entId], {
+    simple: ['queryAllSimple'],
+    writes: {
+      create: (w) => ({ merchtId: w.foreign.merchtIds[0], entName: '越权企业', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixEnt01' }),
+      update: (w) => ({ id: w.foreign.entId, entName: '越权修改' }),
+    },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  ...kitResource({ query: 'ent/query/sub', mgr: 'ent/mgr/sub' }, 'id', (w) => [w.foreign.entId], {
+    writes: {
+      create: (w) => ({ parentId: w.foreign.entId, merchtId: w.foreign.merchtIds[0], entName: '越权下级企业', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixSubEnt1' }),
+      update: (w) => ({ id: w.foreign.entId, entName: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.entId }),
+    },
+    transitions: ['disable', 'enable'],
+  }),
+  // A merchant (an enterprise) creates subs under itself whatever the body names: only the foreign ones must stay.
+  'mercht/mgr/subMercht/create': {
+    kind: 'mgr',
+    body: (w) => ({ parentId: w.foreign.merchtIds[0], supplierId: w.foreign.supplierId, name: '越权下级', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixSub01' }),
+    snapshot: (db, w) => db.selectFrom('mercht').selectAll().where('parentId', '=', w.foreign.merchtIds[0]).orderBy('id').execute(),
+    appliesToOwn: ['MER'],
+  },
+  'ent/mgr/sub/create': {
+    kind: 'mgr',
+    body: (w) => ({ parentId: w.foreign.entId, merchtId: w.foreign.merchtIds[0], entName: '越权下级企业', contactName: '越权', contactPhone: '13912345678', adminUsername: 'matrixSubEnt1' }),
+    snapshot: (db, w) => db.selectFrom('ent').selectAll().where('parentId', '=', w.foreign.entId).orderBy('id').execute(),
+    appliesToOwn: ['ENT'],
+  },
+  'ent/query/sub/querySimple': list(() => ({}), valuesIn((w) => [w.foreign.entId])),
+  ...kitResource({ query: 'ent/query/config', mgr: 'ent/mgr/config' }, 'entId', (w) => [w.foreign.entId], {
+    writes: { create: (w) => ({ entId: w.foreign.entId, limitType: 0, requireIdPhoto: 0, requireSign: 0, requireTaxReg: 0, orderReview: 0, tempOrderReview: 0 }), update: (w) => ({ entId: w.foreign.entId, requireSign: 0 }) },
+  }),
+  ...kitResource({ query: 'ent/query/file', mgr: 'ent/mgr/file' }, 'id', (w) => w.foreign.entFileIds, {
+    writes: {
+      create: (w) => ({ entId: w.foreign.entId, fileType: 0, file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }),
+      update: (w) => ({ id: w.foreign.entFileIds[0], file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }),
+      delete: (w) => ({ id: w.foreign.entFileIds[0] }),
+    },
+  }),
+  'ent/query/file/download': { kind: 'get', body: (w) => ({ id: w.foreign.entFileIds[0] }) },
+  ...kitResource({ query: 'contract/ent/query', mgr: 'contract/ent/mgr' }, 'id', (w) => w.foreign.entContractIds, {
+    writes: {
+      create: (w) => ({ entId: w.foreign.entId, contractNo: 'MATRIX001', category: 0, contractType: 10, startDate: '2030-01-01', endDate: '2030-12-31' }),
+      update: (w) => ({ id: w.foreign.entContractIds[0], endDate: '2099-12-31' }),
+      delete: (w) => ({ id: w.foreign.entContractIds[0] }),
+    },
+    transitions: ['terminate'],
+  }),
+  'contract/ent/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.entContractIds[0] }) },
+  ...kitResource({ query: 'contract/mercht/query', mgr: 'contract/mercht/mgr' }, 'id', (w) => w.foreign.merchtContractIds, {
+    writes: {
+      create: (w) => ({ merchtId: w.foreign.merchtIds[0], contractNo: 'MATRIX002', contractType: 50, startDate: '2030-01-01', endDate: '2030-12-31', status: 0 }),
+      update: (w) => ({ id: w.foreign.merchtContractIds[0], endDate: '2099-12-31' }),
+      delete: (w) => ({ id: w.foreign.merchtContractIds[0] }),
+    },
+  }),
+  'contract/mercht/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.merchtContractIds[0] }) },
+  ...kitResource({ query: 'ent/query/coopEnt', mgr: 'ent/mgr/coopEnt' }, 'id', (w) => w.foreign.coopIds, { transitions: ['suspend', 'resume'] }),
 
   // Administrators.
   'user/subuser/list': list(
@@ -345,6 +430,11 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       tsChannelIds: await ofSupplier('supplier_ts_channel'),
       distributorIds: await ofSupplier('distributor_config'),
       fileIds: proofFiles.map((p) => Number(/id=(\d+)/.exec(p.file)![1])),
+      merchtIds: [ent.merchtId],
+      entContractIds: (await db.selectFrom('ent_contract').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      merchtContractIds: (await db.selectFrom('mercht_contract').select('id').where('merchtId', '=', ent.merchtId).orderBy('id').execute()).map((r) => r.id),
+      coopIds: (await db.selectFrom('ent_coop').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      entFileIds: (await db.selectFrom('ent_file').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },
   };

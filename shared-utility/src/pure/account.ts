@@ -15,6 +15,8 @@ export interface UserInfo {
   /** Manager (terminal) code: the organisation's code. */
   terCode: string;
   isTopAdmin: number;
+  /** A new organisation's top administrator still holds the initial password (must change it first). */
+  mustChangePassword: boolean;
   sex: number;
   remark: string | null;
   status: number;

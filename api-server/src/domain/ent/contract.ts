@@ -1,0 +1,77 @@
+/**
+ * /ent/entContract 企业合同, /merchant/mercContract 合作合同 and /ent/coopEnt 合作关系 (DOMAIN.md §1):
+ * at most one effective original contract per enterprise, supplements naming their original, and
+ * the enterprise × supplier cooperation that can be suspended with a reason.
+ */
+import { coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { merchantScope } from '../merchant/index';
+import { entScope } from './index';
+
+export const ContractMessages = {
+  overlap: '合同有效期与现有原合同重叠',
+  period: '结束日期不能早于开始日期',
+  original: '补充合同须填写有效的原合同编号',
+} as const;
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** An original contract in force (status 0) may not share a day with another one of the enterprise. */
+async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
+  if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
+  if (next.category === 10) {
+    const original = await ctx.trx.selectFrom('ent_contract').select('id').where('contractNo', '=', String(next.parentContractNo ?? '')).where('entId', '=', Number(next.entId)).where('category', '=', 0).executeTakeFirst();
+    if (!original) refuse(Code.VALIDATION, ContractMessages.original);
+    return;
+  }
+  if (next.status !== 0) return;
+  let overlapping = ctx.trx
+    .selectFrom('ent_contract')
+    .select('id')
+    .where('entId', '=', Number(next.entId))
+    .where('category', '=', 0)
+    .where('status', '=', 0)
+    .where('startDate', '<=', String(next.endDate))
+    .where('endDate', '>=', String(next.startDate));
+  if (before) overlapping = overlapping.where('id', '!=', Number(before.id));
+  if (await overlapping.executeTakeFirst()) refuse(Code.CONFLICT, ContractMessages.overlap);
+}
+
+export function contractRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const byEnt = entScope(db, `${T}.entId`);
+  const contracts = defineResource(deps, entContract, {
+    scope: byEnt,
+    writers: ['SYS', 'SPR'],
+    remove: 'delete',
+    simple: false,
+    duplicate: '合同编号已存在',
+    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
+    check: checkContract,
+  });
+  const merchtContracts = defineResource(deps, merchtContract, {
+    scope: merchantScope(db, `${T}.merchtId`),
+    writers: ['SYS', 'SPR'],
+    remove: 'delete',
+    simple: false,
+    duplicate: '合同编号已存在',
+    check: async (_ctx, next) => {
+      if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
+    },
+  });
+  const coops = defineResource(deps, coopEnt, { scope: byEnt, writers: ['SYS', 'SPR'], create: false, update: false, simple: false });
+  return [
+    ...contracts.routes,
+    fileRoute(deps, contracts.resource, 'file', 'contract/ent/query/file'),
+    ...merchtContracts.routes,
+    fileRoute(deps, merchtContracts.resource, 'file', 'contract/mercht/query/file'),
+    ...coops.routes,
+  ];
+}

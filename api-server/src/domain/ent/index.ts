@@ -1,0 +1,105 @@
+/**
+ * /ent/index 企业列表 and the enterprise records every other area is scoped by (DOMAIN.md §1, issue
+ * 14): enterprises under one merchant (the supplier follows from it), sub-enterprises one level
+ * below, the payout switches, files, and the top administrator created with a new enterprise.
+ */
+import { AdminType, codeOf, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
+import { nextCode } from '../org-scope';
+
+/** Spec §6: organisation lookups are login only (the scope still applies). */
+export const SIMPLE = codeOf('ACT_SIMPLE_LIST');
+
+export const EntMessages = {
+  merchant: '所属商户不存在或已停用',
+  parent: '上级企业须为同一商户下的一级企业',
+  inUse: '该企业已有人才、订单或下级企业，不能删除',
+} as const;
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
+export function entScope(db: AnyDb, column = `${T}.id`) {
+  return (caller: Caller, qb: AnyQuery): AnyQuery => {
+    const orgId = caller.user.orgId ?? -1;
+    switch (caller.user.adminType) {
+      case AdminType.SYS:
+        return qb;
+      case AdminType.SPR:
+        return qb.where(column, 'in', db.selectFrom('ent').select('id').where('supplierId', '=', orgId));
+      case AdminType.MER:
+        return qb.where(column, 'in', db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))));
+      default:
+        return qb.where(column, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
+    }
+  };
+}
+
+/** The merchant decides the supplier; a parent must be a top enterprise of the same merchant. */
+async function placement(ctx: WriteContext, values: Row): Promise<Row> {
+  const m = (await ctx.trx.selectFrom('mercht').select(['supplierId', 'status', 'merchtType']).where('id', '=', values.merchtId).executeTakeFirst()) as Row | undefined;
+  if (!m || m.merchtType !== 0 || m.status !== 0 || m.supplierId === null) refuse(Code.VALIDATION, EntMessages.merchant);
+  if (values.parentId !== null && values.parentId !== undefined) {
+    const parent = (await ctx.trx.selectFrom('ent').select(['merchtId', 'parentId']).where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
+    if (!parent || parent.parentId !== null || parent.merchtId !== values.merchtId) refuse(Code.VALIDATION, EntMessages.parent);
+  }
+  return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
+}
+
+function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'checkRemove'> {
+  return {
+    prepareCreate: prepareTopAdmin,
+    beforeCreate: placement,
+    // The switches start at their defaults and the cooperation with the effective supplier is normal.
+    afterCreate: async (ctx, key, columns, prepared) => {
+      const entId = Number(key);
+      await ctx.trx.insertInto('ent_config').values({ entId, limitType: 0, requireIdPhoto: 1, requireSign: 1, requireTaxReg: 0, orderReview: 0, tempOrderReview: 0, createdAt: ctx.now, updatedAt: ctx.now }).execute();
+      await ctx.trx.insertInto('ent_coop').values({ entId, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
+      return createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.ENT, terCode: String(columns.entCode), orgId: entId, name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null });
+    },
+    checkRemove: async (ctx, row) => {
+      const id = row.id as number;
+      for (const table of ['cust', 'pay_order', 'temp_order', 'ent_balance'] as const) {
+        if (await ctx.trx.selectFrom(table).select('id').where('entId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
+      }
+      if (await ctx.trx.selectFrom('ent').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
+      const users = ctx.trx.selectFrom('admin_user').select('userId').where('adminType', '=', AdminType.ENT).where('orgId', '=', id);
+      await ctx.trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
+      await ctx.trx.deleteFrom('session').where('userId', 'in', users).execute();
+      await ctx.trx.deleteFrom('admin_user').where('adminType', '=', AdminType.ENT).where('orgId', '=', id).execute();
+      for (const table of ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'] as const) await ctx.trx.deleteFrom(table).where('entId', '=', id).execute();
+    },
+  };
+}
+
+export function entRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const scope = entScope(db);
+  const byEnt = entScope(db, `${T}.entId`);
+  const ents = defineResource(deps, ent, { scope, writers: ['SYS'], simple: ['queryAllSimple'], simpleCode: SIMPLE, export: true, ...creation() });
+  const subs = defineResource(deps, subEnt, {
+    base: (qb) => qb.where(`${T}.parentId`, 'is not', null),
+    scope,
+    writers: ['SYS', 'ENT'],
+    remove: 'delete',
+    simple: false,
+    // An enterprise's sub-enterprises are its own, under its merchant.
+    fill: async (ctx) => {
+      if (ctx.caller.user.adminType !== AdminType.ENT) return {};
+      const own = (await db.selectFrom('ent').select('merchtId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst()) as Row | undefined;
+      return { parentId: ctx.caller.user.orgId, merchtId: own?.merchtId };
+    },
+    ...creation(),
+  });
+  const configs = defineResource(deps, entConfig, { scope: byEnt, writers: ['SYS'], simple: false, duplicate: '该企业已有配置' });
+  const files = defineResource(deps, entFile, { scope: byEnt, writers: ['SYS'], simple: false, upsertBy: ['entId', 'fileType'], remove: 'delete' });
+  return [...ents.routes, ...subs.routes, ...configs.routes, ...files.routes, fileRoute(deps, files.resource, 'file', 'ent/query/file/download')];
+}

@@ -1,0 +1,138 @@
+/**
+ * /merchant/index 商户列表, /merchant/merchtSub 下级商户 and /merchant/merchtSup 上级商户: agents
+ * under one supplier, sub-merchants one level below (same supplier), each created with its top
+ * administrator (DOMAIN.md §1, issue 14).
+ */
+import { AdminType, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
+import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
+import { SIMPLE } from '../ent/index';
+import { nextCode } from '../org-scope';
+
+export const MerchantMessages = {
+  parent: '上级商户须为同一供应商下的一级商户',
+  supplier: '所属供应商须为类型300的有效供应商',
+  inUse: '该商户下已有企业或下级商户，不能删除',
+} as const;
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
+export function merchantScope(db: AnyDb, column = `${T}.id`) {
+  return (caller: Caller, qb: AnyQuery): AnyQuery => {
+    const orgId = caller.user.orgId ?? -1;
+    switch (caller.user.adminType) {
+      case AdminType.SYS:
+        return qb;
+      case AdminType.SPR:
+        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where('supplierId', '=', orgId));
+      case AdminType.MER:
+        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
+      default:
+        return qb.where(column, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId));
+    }
+  };
+}
+
+/** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
+async function checkPlacement(ctx: WriteContext, next: Row) {
+  const supplier = (await ctx.trx.selectFrom('mercht').select(['merchtType', 'status']).where('id', '=', next.supplierId).executeTakeFirst()) as Row | undefined;
+  if (!supplier || supplier.merchtType !== 300 || supplier.status !== 0) refuse(Code.VALIDATION, MerchantMessages.supplier);
+  if (next.parentId === null || next.parentId === undefined) return;
+  const parent = (await ctx.trx.selectFrom('mercht').select(['merchtType', 'parentId', 'supplierId']).where('id', '=', next.parentId).executeTakeFirst()) as Row | undefined;
+  if (!parent || parent.merchtType !== 0 || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(Code.VALIDATION, MerchantMessages.parent);
+}
+
+function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'checkRemove'> {
+  return {
+    prepareCreate: prepareTopAdmin,
+    beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
+    check: async (ctx, next, before) => {
+      if (!before) await checkPlacement(ctx, next);
+    },
+    afterCreate: (ctx, key, columns, prepared) =>
+      createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.MER, terCode: String(columns.merchtCode), orgId: Number(key), name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null }),
+    checkRemove: async (ctx, row) => {
+      const used = await ctx.trx.selectFrom('ent').select('id').where('merchtId', '=', row.id).limit(1).executeTakeFirst();
+      const subs = await ctx.trx.selectFrom('mercht').select('id').where('parentId', '=', row.id).limit(1).executeTakeFirst();
+      if (used || subs) refuse(Code.CONFLICT, MerchantMessages.inUse);
+      // Its accounts go with it (none may sign in to a merchant that no longer exists).
+      const users = ctx.trx.selectFrom('admin_user').select('userId').where('adminType', '=', AdminType.MER).where('orgId', '=', row.id as number);
+      await ctx.trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
+      await ctx.trx.deleteFrom('session').where('userId', 'in', users).execute();
+      await ctx.trx.deleteFrom('admin_user').where('adminType', '=', AdminType.MER).where('orgId', '=', row.id as number).execute();
+      await ctx.trx.deleteFrom('mercht_contract').where('merchtId', '=', row.id as number).execute();
+    },
+  };
+}
+
+export function merchantRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const scope = merchantScope(db);
+  const merchants = defineResource(deps, merchant, {
+    base: (qb) => qb.where(`${T}.merchtType`, '=', 0),
+    scope,
+    writers: ['SYS'],
+    simple: ['queryAllSimple'],
+    simpleCode: SIMPLE,
+    export: true,
+    ...withTopAdmin(),
+  });
+  const subs = defineResource(deps, subMerchant, {
+    base: (qb) => qb.where(`${T}.merchtType`, '=', 0).where(`${T}.parentId`, 'is not', null),
+    scope: (caller, qb) => (caller.user.adminType === AdminType.MER ? qb.where(`${T}.parentId`, '=', caller.user.orgId) : scope(caller, qb)),
+    writers: ['SYS', 'SPR', 'MER'],
+    // A merchant's sub-merchants are its own, under its supplier.
+    fill: async (ctx) => {
+      if (ctx.caller.user.adminType !== AdminType.MER) return {};
+      const own = await db.selectFrom('mercht').select('supplierId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst();
+      return { parentId: ctx.caller.user.orgId, supplierId: (own as Row | undefined)?.supplierId };
+    },
+    simple: ['mercht/query/querySubSimple'],
+    simpleCode: SIMPLE,
+    listAliases: ['mercht/query/subMercht/listSub'],
+    remove: 'delete',
+    ...withTopAdmin(),
+    beforeCreate: async (ctx, values) => {
+      const parent = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
+      if (!parent) refuse(Code.VALIDATION, MerchantMessages.parent);
+      if (ctx.caller.user.adminType === AdminType.SPR && parent!.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, '无权查看相关数据');
+      return { ...values, supplierId: parent!.supplierId, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 };
+    },
+  });
+  return [...merchants.routes, ...subs.routes, ...supRoutes(deps, merchants.resource)];
+}
+
+/** The caller's parent merchant: ENT its merchant, a sub-merchant its parent, a top merchant none. */
+function supRoutes(deps: AppDeps, resource: { rows: (qb: AnyQuery, order: never[]) => AnyQuery }): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const parentOf = (ctx: SignedInContext) => {
+    const orgId = ctx.caller.user.orgId ?? -1;
+    const qb = db.selectFrom(`mercht as ${T}`) as AnyQuery;
+    return ctx.caller.user.adminType === AdminType.ENT
+      ? qb.where(`${T}.id`, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId))
+      : qb.where(`${T}.id`, 'in', db.selectFrom('mercht').select('parentId').where('id', '=', orgId));
+  };
+  const code = 16230;
+  return [
+    {
+      path: 'mercht/query/listSup',
+      perm: code,
+      handler: async (ctx) => {
+        const rows = (await resource.rows(parentOf(ctx as SignedInContext), []).execute()) as Row[];
+        return { records: rows.map((r) => present(merchant, r)), total: rows.length };
+      },
+    },
+    {
+      path: 'mercht/query/querySupSimple',
+      perm: code,
+      handler: async (ctx) => ((await parentOf(ctx as SignedInContext).select([`${T}.id`, `${T}.name`]).execute()) as Row[]).map((r) => ({ value: r.id, label: r.name })),
+    },
+  ];
+}
