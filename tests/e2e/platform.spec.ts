@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -12,7 +13,9 @@ test('会话过期后再操作弹出「确定重新登录」，取消提示已�
   await page.waitForLoadState('networkidle');
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'flexpay_admin_token')!.value;
   const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
-  db.prepare('UPDATE session SET "lastSeenAt" = ? WHERE token = ?').run(Date.now() - 3 * 3600_000, token);
+  // The server keeps only the token's SHA-256, never the token itself.
+  const stored = createHash('sha256').update(token, 'utf8').digest('hex');
+  expect(db.prepare('UPDATE session SET "lastSeenAt" = ? WHERE token = ?').run(Date.now() - 3 * 3600_000, stored).changes).toBe(1);
   db.close();
 
   await page.getByTestId('tab').filter({ hasText: '首页' }).click({ button: 'right' });
