@@ -7,6 +7,7 @@ import { kitMigration } from './migrations/0003-kit';
 import { supplierMigration } from './migrations/0004-supplier';
 import { systemMigration } from './migrations/0005-system';
 import { orgMigration } from './migrations/0006-org';
+import { noticeMigration } from './migrations/0007-notice';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -204,6 +205,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0004_supplier': supplierMigration(dialect),
         '0005_system': systemMigration(dialect),
         '0006_org': orgMigration(dialect),
+        '0007_notice': noticeMigration(),
       }),
     },
   });

@@ -230,6 +230,8 @@ export interface NoticeTable {
   /** Shown from publishAt until expireAt (epoch ms; null = no bound). */
   publishAt: number | null;
   expireAt: number | null;
+  /** The supplier that published it; null for the platform's. */
+  publisherId: number | null;
   createdAt: number;
   updatedAt: number;
 }
