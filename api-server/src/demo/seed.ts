@@ -273,6 +273,21 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       .values([
         { title: '系统升级通知', content: '平台将于本周六 02:00-04:00 进行系统升级，期间代发业务暂停受理。', target: 0, status: 0, createdAt: daysAgo(2), updatedAt: daysAgo(2) },
         { title: '开票资料核对提醒', content: '请各企业于月底前核对开票信息，确保税号与开户行信息准确。', target: 20, status: 0, createdAt: daysAgo(1), updatedAt: daysAgo(1) },
+        // The supplier's own: one scheduled for next week, one already taken down (neither shows yet).
+        { title: '月末结算时间调整', content: '自下月起，月末结算截止时间调整为每月最后一个工作日 16:00，请合理安排代发批次。', target: 20, status: 0, publisherId: spr1, publishAt: now + 5 * 86_400_000, createdAt: daysAgo(1), updatedAt: daysAgo(1) },
+        { title: '国庆假期代发安排', content: '国庆假期期间代发业务正常受理，银行到账时间可能顺延。', target: 0, status: 1, publisherId: spr1, createdAt: daysAgo(40), updatedAt: daysAgo(30) },
+      ])
+      .execute();
+
+    // What the SMS provider sent lately (短信记录); the codes in them have long expired.
+    await trx
+      .insertInto('sms_outbox')
+      .values([
+        { phone: '13601000005', smsType: 100, purpose: null, content: '【FlexPay】北京星辰物流有限公司：您的充值 200000.00 元已到账，当前可用余额 567890.12 元。', createdAt: daysAgo(3, 15) },
+        { phone: '13907550001', smsType: 10, purpose: 2, content: '【FlexPay】您的登录验证码为 482913，5 分钟内有效，请勿泄露给他人。', createdAt: daysAgo(2, 9) },
+        { phone: '13816200003', smsType: 10, purpose: 3, content: '【FlexPay】您正在找回密码，验证码为 650274，5 分钟内有效。', createdAt: daysAgo(2, 11) },
+        { phone: '13760000006', smsType: 110, purpose: null, content: '【FlexPay】深圳蓝海电子商务有限公司：您的退款申请 5000.00 元已处理完成。', createdAt: daysAgo(1, 16) },
+        { phone: '13601000005', smsType: 20, purpose: null, content: '【FlexPay】您正在确认代发批次，支付验证码为 317508，5 分钟内有效。', createdAt: daysAgo(0, 9) },
       ])
       .execute();
 

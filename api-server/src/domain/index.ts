@@ -1,8 +1,11 @@
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { kitRoutes } from '../resource/kit-routes';
+import { auditLogRoutes } from './admin/auditLog';
 import { contractRoutes } from './ent/contract';
 import { entRoutes } from './ent/index';
 import { merchantRoutes } from './merchant/index';
+import { noticeAdminRoutes } from './other/notice';
+import { smsOutboxRoutes } from './other/smsOutbox';
 import { channelRoutes } from './supplier/channel';
 import { supplierRoutes } from './supplier/index';
 import { taxSourceRoutes } from './supplier/taxsource';
@@ -10,5 +13,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...contractRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...auditLogRoutes(deps)];
 }

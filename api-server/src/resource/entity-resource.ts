@@ -6,6 +6,7 @@
  * A resource file only says what the declaration cannot: scope, who writes, business checks.
  */
 import {
+  auditActionLabel,
   type AccountType,
   accountTypeOf,
   allowedTransitions,
@@ -80,6 +81,8 @@ export interface ResourceOptions<F extends EntityFields> {
   fill?: (ctx: SignedInContext) => Row | Promise<Row>;
   /** Refuses a delete (throw ApiError), e.g. while other records still refer to the row. */
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
+  /** Values of the entity's virtual fields computed from the stored row (lists, get and export). */
+  computed?: (row: Row) => Row;
 }
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -261,11 +264,16 @@ export class Resource<F extends EntityFields> {
       .limit(limit)
       .offset((pageNum - 1) * limit)
       .execute()) as Row[];
-    const records = rows.map((r) => ({ ...present(this.entity, r), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
+    const records = rows.map((r) => ({ ...this.show(r), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
     const summary = summaryFields.length
       ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
       : undefined;
     return { records, total: Number(totals.__count ?? 0), ...(summary ? { summary } : {}) };
+  }
+
+  /** A stored row as the browser sees it, computed fields included. */
+  show(row: Row): Row {
+    return { ...present(this.entity, row), ...this.options.computed?.(row) };
   }
 
   async get(caller: Caller, key: number | string | null) {
@@ -280,10 +288,9 @@ export class Resource<F extends EntityFields> {
       .execute();
     const entries = trail.map((a) => {
       const changes = JSON.parse(a.changes) as Changes & { reason?: { to: unknown } };
-      const transition = this.entity.machine?.transitions[a.action];
       return {
         action: a.action,
-        label: transition?.label ?? ACTION_LABELS[a.action] ?? a.action,
+        label: auditActionLabel(this.entity.name, a.action),
         reason: (changes.reason?.to as string | undefined) ?? null,
         operatorName: a.operatorName,
         operatorAccount: a.operatorAccount,
@@ -292,7 +299,7 @@ export class Resource<F extends EntityFields> {
     });
     const last = entries[0];
     return {
-      ...present(this.entity, row),
+      ...this.show(row),
       [ROW_ACTIONS]: this.actionsFor(caller, row),
       operator: last ? { name: last.operatorName, account: last.operatorAccount, time: last.time } : null,
       trail: entries,
@@ -460,8 +467,6 @@ export class Resource<F extends EntityFields> {
     }));
   }
 }
-
-const ACTION_LABELS: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
 
 /** The routes of a resource; codes come from the entity (query, mgr) and each transition. */
 export function defineResource<F extends EntityFields>(deps: AppDeps, entity: Entity<F>, options: ResourceOptions<F>): { resource: Resource<F>; routes: RouteSpec[] } {

@@ -16,9 +16,19 @@ function addressed(deps: AppDeps, ctx: SignedInContext) {
     .where('notice.status', '=', 0)
     .where((eb) => eb.or([eb('notice.publishAt', 'is', null), eb('notice.publishAt', '<=', ctx.now)]))
     .where((eb) => eb.or([eb('notice.expireAt', 'is', null), eb('notice.expireAt', '>', ctx.now)]));
-  // The platform sees every notice; others see those addressed to all or to their type.
-  if (user.adminType !== AdminType.SYS) query = query.where('notice.target', 'in', [0, TARGET_OF[user.adminType] ?? 0]);
-  return query;
+  // The platform sees every notice; others see those addressed to all or to their type, and a
+  // supplier's notices only inside that supplier's own tree.
+  if (user.adminType === AdminType.SYS) return query;
+  const orgId = user.orgId ?? -1;
+  const supplierOfCaller =
+    user.adminType === AdminType.SPR
+      ? deps.db.selectFrom('mercht').select('mercht.id as supplierId').where('mercht.id', '=', orgId)
+      : user.adminType === AdminType.MER
+        ? deps.db.selectFrom('mercht').select('mercht.supplierId').where('mercht.id', '=', orgId)
+        : deps.db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', orgId);
+  return query
+    .where('notice.target', 'in', [0, TARGET_OF[user.adminType] ?? 0])
+    .where((eb) => eb.or([eb('notice.publisherId', 'is', null), eb('notice.publisherId', 'in', supplierOfCaller)]));
 }
 
 export function noticeRoutes(deps: AppDeps): RouteSpec[] {

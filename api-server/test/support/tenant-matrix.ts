@@ -54,6 +54,10 @@ export interface World {
     merchtContractIds: number[];
     coopIds: number[];
     entFileIds: number[];
+    /** Notices SPR0001 did not publish (the platform's and SPR0002's). */
+    noticeIds: number[];
+    /** Audit entries written by ENT0003's sub-accounts. */
+    auditIds: number[];
   };
   own: { entId: number };
 }
@@ -158,6 +162,19 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'user/logout': { kind: 'self' },
   'dashboard/summary': { kind: 'self', note: 'figures of the caller’s organisation' },
   'notice/show': { kind: 'self' },
+  ...kitResource({ query: 'notice/query', mgr: 'notice/mgr' }, 'id', (w) => w.foreign.noticeIds, {
+    writes: { update: (w) => ({ id: w.foreign.noticeIds[0], title: '越权修改' }) },
+    exported: true,
+  }),
+  // A supplier's new notice is its own whatever the body says; the platform's and other suppliers' stay.
+  'notice/mgr/create': {
+    kind: 'mgr',
+    body: () => ({ title: '供应商公告', content: '只发给本供应商名下机构', target: 0, publisherId: 1 }),
+    snapshot: (db, w) => db.selectFrom('notice').selectAll().where('id', 'in', w.foreign.noticeIds).orderBy('id').execute(),
+    appliesToOwn: ['SPR'],
+  },
+  ...kitResource({ query: 'auditLog/query', mgr: 'auditLog/mgr' }, 'id', (w) => w.foreign.auditIds, { exported: true }),
+  ...kitResource({ query: 'smsOutbox/query', mgr: 'smsOutbox/mgr' }, 'id', () => [], { exported: true }),
   'notice/read': { kind: 'self', note: 'read marks of the caller' },
   'mercht/query/self': { kind: 'self' },
   'ent/query/self': { kind: 'self' },
@@ -414,6 +431,12 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
     (await db.selectFrom(table).select('id').where('supplierId', 'in', supplierIds).orderBy('id').execute()).map((r) => r.id);
   const taxProofIds = await ofSupplier('supplier_tax_proof');
   const proofFiles = await db.selectFrom('supplier_tax_proof').select('file').where('id', 'in', taxProofIds).execute();
+  await db.insertInto('notice').values({ title: '外部供应商公告', content: '仅发给 SPR0002 名下机构', target: 0, status: 0, publisherId: ent.supplierId, createdAt: now, updatedAt: now }).execute();
+  const audited = await db
+    .insertInto('audit_log')
+    .values({ operatorId: userIds[0], operatorName: '外部子账号', operatorAccount: 'foreignSub1', createdAt: now, action: 'update', entity: 'cust', entityId: String(custs[0].id), changes: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     foreign: {
       entId: ent.id,
@@ -435,6 +458,8 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       merchtContractIds: (await db.selectFrom('mercht_contract').select('id').where('merchtId', '=', ent.merchtId).orderBy('id').execute()).map((r) => r.id),
       coopIds: (await db.selectFrom('ent_coop').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
       entFileIds: (await db.selectFrom('ent_file').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      noticeIds: (await db.selectFrom('notice').select('id').where((eb) => eb.or([eb('publisherId', 'is', null), eb('publisherId', '!=', spr1.id)])).orderBy('id').execute()).map((r) => r.id),
+      auditIds: [audited.id],
     },
     own: { entId: own.id },
   };

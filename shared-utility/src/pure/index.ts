@@ -8,5 +8,6 @@ export * from './routes';
 export * from './cust-import';
 export * from './account';
 export * from './entity';
+export * from './audit';
 export * from './entities';
 export * from './rules';

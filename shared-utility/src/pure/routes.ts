@@ -161,6 +161,7 @@ export const MENU_ROUTES: RouteDef[] = [
       { path: '/admin/index', title: '管理员', app: sys, codes: [1011] },
       { path: '/merchantInfo', title: '商户信息', app: sys, codes: [1003], onlyFor: ['MER'] },
       { path: '/entInfo', title: '企业信息', app: sys, codes: [1003], onlyFor: ['ENT'] },
+      { path: '/admin/auditLog', title: '操作日志', app: sys, codes: [38110] },
     ],
   },
   {
@@ -168,6 +169,7 @@ export const MENU_ROUTES: RouteDef[] = [
     children: [
       { path: '/notice', title: '系统公告', app: sys, codes: [34100], onlyFor: SYS_SPR },
       { path: '/agreement', title: '签约协议', app: sys, codes: [30130], onlyFor: SYS_SPR },
+      { path: '/smsOutbox', title: '短信记录', app: sys, codes: [34310], onlyFor: SYS },
     ],
   },
   { path: 'external:official-site', title: '官方网站', icon: 'globe', external: OFFICIAL_SITE_URL },

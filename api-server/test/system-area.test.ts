@@ -1,0 +1,108 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
+import { NoticeMessages } from '../src/domain/other/notice';
+import { createTestContext, DIALECTS, type TestContext } from './support/app';
+import type { SignedClient } from './support/client';
+import { createSubUser } from './support/users';
+
+const PAGE = { limit: 100, pageNum: 1 };
+
+describe.each(DIALECTS)('系统公告, 操作日志 and 短信记录 on %s', (dialect) => {
+  let ctx: TestContext;
+  let sys: SignedClient;
+  let spr: SignedClient;
+  let mer: SignedClient;
+  let ent: SignedClient;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    [sys, spr, mer, ent] = [ctx.client(), ctx.client(), ctx.client(), ctx.client()];
+    for (const [client, name] of [[sys, DEMO_USERS.SYS], [spr, DEMO_USERS.SPR], [mer, DEMO_USERS.MER], [ent, DEMO_USERS.ENT]] as const)
+      expect((await client.login(name, DEMO_PASSWORD)).code).toBe(0);
+  });
+  afterAll(() => ctx.close());
+
+  const list = (client: SignedClient, path: string, cond: Record<string, unknown> = {}) => client.post(path, { cond, page: PAGE });
+  const titles = (answer: { data: Array<{ title: string }> }) => answer.data.map((n) => n.title);
+
+  describe('notices', () => {
+    test('SYS lists every notice; a supplier only those it published; MER and ENT have no access', async () => {
+      const all = await list(sys, 'notice/query/list');
+      expect(all.data.total).toBe(4);
+      expect(all.data.records.find((n: { title: string }) => n.title === '月末结算时间调整')).toMatchObject({ publisherName: '海南云聚人力资源服务有限公司', target: 20, status: 0 });
+      const own = await list(spr, 'notice/query/list');
+      expect(own.data.records.map((n: { title: string }) => n.title).sort()).toEqual(['国庆假期代发安排', '月末结算时间调整']);
+      expect(own.data.records[0]._actions).toEqual(['update']);
+      for (const client of [mer, ent]) expect((await list(client, 'notice/query/list')).code).toBe(3001);
+      const platformNotice = all.data.records.find((n: { title: string }) => n.title === '系统升级通知');
+      expect((await spr.post('notice/query/get', { id: platformNotice.id })).code).toBe(3002);
+      expect((await spr.post('notice/mgr/update', { id: platformNotice.id, title: '篡改' })).code).toBe(3002);
+    });
+
+    test('a supplier’s notice reaches only the organisations under it; the window is checked', async () => {
+      const before = (await sys.post('notice/query/list', { cond: {}, page: PAGE })).data.total;
+      const bad = await spr.post('notice/mgr/create', { title: '窗口错误', content: '内容', target: 0, publishAt: '2026-12-02 10:00:00', expireAt: '2026-12-01 10:00:00' });
+      expect([bad.code, bad.message]).toEqual([1001, NoticeMessages.window]);
+      expect((await spr.post('notice/mgr/create', { title: '', content: '内容', target: 0 })).message).toBe('请输入标题');
+      expect((await sys.post('notice/query/list', { cond: {}, page: PAGE })).data.total).toBe(before);
+
+      // The body cannot publish in the platform's name.
+      const created = await spr.post('notice/mgr/create', { title: '供应商通知：结算账户变更', content: '本月起结算账户变更，请留意。', target: 20, publisherId: null });
+      expect(created.code).toBe(0);
+      expect((await spr.post('notice/query/get', { id: created.data.id })).data).toMatchObject({ publisherName: '海南云聚人力资源服务有限公司', status: 0 });
+
+      // ENT0001 works under SPR0001 and sees it; ENT0003 (SPR0002) and the merchant (target 20) do not.
+      expect(titles(await ent.post('notice/show'))).toContain('供应商通知：结算账户变更');
+      expect(titles(await mer.post('notice/show'))).not.toContain('供应商通知：结算账户变更');
+      const ent3 = await ctx.db.selectFrom('ent').select(['id', 'entCode']).where('entCode', '=', 'ENT0003').executeTakeFirstOrThrow();
+      const foreignUser = await createSubUser(ctx.db, 'ent3Reader1', 'Reader@2026', DEMO_USERS.ENT);
+      await ctx.db.updateTable('admin_user').set({ orgId: ent3.id, terCode: ent3.entCode }).where('userId', '=', foreignUser).execute();
+      const foreign = ctx.client();
+      expect((await foreign.login('ent3Reader1', 'Reader@2026')).code).toBe(0);
+      const seenByForeign = titles(await foreign.post('notice/show'));
+      expect(seenByForeign).toContain('系统升级通知');
+      expect(seenByForeign).not.toContain('供应商通知：结算账户变更');
+
+      // Taken down, it disappears from the bell.
+      expect((await spr.post('notice/mgr/update', { id: created.data.id, status: 1 })).code).toBe(0);
+      expect(titles(await ent.post('notice/show'))).not.toContain('供应商通知：结算账户变更');
+    });
+  });
+
+  describe('operation log', () => {
+    test('a change reads back in Chinese: who, what, from what to what', async () => {
+      const notice = (await list(sys, 'notice/query/list', { title: '系统升级通知' })).data.records[0];
+      expect((await sys.post('notice/mgr/update', { id: notice.id, target: 20, title: '系统升级通知' })).code).toBe(0);
+      const log = await list(sys, 'auditLog/query/list', { entityId: String(notice.id), operatorAccount: DEMO_USERS.SYS });
+      const entry = log.data.records.find((r: { entityTitle: string }) => r.entityTitle === '系统公告');
+      expect(entry).toMatchObject({ operatorAccount: DEMO_USERS.SYS, actionLabel: '修改', changeText: '发送对象：全部 → 企业' });
+      expect(entry.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    });
+
+    test('the platform reads every organisation’s trail, others only their own', async () => {
+      const operatorsSeenBy = async (client: SignedClient) => new Set((await list(client, 'auditLog/query/list')).data.records.map((r: { operatorAccount: string }) => r.operatorAccount));
+      // Sign-ins are audited too, so every demo account has entries by now.
+      const everyone = await operatorsSeenBy(sys);
+      for (const name of Object.values(DEMO_USERS)) expect(everyone.has(name)).toBe(true);
+      expect([...(await operatorsSeenBy(ent))]).toEqual([DEMO_USERS.ENT]);
+      expect([...(await operatorsSeenBy(spr))]).not.toContain(DEMO_USERS.ENT);
+      expect((await sys.post('auditLog/mgr/create', {})).code).not.toBe(0);
+    });
+
+    test('exports the filtered trail', async () => {
+      const token = await sys.post('auditLog/query/genExportExcelToken', { cond: { operatorAccount: DEMO_USERS.SYS } });
+      expect(token.code).toBe(0);
+      const response = await sys.get('auditLog/query/export', { token: token.data.token });
+      expect(String(response.headers['content-type'])).toContain('spreadsheetml');
+    });
+  });
+
+  describe('SMS outbox', () => {
+    test('SYS reads what was sent, newest first, filtered by type; no one else may', async () => {
+      const all = await list(sys, 'smsOutbox/query/list');
+      expect(all.data.total).toBeGreaterThanOrEqual(5);
+      const recharge = await list(sys, 'smsOutbox/query/list', { smsType: 100 });
+      expect(recharge.data.records.map((r: { content: string }) => r.content)).toEqual([expect.stringContaining('充值 200000.00 元已到账')]);
+      for (const client of [spr, mer, ent]) expect((await list(client, 'smsOutbox/query/list')).code).toBe(3001);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * 操作日志: the audit trail every write leaves (operator, time, action, entity, changed fields) read
+ * back in Chinese. Kit writes store raw column values (fen, ratio × 10⁴, epoch ms, enum values);
+ * they are shown the way the record's own screen shows them.
+ */
+import { entityByName, formatRatio, type Entity, type EntityField } from './entity';
+import { ENUMS, enumLabel } from './enums';
+import { formatFen } from './money';
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** Records written outside the declared entities, by their audit names. */
+const OTHER_TITLES: Record<string, string> = { session: '登录会话', admin_user: '管理员', cust: '人才' };
+
+const ACTION_LABELS: Record<string, string> = {
+  create: '新增',
+  update: '修改',
+  delete: '删除',
+  login: '登录',
+  logout: '退出登录',
+  changePassword: '修改密码',
+  updateProfile: '修改个人资料',
+  updatePerm: '修改权限',
+  updateStatus: '修改状态',
+  import: '导入',
+};
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+function declared(name: string): Entity | null {
+  try {
+    return entityByName(name);
+  } catch {
+    return null;
+  }
+}
+
+export function auditEntityTitle(name: string): string {
+  return declared(name)?.title ?? OTHER_TITLES[name] ?? name;
+}
+
+/** 新增/修改/…, a machine transition by its label, a refused attempt as 越权操作被拒绝. */
+export function auditActionLabel(entityName: string, action: string): string {
+  if (action.startsWith('denied:')) return '越权操作被拒绝';
+  return declared(entityName)?.machine?.transitions[action]?.label ?? ACTION_LABELS[action] ?? action;
+}
+
+function shown(field: EntityField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '空';
+  if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  switch (field.type) {
+    case 'money':
+      return typeof value === 'number' ? formatFen(value) : String(value);
+    case 'ratio':
+      return typeof value === 'number' ? `${formatRatio(value)}%` : String(value);
+    case 'datetime':
+      return typeof value === 'number' ? new Date(value + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ') : String(value);
+    case 'enum':
+      return field.enum ? enumLabel(ENUMS[field.enum], value, String(value)) : String(value);
+    case 'file': {
+      const file = typeof value === 'string' ? (JSON.parse(value) as { name?: string }) : (value as { name?: string });
+      return file?.name || '文件';
+    }
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** "状态：正常 → 禁用；原因：…" — secrets (password hashes) are never in the trail; a reason is. */
+export function describeAuditChanges(entityName: string, changes: AuditChanges): string {
+  const entity = declared(entityName);
+  const byColumn = new Map<string, [string, EntityField]>();
+  for (const [name, field] of Object.entries(entity?.fields ?? {})) byColumn.set(field.column ?? name, [name, field]);
+  const parts: string[] = [];
+  for (const [key, change] of Object.entries(changes)) {
+    const [, field] = byColumn.get(key) ?? [key, undefined];
+    if (field?.secret) continue;
+    const label = field?.label ?? (key === 'reason' ? '原因' : key);
+    const creating = change.from === null || change.from === undefined;
+    parts.push(key === 'reason' || creating ? `${label}：${shown(field, change.to)}` : `${label}：${shown(field, change.from)} → ${shown(field, change.to)}`);
+  }
+  return parts.join('；');
+}
