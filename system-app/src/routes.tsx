@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { notReadyRoutes } from '@flexpay/shared-utility';
+import { screenRoutes } from '@flexpay/shared-utility/kit';
 import { LoginPage } from './login/login-page';
 import { NotFoundPage } from './not-found/not-found-page';
 import { DashboardPage } from './dashboard/dashboard-page';
@@ -7,6 +8,7 @@ import { HelpPage } from './help/help-page';
 import { AdminPage } from './admin/admin-page';
 import { EditAdminPage } from './edit-admin/edit-admin-page';
 import { EntInfoPage, MerchantInfoPage } from './org-info/org-info-page';
+import { SCREENS } from './screens';
 
 /** The screens system-app has shipped; its other routes of the shared table show 功能即将上线. */
 const builtRoutes: RouteObject[] = [
@@ -20,6 +22,7 @@ const builtRoutes: RouteObject[] = [
   { path: '/editAdmin', element: <EditAdminPage /> },
   { path: '/merchantInfo', element: <MerchantInfoPage /> },
   { path: '/entInfo', element: <EntInfoPage /> },
+  ...screenRoutes(SCREENS),
 ];
 
 export const systemRoutes: RouteObject[] = [

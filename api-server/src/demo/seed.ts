@@ -4,6 +4,7 @@ import { PLATFORM_CODE } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
+import { seedAuditTrail } from './seed-audit';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
 
@@ -274,7 +275,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
         { title: '系统升级通知', content: '平台将于本周六 02:00-04:00 进行系统升级，期间代发业务暂停受理。', target: 0, status: 0, createdAt: daysAgo(2), updatedAt: daysAgo(2) },
         { title: '开票资料核对提醒', content: '请各企业于月底前核对开票信息，确保税号与开户行信息准确。', target: 20, status: 0, createdAt: daysAgo(1), updatedAt: daysAgo(1) },
         // The supplier's own: one scheduled for next week, one already taken down (neither shows yet).
-        { title: '月末结算时间调整', content: '自下月起，月末结算截止时间调整为每月最后一个工作日 16:00，请合理安排代发批次。', target: 20, status: 0, publisherId: spr1, publishAt: now + 5 * 86_400_000, createdAt: daysAgo(1), updatedAt: daysAgo(1) },
+        { title: '月末结算时间调整', content: '自下月起，月末结算截止时间调整为每月最后一个工作日 16:00，请合理安排代发批次。', target: 20, status: 0, publisherId: spr1, publishAt: daysAgo(-5, 9), createdAt: daysAgo(1), updatedAt: daysAgo(1) },
         { title: '国庆假期代发安排', content: '国庆假期期间代发业务正常受理，银行到账时间可能顺延。', target: 0, status: 1, publisherId: spr1, createdAt: daysAgo(40), updatedAt: daysAgo(30) },
       ])
       .execute();
@@ -294,5 +295,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
+    await seedAuditTrail(trx, now);
   });
 }

@@ -25,6 +25,9 @@ const ACTION_LABELS: Record<string, string> = {
   import: '导入',
 };
 
+/** Trail keys that are not fields of the record (an import's count, a transition's reason). */
+const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码' };
+
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
 function declared(name: string): Entity | null {
@@ -75,7 +78,7 @@ export function describeAuditChanges(entityName: string, changes: AuditChanges):
   for (const [key, change] of Object.entries(changes)) {
     const [, field] = byColumn.get(key) ?? [key, undefined];
     if (field?.secret) continue;
-    const label = field?.label ?? (key === 'reason' ? '原因' : key);
+    const label = field?.label ?? OTHER_KEYS[key] ?? key;
     const creating = change.from === null || change.from === undefined;
     parts.push(key === 'reason' || creating ? `${label}：${shown(field, change.to)}` : `${label}：${shown(field, change.from)} → ${shown(field, change.to)}`);
   }

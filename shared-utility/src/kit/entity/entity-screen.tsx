@@ -303,7 +303,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
         loading={list.loading}
         orderBy={state.orderBy}
         onOrderByChange={(orderBy) => pick({ orderBy })}
-        rowActions={(row) => <RowActions buttons={rowButtons(row)} />}
+        rowActions={hasRowActions(screen) ? (row) => <RowActions buttons={rowButtons(row)} /> : undefined}
         actionsWidth={rowActionsWidth(screen)}
       />
       {screen.summary && list.summary && (
@@ -340,6 +340,11 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
       {open && <OpenDialog open={open} screen={screen} link={link} onClose={() => setOpen(null)} afterWrite={afterWrite} reload={list.reload} />}
     </div>
   );
+}
+
+/** Read-only logs (操作日志, 短信记录) declare no row action, so they get no empty 操作 column. */
+function hasRowActions(screen: EntityScreen): boolean {
+  return screen.actions.some((a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && !(a.kind === 'custom' && a.scope === 'toolbar'));
 }
 
 /** Room for the inline buttons of the screen's row actions (the rest go under 更多). */

@@ -46,7 +46,7 @@ export const auditLog = defineEntity({
     entityTitle: { label: '操作对象', type: 'text', virtual: true, width: 110 },
     entityId: { label: '记录ID', type: 'text', search: 'eq', width: 90 },
     actionLabel: { label: '操作', type: 'text', virtual: true, width: 120 },
-    changeText: { label: '变更内容', type: 'text', virtual: true, width: 460 },
+    changeText: { label: '变更内容', type: 'text', virtual: true, width: 380 },
     entity: { label: '对象代码', type: 'text', list: false, detail: false },
     action: { label: '操作代码', type: 'text', list: false, detail: false },
   },
@@ -68,6 +68,6 @@ export const smsOutbox = defineEntity({
     phone: { label: '手机号', type: 'text', search: 'like', width: 130 },
     smsType: { label: '短信类型', type: 'enum', enum: 'smsType', search: 'eq', width: 110 },
     purpose: { label: '用途', type: 'enum', enum: 'smsPurpose', search: 'eq', width: 100 },
-    content: { label: '内容', type: 'text', search: 'like', width: 520 },
+    content: { label: '内容', type: 'text', search: 'like', width: 380 },
   },
 });

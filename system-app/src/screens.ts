@@ -1,0 +1,10 @@
+/**
+ * system-app's declared screen files, one per menu route (folder = menu group). Routes are derived
+ * from each file's exported `route`; test/screens.test.ts checks them against the shared route table.
+ */
+import type { ScreenModule } from '@flexpay/shared-utility/kit';
+import * as adminAuditLog from './admin/auditLog.screen';
+import * as notice from './notice.screen';
+import * as smsOutbox from './smsOutbox.screen';
+
+export const SCREENS: ScreenModule[] = [adminAuditLog, notice, smsOutbox];
