@@ -8,6 +8,7 @@ import { supplierMigration } from './migrations/0004-supplier';
 import { systemMigration } from './migrations/0005-system';
 import { orgMigration } from './migrations/0006-org';
 import { noticeMigration } from './migrations/0007-notice';
+import { agreementMigration } from './migrations/0008-agreement';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -206,6 +207,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0005_system': systemMigration(dialect),
         '0006_org': orgMigration(dialect),
         '0007_notice': noticeMigration(),
+        '0008_agreement': agreementMigration(dialect),
       }),
     },
   });

@@ -31,7 +31,33 @@ export interface SmsCodeTable {
   createdAt: number;
 }
 
+/** 签约协议 templates of a supplier (migration 0008); `version` is the newest saved text. */
+export interface AgreementTable {
+  id: Generated<number>;
+  agreementCode: string;
+  name: string;
+  supplierId: number;
+  version: Generated<number>;
+  content: string;
+  status: Generated<number>;
+  remark: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Every text an agreement ever had, never changed afterwards: signatures refer to one. */
+export interface AgreementVersionTable {
+  id: Generated<number>;
+  agreementId: number;
+  version: number;
+  content: string;
+  operatorName: string;
+  createdAt: number;
+}
+
 export interface SystemTables {
+  agreement: AgreementTable;
+  agreement_version: AgreementVersionTable;
   notice_read: NoticeReadTable;
   sms_outbox: SmsOutboxTable;
   sms_code: SmsCodeTable;
