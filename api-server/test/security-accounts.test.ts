@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { isUniqueViolation } from '../src/http/db-errors';
 import { CustMessages } from '../src/routes/cust';
-import { SubuserMessages } from '../src/routes/subuser';
+import { SubuserMessages } from '../src/domain/admin/index';
 import { AccountGuardMessages } from '../src/security/account-guard';
 import { hashesStarted } from '../src/security/password';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { SubuserMessages } from '../src/routes/subuser';
+import { SubuserMessages } from '../src/domain/admin/index';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { createSubUser, userRow } from './support/users';
@@ -109,7 +109,7 @@ describe.each(DIALECTS)('administrators (user/subuser) on %s', (dialect) => {
       ['avatar', `https://a.example.com/${'a'.repeat(1000)}`, MESSAGES.avatarLength],
       ['remark', 'r'.repeat(1001), MESSAGES.remarkLength],
       ['status', '', MESSAGES.status],
-      ['status', 5, MESSAGES.status],
+      ['status', 5, '请选择有效的状态'],
     ];
     for (const [field, value, message] of cases) {
       await refusedWithoutChange(() => mer.post('user/subuser/create', { ...valid('ruleCheck1'), [field]: value }, { encrypt: true }), 1001, message);
@@ -194,7 +194,8 @@ describe.each(DIALECTS)('administrators (user/subuser) on %s', (dialect) => {
     const after = await sub.post('user/get');
     expect(after.code).toBe(2028);
     expect((await ctx.client().login('entDisable1', PASSWORD)).code).toBe(2028);
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'updateStatus').where('entityId', '=', String(id)).executeTakeFirstOrThrow();
+    // updateStatus takes the machine's transition; the trail names it (禁用).
+    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'disable').where('entityId', '=', String(id)).executeTakeFirstOrThrow();
     expect(JSON.parse(audit.changes)).toEqual({ status: { from: 0, to: 1 } });
     // Enabled again it signs in; its old session stays ended.
     expect((await ent.post('user/subuser/updateStatus', { userId: id, status: 0 })).code).toBe(0);

@@ -18,12 +18,12 @@ describe('操作日志 descriptions', () => {
   });
 
   test('secrets never appear, even if a caller passed one', () => {
-    expect(describeAuditChanges('admin', { password: { from: 'a', to: 'b' }, name: { from: '张三', to: '李四' } })).toBe('姓名：张三 → 李四');
+    expect(describeAuditChanges('admin_user', { password: { from: 'a', to: 'b' }, name: { from: '张三', to: '李四' } })).toBe('姓名：张三 → 李四');
   });
 
   test('actions and objects in Chinese: machine transitions by their label, refused attempts, unknown names kept', () => {
     expect(auditActionLabel('taxSource', 'disable')).toBe('禁用');
-    expect(auditActionLabel('admin', 'denied:user/subuser/changePassword')).toBe('越权操作被拒绝');
+    expect(auditActionLabel('admin_user', 'denied:user/subuser/changePassword')).toBe('越权操作被拒绝');
     expect(auditActionLabel('session', 'login')).toBe('登录');
     expect(auditEntityTitle('ent')).toBe('企业');
     expect(auditEntityTitle('session')).toBe('登录会话');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { SignedInContext } from '../http/guard';
 import type { AdminUserRow } from './permissions';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -30,4 +31,16 @@ export async function audit(
       changes: JSON.stringify(entry.changes ?? {}),
     })
     .execute();
+}
+
+/** Runs a write in one transaction together with its audit entry (writes outside a kit resource). */
+export async function auditedWrite(
+  ctx: SignedInContext,
+  entry: { action: string; entity: string; entityId: number | string; changes?: Changes },
+  write: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  await ctx.deps.db.transaction().execute(async (trx) => {
+    await write(trx);
+    await audit(trx, { operator: ctx.caller.user, now: ctx.now, ...entry });
+  });
 }

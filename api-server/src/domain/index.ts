@@ -1,6 +1,8 @@
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { kitRoutes } from '../resource/kit-routes';
+import { adminRoutes } from './admin/index';
 import { auditLogRoutes } from './admin/auditLog';
+import { orgInfoRoutes } from './admin/org-info';
 import { contractRoutes } from './ent/contract';
 import { entRoutes } from './ent/index';
 import { merchantRoutes } from './merchant/index';
@@ -13,5 +15,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...auditLogRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps)];
 }

@@ -6,12 +6,11 @@
 import crypto from 'node:crypto';
 import { type AdminType, checkRules, FIELD_RULES } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
-import { isUniqueViolation } from '../http/db-errors';
 import { ApiError } from '../http/envelope';
 import type { SignedInContext } from '../http/guard';
 import type { WriteContext } from '../resource/entity-resource';
 import { hashPassword, type PasswordHash } from '../security/password';
-import { SubuserMessages } from '../routes/subuser';
+import { duplicateUsernameAnswer } from './admin/index';
 
 export interface PreparedAdmin {
   username: string;
@@ -74,7 +73,6 @@ export async function createTopAdmin(
     // Top administrators hold every code of their type (account/permissions.ts); no grants to write.
     return { admin: { userId: row.userId, username: admin.username, initialPassword: admin.initialPassword } };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(Code.CONFLICT, SubuserMessages.duplicate);
-    throw error;
+    return duplicateUsernameAnswer(error);
   }
 }

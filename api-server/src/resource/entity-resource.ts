@@ -49,10 +49,16 @@ export interface ResourceOptions<F extends EntityFields> {
   scope: (caller: Caller, qb: AnyQuery) => AnyQuery;
   /** Rows of the table that are this entity (suppliers among the organisations). */
   base?: (qb: AnyQuery) => AnyQuery;
+  /** Narrows lists and exports, not single records (rows listed elsewhere, a default by cond). */
+  listed?: (caller: Caller, cond: Row, qb: AnyQuery) => AnyQuery;
   /** Account types that may write at all (default: any holding the mgr code). */
   writers?: AccountType[];
   /** Per-record write rule on top of scope (e.g. SPR edits only its own supplier's config). */
   mayWrite?: (caller: Caller, row: Row) => boolean;
+  /** Refuses a write on the loaded record first, with its own reason (may query, and audit the attempt). */
+  guard?: (ctx: SignedInContext, row: Row) => Promise<void>;
+  /** The resource's own route names the caller may take on a row, added to `_actions`. */
+  rowActions?: (caller: Caller, row: Row) => string[];
   /** Route names after paths.mgr; false leaves the action out. */
   create?: string | false;
   update?: string | false;
@@ -63,8 +69,8 @@ export interface ResourceOptions<F extends EntityFields> {
   simpleCode?: number;
   summary?: Names<F>;
   export?: boolean;
-  /** Columns set by the server on create (codes, derived ids, owner). */
-  beforeCreate?: (ctx: WriteContext, values: Row) => Promise<Row>;
+  /** Columns set by the server on create (codes, derived ids, owner); `prepared` is prepareCreate's answer. */
+  beforeCreate?: (ctx: WriteContext, values: Row, prepared: unknown) => Promise<Row>;
   /** Business checks on the record as it would be after the write (throw ApiError). */
   check?: (ctx: WriteContext, next: Row, before: Row | null) => Promise<void>;
   /** Conflict message when a unique constraint refuses the write. */
@@ -79,8 +85,10 @@ export interface ResourceOptions<F extends EntityFields> {
   listAliases?: string[];
   /** Values the server decides for the caller, over the body, before validation (a merchant's own sub). */
   fill?: (ctx: SignedInContext) => Row | Promise<Row>;
-  /** Refuses a delete (throw ApiError), e.g. while other records still refer to the row. */
+  /** In the delete's transaction: refuses it (throw ApiError) or removes what still refers to the row. */
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
+  /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
+  afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export). */
   computed?: (row: Row) => Row;
 }
@@ -193,7 +201,9 @@ export class Resource<F extends EntityFields> {
 
   /** The filtered, ordered query of a list or export body. */
   filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
-    return { qb: applyCond(this.entity, this.scoped(caller), condOf(body)), order: orderOf(this.entity, body) };
+    const cond = condOf(body);
+    const qb = applyCond(this.entity, this.scoped(caller), cond);
+    return { qb: this.options.listed ? this.options.listed(caller, cond, qb) : qb, order: orderOf(this.entity, body) };
   }
 
   /** Rows of a filtered query with lookups, in the requested order then newest key first. */
@@ -245,6 +255,7 @@ export class Resource<F extends EntityFields> {
       ...(writable && this.options.update !== false ? ['update'] : []),
       ...(writable && this.options.remove !== undefined && this.options.remove !== false ? ['delete'] : []),
       ...transitions,
+      ...(this.options.rowActions?.(caller, row) ?? []),
     ];
   }
 
@@ -366,7 +377,7 @@ export class Resource<F extends EntityFields> {
     const prepared = await this.options.prepareCreate?.(ctx);
     return this.write(ctx, async (trx) => {
       const wctx = { ...ctx, trx };
-      const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed) : parsed, ctx.now, true);
+      const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed, prepared) : parsed, ctx.now, true);
       await this.options.check?.(wctx, columns, null);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
       await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
@@ -379,6 +390,7 @@ export class Resource<F extends EntityFields> {
   async update(ctx: SignedInContext) {
     const key = keyValue(this.entity, ctx.body);
     const row = await this.load(ctx.caller, key);
+    await this.options.guard?.(ctx, row);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
     const values = this.values(ctx.body, 'update');
     const keyColumn = columnOf(this.entity, this.entity.key);
@@ -396,6 +408,7 @@ export class Resource<F extends EntityFields> {
   async remove(ctx: SignedInContext) {
     const key = keyValue(this.entity, ctx.body);
     const row = await this.load(ctx.caller, key);
+    await this.options.guard?.(ctx, row);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
     await this.write(ctx, async (trx) => {
       await this.options.checkRemove?.({ ...ctx, trx }, row);
@@ -415,6 +428,7 @@ export class Resource<F extends EntityFields> {
     const t = machine.transitions[name];
     const key = keyValue(this.entity, ctx.body);
     const row = await this.load(ctx.caller, key);
+    await this.options.guard?.(ctx, row);
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!type || !t.for.includes(type) || !ctx.caller.perms.has(t.code) || (this.options.mayWrite && !this.options.mayWrite(ctx.caller, row)))
       refuse(Code.NO_PERMISSION, Messages.noPermission);
@@ -440,6 +454,7 @@ export class Resource<F extends EntityFields> {
       const changes: Changes = { [machine.field]: { from: row[statusColumn], to: t.to } };
       for (const [fieldName, value] of Object.entries(extra)) changes[fieldName] = { from: null, to: value };
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: name, entity: this.entity.name, entityId: String(key), changes });
+      await this.options.afterTransition?.({ ...ctx, trx }, name, row);
     });
     return this.get(ctx.caller, key);
   }

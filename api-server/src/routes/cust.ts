@@ -14,13 +14,13 @@ import {
   idNumberKey,
 } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
+import { auditedWrite } from '../account/audit';
 import { entInScope, rowInScope } from '../account/scope';
 import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../http/guard';
 import { isUniqueViolation } from '../http/db-errors';
-import { type AnyDb, auditedWrite } from '../resource/define';
-import { defineResource, T } from '../resource/entity-resource';
+import { type AnyDb, defineResource, T } from '../resource/entity-resource';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 

@@ -6,9 +6,8 @@ import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
 import { noticeRoutes } from './notice';
 import { searchRoutes } from './search';
-import { subuserRoutes } from './subuser';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...subuserRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...domainRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...domainRoutes(deps)];
 }

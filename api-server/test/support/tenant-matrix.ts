@@ -276,6 +276,10 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'user/subuser/update': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], name: '越权修改' }) },
   'user/subuser/delete': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0] }) },
   'user/subuser/updateStatus': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], status: 1 }) },
+  'user/subuser/disable': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0] }) },
+  'user/subuser/enable': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0] }) },
+  'user/subuser/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'user/subuser/export': { kind: 'self', note: 'consumes the caller’s own token' },
   'user/subuser/changePassword': { kind: 'mgr', body: (w) => ({ userId: w.foreign.userIds[0], newPassword: 'Matrix@2026' }) },
   'user/subuser/perm/update': { kind: 'mgr', body: (w) => ({ subUserId: w.foreign.userIds[0], permCodes: [1011] }) },
 

@@ -10,7 +10,7 @@ import { formatFen } from './money';
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** Records written outside the declared entities, by their audit names. */
-const OTHER_TITLES: Record<string, string> = { session: '登录会话', admin_user: '管理员', cust: '人才' };
+const OTHER_TITLES: Record<string, string> = { session: '登录会话', cust: '人才' };
 
 const ACTION_LABELS: Record<string, string> = {
   create: '新增',

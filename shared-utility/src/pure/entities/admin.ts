@@ -1,10 +1,14 @@
 /**
  * 管理员 (spec §2 administrator drawer, §6 sub-accounts, §7 user/subuser/*): the sub-accounts of the
  * caller's organisation. Its paths have no query/mgr split (`user/subuser/list`, `user/subuser/create`).
+ * Named after its table: the audit trail has always called these records `admin_user`.
  */
 import { defineEntity, defineMachine } from '../entity';
+import { type FieldRules, MESSAGES } from '../validators';
 
 const OWN_ORG = ['SYS', 'SPR', 'MER', 'ENT'] as const;
+/** Omitted on create it takes the default; sent empty on update it is refused (issue 12 finding 7). */
+const SEX_RULE: FieldRules = { rules: [{ kind: 'required', message: MESSAGES.sexInvalid }] };
 
 const adminFields = {
   userId: { label: 'ID', type: 'int', list: false, detail: false },
@@ -16,7 +20,7 @@ const adminFields = {
   phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 130 },
   wechat: { label: '微信', type: 'text', rule: 'wechat', create: true, update: true, nullable: true, list: false },
   email: { label: '邮箱', type: 'text', rule: 'email', create: true, update: true, nullable: true, search: 'like', width: 200 },
-  sex: { label: '性别', type: 'enum', enum: 'sex', create: true, update: true, defaultValue: 0, list: false },
+  sex: { label: '性别', type: 'enum', enum: 'sex', rule: SEX_RULE, create: true, update: true, defaultValue: 0, list: false },
   avatar: { label: '头像', type: 'text', rule: 'avatar', create: true, update: true, nullable: true, list: false, placeholder: '图片链接（http:// 或 https:// 开头）' },
   remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
   status: { label: '状态', type: 'enum', enum: 'status', rule: 'status', create: true, search: 'eq', sort: true, defaultValue: 0, width: 80 },
@@ -26,7 +30,7 @@ const adminFields = {
 } as const;
 
 export const admin = defineEntity({
-  name: 'admin',
+  name: 'admin_user',
   table: 'admin_user',
   key: 'userId',
   labelField: 'username',

@@ -1,0 +1,193 @@
+/**
+ * 管理员 (spec §6 sub-accounts, §7 user/subuser/*) on the resource kit: the shared `admin` entity, who
+ * may act on which account, the organisation of a new account, and the password and permission routes.
+ */
+import { accountTypeOf, admin, AdminType, buildPermTree, codeOf, defaultCodesFor, LimitType, PERMISSION_BY_CODE } from '@flexpay/shared-utility/src/pure';
+import { auditedWrite } from '../../account/audit';
+import { permCodesOf, type AdminUserRow } from '../../account/permissions';
+import { PLATFORM_CODE } from '../../account/user-info';
+import { Code, Messages } from '../../http/codes';
+import { isUniqueViolation } from '../../http/db-errors';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { isBlank, type Row } from '../../resource/codec';
+import { defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
+import { requireActOnAccount } from '../../security/account-guard';
+import { hashPassword, type PasswordHash } from '../../security/password';
+import { endUserSessions } from '../../security/session';
+import { throttlesOf } from '../../security/throttle';
+
+const QUERY = admin.codes.query; // 1011
+const MGR = admin.codes.mgr!; // 1012
+const PASSWORD = codeOf('ACT_SYS_USER_SUBUSER_PASSWORD'); // 1013
+const PERM = codeOf('ACT_SYS_USER_SUBUSER_PERM'); // 1015
+
+export const SubuserMessages = {
+  // Says nothing about which organisation holds the name (issue 12 finding 5).
+  duplicate: '该用户名不可用，请换一个用户名',
+  self: '请在个人设置中修改自己的账号',
+  topAdmin: '不能操作机构主账号',
+  terCode: '机构编码不存在',
+  adminType: '请选择有效的账号类型',
+  permCodes: '权限代码无效',
+} as const;
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** A username taken by a concurrent insert (the unique index settles the race): the neutral 1009. */
+export function duplicateUsernameAnswer(error: unknown): never {
+  if (isUniqueViolation(error)) refuse(Code.CONFLICT, SubuserMessages.duplicate);
+  throw error;
+}
+
+/** Sub-accounts other than the caller: top administrators are managed with their organisation. */
+const managed = (caller: Caller, row: Row) => row.userId !== caller.user.userId && row.isTopAdmin !== 1;
+
+/** Refuses oneself, a top administrator, and an account holding codes the caller lacks (audited). */
+async function guard(ctx: SignedInContext, row: Row) {
+  if (row.userId === ctx.caller.user.userId) refuse(Code.NO_PERMISSION, SubuserMessages.self);
+  if (row.isTopAdmin === 1) refuse(Code.NO_PERMISSION, SubuserMessages.topAdmin);
+  await requireActOnAccount(ctx, row as unknown as AdminUserRow);
+}
+
+/** The organisation of a new account: the caller's, or one the platform names by type and code. */
+async function targetOrg(ctx: WriteContext, type: unknown, code: unknown): Promise<Row> {
+  const { user } = ctx.caller;
+  if ((type === null || type === user.adminType) && (code === null || code === user.terCode)) return { adminType: user.adminType, terCode: user.terCode, orgId: user.orgId };
+  if (user.adminType !== AdminType.SYS) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  if (type === null) refuse(Code.VALIDATION, SubuserMessages.adminType);
+  if (type === AdminType.SYS) return { adminType: type, terCode: PLATFORM_CODE, orgId: null };
+  const org =
+    type === AdminType.ENT
+      ? await ctx.trx.selectFrom('ent').select('id').where('entCode', '=', code).executeTakeFirst()
+      : await ctx.trx.selectFrom('mercht').select('id').where('merchtCode', '=', code).where('merchtType', type === AdminType.SPR ? '>=' : '<', 100).executeTakeFirst();
+  return org ? { adminType: type, terCode: code, orgId: org.id } : refuse(Code.VALIDATION, SubuserMessages.terCode);
+}
+
+/** Codes the caller may grant an account of a type: held by the caller and allowed for that type. */
+function grantable(caller: Caller, adminType: number): number[] {
+  const type = accountTypeOf(adminType);
+  const allowed = new Set(type ? defaultCodesFor(type) : []);
+  return caller.permCodes.filter((c) => allowed.has(c));
+}
+
+const sameCodes = (a: number[], b: number[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+export function adminRoutes(deps: AppDeps): RouteSpec[] {
+  const { resource, routes } = defineResource(deps, admin, {
+    scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.adminType`, '=', caller.user.adminType).where(`${T}.orgId`, '=', caller.user.orgId)),
+    // Top administrators are not sub-accounts; the platform lists its own accounts unless it filters by type.
+    listed: (caller, cond, qb) => {
+      const subs = qb.where(`${T}.isTopAdmin`, '=', 0);
+      return caller.user.adminType === AdminType.SYS && isBlank(cond.adminType) ? subs.where(`${T}.adminType`, '=', AdminType.SYS) : subs;
+    },
+    mayWrite: (caller, row) => caller.perms.has(MGR) && managed(caller, row),
+    guard,
+    rowActions: (caller, row) => (caller.perms.has(MGR) && caller.perms.has(PASSWORD) && managed(caller, row) ? ['changePassword'] : []),
+    remove: 'delete',
+    simple: false,
+    export: true,
+    duplicate: SubuserMessages.duplicate,
+    // scrypt runs before the transaction so it never holds SQLite's writer (issue 12 finding 12).
+    prepareCreate: (ctx) => hashPassword(String(ctx.body.password)),
+    beforeCreate: async (ctx, { password: _plain, adminType, terCode, ...values }, hash) => ({
+      ...values,
+      ...(hash as PasswordHash),
+      ...(await targetOrg(ctx, adminType, terCode)),
+      isTopAdmin: 0,
+      guideStep: -1,
+      parentUserId: ctx.caller.user.userId,
+    }),
+    checkRemove: async ({ trx }, row) => {
+      await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
+      await trx.deleteFrom('session').where('userId', '=', row.userId).execute();
+      await trx.updateTable('admin_user').set({ parentUserId: null }).where('parentUserId', '=', row.userId).execute();
+    },
+    afterTransition: async (ctx, name, row) => {
+      if (name === 'disable') await endUserSessions(ctx.trx as never, row.userId as number, 'disabled', ctx.now);
+    },
+  });
+
+  /** The account a password or permission call names, with the kit's 1004/3002 and, for writes, the guard. */
+  const target = async (ctx: SignedInContext, field: string, write: boolean) => {
+    if (write && !ctx.caller.perms.has(MGR)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const row = await resource.load(ctx.caller, keyValue(admin, { userId: ctx.body[field] }));
+    if (write) await guard(ctx, row);
+    return row as unknown as AdminUserRow;
+  };
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+
+  return [
+    ...routes.map((spec): RouteSpec => {
+      if (spec.path !== 'user/subuser/create') return spec;
+      return {
+        ...spec,
+        encrypted: true,
+        // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5).
+        handler: async (ctx) => {
+          const conflicts = throttlesOf(deps).usernameConflict;
+          const key = String(signed(ctx).caller.user.userId);
+          if (conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
+          return spec.handler(ctx).catch((error: unknown) => {
+            if (error instanceof ApiError && error.code === Code.CONFLICT) conflicts.hit(key, ctx.now);
+            throw error;
+          });
+        },
+      };
+    }),
+    {
+      path: 'user/subuser/changePassword',
+      perm: PASSWORD,
+      encrypted: true,
+      scope: async (ctx) => Boolean(await target(ctx, 'userId', true)),
+      schema: { newPassword: 'newPassword' },
+      handler: async (ctx) => {
+        const row = await target(signed(ctx), 'userId', true);
+        const hashed = await hashPassword(String(ctx.body.newPassword));
+        await auditedWrite(signed(ctx), { action: 'changePassword', entity: admin.name, entityId: row.userId, changes: { password: { from: '******', to: '******' } } }, async (trx) => {
+          await trx.updateTable('admin_user').set({ ...hashed, updatedAt: ctx.now }).where('userId', '=', row.userId).execute();
+          await endUserSessions(trx, row.userId, 'password', ctx.now);
+        });
+        return true;
+      },
+    },
+    {
+      path: 'user/subuser/perm/get',
+      perm: QUERY,
+      scope: async (ctx) => Boolean(await target(ctx, 'subUserId', false)),
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const row = await target(signed(ctx), 'subUserId', false);
+        const granted = await permCodesOf(deps.db, row);
+        const editable = caller.perms.has(MGR) && caller.perms.has(PERM) && managed(caller, row as unknown as Row);
+        return { permTree: buildPermTree(grantable(caller, row.adminType)), granted, grantedTree: buildPermTree(granted), editable };
+      },
+    },
+    {
+      path: 'user/subuser/perm/update',
+      perm: PERM,
+      scope: async (ctx) => Boolean(await target(ctx, 'subUserId', true)),
+      check: (body) => {
+        const codes = body.permCodes;
+        const valid = Array.isArray(codes) && codes.every((c) => Number.isInteger(c) && PERMISSION_BY_CODE.get(c as number)?.limit === LimitType.LIMITED);
+        return valid ? null : SubuserMessages.permCodes;
+      },
+      handler: async (ctx) => {
+        const row = await target(signed(ctx), 'subUserId', true);
+        const codes = [...new Set(ctx.body.permCodes as number[])].sort((a, b) => a - b);
+        // Nothing the caller does not hold itself, nothing the target's account type may not hold.
+        const mayGrant = new Set(grantable(signed(ctx).caller, row.adminType));
+        if (codes.some((c) => !mayGrant.has(c))) refuse(Code.NO_PERMISSION, Messages.noPermission);
+        const before = (await deps.db.selectFrom('admin_user_perm').select('code').where('userId', '=', row.userId).orderBy('code').execute()).map((r) => r.code);
+        if (sameCodes(before, codes)) return true;
+        await auditedWrite(signed(ctx), { action: 'updatePerm', entity: admin.name, entityId: row.userId, changes: { permCodes: { from: before, to: codes } } }, async (trx) => {
+          await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
+          if (codes.length > 0) await trx.insertInto('admin_user_perm').values(codes.map((code) => ({ userId: row.userId, code }))).execute();
+        });
+        return true;
+      },
+    },
+  ];
+}
