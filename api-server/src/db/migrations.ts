@@ -9,6 +9,7 @@ import { systemMigration } from './migrations/0005-system';
 import { orgMigration } from './migrations/0006-org';
 import { noticeMigration } from './migrations/0007-notice';
 import { agreementMigration } from './migrations/0008-agreement';
+import { mailMigration } from './migrations/0009-mail';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -208,6 +209,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0006_org': orgMigration(dialect),
         '0007_notice': noticeMigration(),
         '0008_agreement': agreementMigration(dialect),
+        '0009_mail': mailMigration(dialect),
       }),
     },
   });

@@ -19,10 +19,21 @@ export interface SmsOutboxTable {
   createdAt: number;
 }
 
+/** Every mail the built-in provider "sends"; SYS reads it on 邮件记录. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  email: string;
+  subject: string;
+  content: string;
+  createdAt: number;
+}
+
 /** One issued verification code: only its hash is kept; single use, 5 min, 5 wrong tries void it. */
 export interface SmsCodeTable {
   id: Generated<number>;
   phone: string;
+  /** The account a recovery code belongs to (`u<userId>`); null for codes of a phone alone. */
+  account: string | null;
   purpose: number;
   codeHash: string;
   tries: number;
@@ -59,6 +70,7 @@ export interface SystemTables {
   agreement: AgreementTable;
   agreement_version: AgreementVersionTable;
   notice_read: NoticeReadTable;
+  mail_outbox: MailOutboxTable;
   sms_outbox: SmsOutboxTable;
   sms_code: SmsCodeTable;
 }
