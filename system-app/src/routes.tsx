@@ -5,7 +5,6 @@ import { LoginPage } from './login/login-page';
 import { NotFoundPage } from './not-found/not-found-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { HelpPage } from './help/help-page';
-import { AdminPage } from './admin/admin-page';
 import { EditAdminPage } from './edit-admin/edit-admin-page';
 import { EntInfoPage, MerchantInfoPage } from './org-info/org-info-page';
 import { SCREENS } from './screens';
@@ -18,7 +17,6 @@ const builtRoutes: RouteObject[] = [
   { path: '/404', element: <NotFoundPage /> },
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/help', element: <HelpPage /> },
-  { path: '/admin/index', element: <AdminPage /> },
   { path: '/editAdmin', element: <EditAdminPage /> },
   { path: '/merchantInfo', element: <MerchantInfoPage /> },
   { path: '/entInfo', element: <EntInfoPage /> },

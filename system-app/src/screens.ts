@@ -3,8 +3,9 @@
  * from each file's exported `route`; test/screens.test.ts checks them against the shared route table.
  */
 import type { ScreenModule } from '@flexpay/shared-utility/kit';
+import * as adminIndex from './admin/index.screen';
 import * as adminAuditLog from './admin/auditLog.screen';
 import * as notice from './notice.screen';
 import * as smsOutbox from './smsOutbox.screen';
 
-export const SCREENS: ScreenModule[] = [adminAuditLog, notice, smsOutbox];
+export const SCREENS: ScreenModule[] = [adminIndex, adminAuditLog, notice, smsOutbox];

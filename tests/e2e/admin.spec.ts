@@ -17,13 +17,13 @@ test.beforeEach(async ({ context }) => {
 
 async function openAdmins(page: Page) {
   await page.goto('/admin/index');
-  await expect(page.getByTestId('admin-page')).toBeVisible();
+  await expect(page.getByTestId('screen-admin_user')).toBeVisible();
   await expect(page.getByText(/共 \d+ 条/)).toBeVisible();
 }
 
 async function searchUsername(page: Page, username: string) {
   await page.locator('#kit-search-username').fill(username);
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page.getByText('共 1 条')).toBeVisible();
 }
 
@@ -75,7 +75,7 @@ for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {
     await expect(sidebar.getByText('系统管理')).toBeVisible();
     for (const hidden of ['订单管理', '人才管理', '任务管理', '开票管理']) await expect(sidebar.getByText(hidden)).toHaveCount(0);
     await sub.page.goto('/admin/index');
-    await expect(sub.page.getByTestId('admin-page')).toBeVisible();
+    await expect(sub.page.getByTestId('screen-admin_user')).toBeVisible();
     // Query only: no 新增 and no management actions.
     await expect(sub.page.getByRole('button', { name: '新增' })).toHaveCount(0);
 
@@ -84,7 +84,7 @@ for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {
     await expect(page.getByText('禁用成功')).toBeVisible();
     await expect(page.getByRole('button', { name: '启用' })).toBeVisible();
 
-    await sub.page.getByRole('button', { name: '查询' }).click();
+    await sub.page.getByRole('button', { name: '查询', exact: true }).click();
     await expect(sub.page.getByText('确定重新登录')).toBeVisible();
     await sub.context.close();
   });
@@ -129,7 +129,7 @@ test('导出的 xlsx 行与表格一致', async ({ page }) => {
   await createSubAccount(page, uniqueName('e2eexpa'));
   await page.locator('#kit-search-username').fill('');
   const answer = page.waitForResponse((r) => r.url().includes('/api/admin/user/subuser/list'));
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   const body = (await (await answer).json()) as { data: { records: Array<Record<string, unknown>> } };
   await listed;
   const records = body.data.records;

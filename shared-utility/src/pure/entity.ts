@@ -152,10 +152,10 @@ export function columnOf(entity: Entity, field: string): string {
   return entity.fields[field]?.column ?? field;
 }
 
-/** Whether a field is shown in a place (list/detail default true; form defaults to writable). */
+/** Whether a field is shown in a place (list/detail default true; form defaults to writable; a secret is only typed in). */
 export function shownIn(field: EntityField, place: 'list' | 'form' | 'detail'): boolean {
-  if (field.secret) return false;
   if (place === 'form') return field.form ?? Boolean(field.create || field.update);
+  if (field.secret) return false;
   return field[place] ?? true;
 }
 

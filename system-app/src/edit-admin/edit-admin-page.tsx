@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { FormButtons, FormFields, patchSession, request, useFormMachine, type Row } from '@flexpay/shared-utility';
-import { PROFILE_FIELDS } from '../admin/admin-fields';
+import { ADMIN_FORM_FIELDS } from '../admin/index.screen';
+
+/** One's own account: the administrator drawer without password, status and organisation. */
+export const PROFILE_FIELDS = ADMIN_FORM_FIELDS.filter((f) => !['adminType', 'terCode', 'password', 'status'].includes(f.name));
 
 /** The record /editAdmin receives: {self:true} (or nothing) edits one's own account, {userId} someone else's. */
 export function editTarget(state: unknown): { self: true } | { self: false; userId: number } {

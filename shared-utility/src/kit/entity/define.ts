@@ -35,6 +35,8 @@ export interface FormAction extends Gate {
   defaults?: Row;
   /** Offers 新增 (default true). */
   create?: boolean;
+  /** Offers 查看 on rows (default true). */
+  view?: boolean;
   /** Route names after paths.mgr when the spec names them otherwise (sms/config/addOrUpdate, bank add). */
   routes?: { create?: string; update?: string };
 }
@@ -44,7 +46,7 @@ export interface DetailAction {
   kind: 'detail';
 }
 
-/** A dialog of declared fields posted to a path with the row key (e.g. 重置密码). */
+/** A dialog of declared fields posted to a path with the row key (e.g. 重置密码, the permission tree). */
 export interface DialogAction {
   kind: 'dialog';
   key: string;
@@ -60,6 +62,13 @@ export interface DialogAction {
   body?: (row: Row, values: Row) => Row;
   /** Checks across fields (e.g. password confirmation); a message per failing field. */
   check?: (values: Row) => Record<string, string>;
+  /**
+   * Loads the dialog's values (and whatever its custom inputs draw) when it opens; the dialog then
+   * opens read-only and 编辑 switches to edit, like a form in view mode (spec §2 permission dialog).
+   */
+  load?: (row: Row) => Promise<Row>;
+  /** With `load`: whether the loaded values may be edited (offers 编辑). */
+  editable?: (loaded: Row) => boolean;
 }
 
 /** The machine's transitions offered on rows; with `only`, a subset. */

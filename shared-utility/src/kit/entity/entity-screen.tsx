@@ -18,7 +18,7 @@ import { SearchForm } from '../table/search-form';
 import { DetailDialog, FieldsDialog, ImportDialog, SubTableDrawer, transitionFields } from './action-dialogs';
 import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
-import type { CustomAction, EntityScreen, FormAction, TableAction } from './define';
+import type { CustomAction, DialogAction, EntityScreen, FormAction, TableAction } from './define';
 import { invalidateOptions } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
@@ -38,6 +38,7 @@ type Open =
   | { kind: 'form'; action: FormAction; mode: FormMode; row?: Row }
   | { kind: 'detail'; row: Row }
   | { kind: 'fields'; title: string; fields: ReturnType<typeof transitionFields>; note?: string; intent?: Intent; check?: (v: Row) => Record<string, string>; submit: (v: Row) => Promise<void> }
+  | { kind: 'loaded'; action: DialogAction; row: Row }
   | { kind: 'table'; action: TableAction; row: Row }
   | { kind: 'custom'; action: CustomAction; row: Row }
   | { kind: 'import'; path: string; title: string };
@@ -176,7 +177,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     for (const action of screen.actions) {
       switch (action.kind) {
         case 'form':
-          buttons.push({ key: 'view', label: '查看', run: () => setOpen({ kind: 'form', action, mode: 'view', row }) });
+          if (action.view !== false) buttons.push({ key: 'view', label: '查看', run: () => setOpen({ kind: 'form', action, mode: 'view', row }) });
           if (rowAllows(row, 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
           break;
         case 'detail':
@@ -195,17 +196,19 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
               label: action.label,
               intent: action.intent,
               run: () =>
-                setOpen({
-                  kind: 'fields',
-                  title: action.title ?? action.label,
-                  fields: action.fields,
-                  check: action.check,
-                  submit: async (values) => {
-                    await request(action.path, action.body ? action.body(row, values) : { [entity.key]: row[entity.key], ...values }, { showLoading: true });
-                    showSuccess(action.success ?? '操作成功');
-                    afterWrite();
-                  },
-                }),
+                action.load
+                  ? setOpen({ kind: 'loaded', action, row })
+                  : setOpen({
+                      kind: 'fields',
+                      title: dialogTitle(entity, action, row),
+                      fields: action.fields,
+                      check: action.check,
+                      submit: async (values) => {
+                        await request(action.path, dialogBody(entity, action, row, values), { showLoading: true });
+                        showSuccess(action.success ?? '操作成功');
+                        afterWrite();
+                      },
+                    }),
             });
           break;
         case 'remove':
@@ -342,6 +345,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   );
 }
 
+/** A row dialog's title names the row (重置密码（zhangsan）). */
+const dialogTitle = (entity: Entity, action: DialogAction, row: Row) => `${action.title ?? action.label}（${String(row[entity.labelField] ?? '')}）`;
+const dialogBody = (entity: Entity, action: DialogAction, row: Row, values: Row) => (action.body ? action.body(row, values) : { [entity.key]: row[entity.key], ...values });
+
 /** Read-only logs (操作日志, 短信记录) declare no row action, so they get no empty 操作 column. */
 function hasRowActions(screen: EntityScreen): boolean {
   return screen.actions.some((a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && !(a.kind === 'custom' && a.scope === 'toolbar'));
@@ -349,7 +356,7 @@ function hasRowActions(screen: EntityScreen): boolean {
 
 /** Room for the inline buttons of the screen's row actions (the rest go under 更多). */
 function rowActionsWidth(screen: EntityScreen): number {
-  const count = screen.actions.reduce((n, a) => n + (a.kind === 'form' ? 2 : a.kind === 'transitions' ? 1 : a.kind === 'export' || a.kind === 'template' || a.kind === 'import' ? 0 : 1), 0);
+  const count = screen.actions.reduce((n, a) => n + (a.kind === 'form' ? (a.view === false ? 1 : 2) : a.kind === 'transitions' ? 1 : a.kind === 'export' || a.kind === 'template' || a.kind === 'import' ? 0 : 1), 0);
   return Math.min(INLINE_ROW_ACTIONS + 1, Math.max(1, count)) * 52 + 24;
 }
 
@@ -413,6 +420,23 @@ function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open:
     }
     case 'detail':
       return <DetailDialog entity={entity} row={open.row} onClose={onClose} />;
+    case 'loaded': {
+      const { action, row } = open;
+      return (
+        <FormDialog
+          isOpen
+          mode="view"
+          title={dialogTitle(entity, action, row)}
+          fields={action.fields}
+          load={() => action.load!(row)}
+          canEdit={action.editable}
+          successMessage={action.success}
+          submit={(values) => request(action.path, dialogBody(entity, action, row, values), { showLoading: true })}
+          onClose={onClose}
+          onSaved={afterWrite}
+        />
+      );
+    }
     case 'fields':
       return <FieldsDialog title={open.title} fields={open.fields} note={open.note} intent={open.intent} check={open.check} submit={open.submit} onClose={onClose} />;
     case 'table': {

@@ -18,8 +18,10 @@ export interface FormContainerProps {
   /** Record id name sent with updates. */
   recordKey?: string;
   confirmSubmit?: boolean;
+  successMessage?: string;
   submit: FormDeps['submit'];
-  canEdit?: boolean;
+  /** Offers 编辑 in view mode; a function decides from the loaded values. */
+  canEdit?: boolean | ((values: Row) => boolean);
   onClose: () => void;
   /** After a successful submit; the container closes itself too. */
   onSaved?: () => void;
@@ -56,7 +58,8 @@ function FormContainer({ kind, ...props }: FormContainerProps & { kind: 'dialog'
     props.onClose();
   };
   const body = loading ? <Spinner /> : <FormFields form={form} state={state}>{props.children}</FormFields>;
-  const buttons = <FormButtons form={form} state={state} canEdit={props.canEdit} onClose={props.onClose} onSaved={saved} />;
+  const canEdit = typeof props.canEdit === 'function' ? !loading && props.canEdit(state.values) : props.canEdit;
+  const buttons = <FormButtons form={form} state={state} canEdit={canEdit} onClose={props.onClose} onSaved={saved} />;
 
   return (
     <OverlayFrame

@@ -126,6 +126,8 @@ export interface FormOptions {
   /** Name of the record id sent with updates (the list's rowKey). */
   recordKey?: string;
   confirmSubmit?: boolean;
+  /** Replaces 更新成功/操作成功 (a dialog with its own, e.g. 编辑管理员权限成功). */
+  successMessage?: string;
 }
 
 export interface FormSnapshot {
@@ -230,7 +232,7 @@ export class FormMachine {
     }
     this.initial = values;
     this.update({ submitting: false });
-    this.deps.success(mode === 'edit' ? FORM_MESSAGES.updated : FORM_MESSAGES.created);
+    this.deps.success(this.options.successMessage ?? (mode === 'edit' ? FORM_MESSAGES.updated : FORM_MESSAGES.created));
     return 'saved';
   }
 
