@@ -6,7 +6,7 @@ import { createSubUser } from './support/users';
 
 const PAGE = { limit: 100, pageNum: 1 };
 
-describe.each(DIALECTS)('系统公告, 操作日志 and 短信记录 on %s', (dialect) => {
+describe.each(DIALECTS)('系统公告, 签约协议, 操作日志 and 短信记录 on %s', (dialect) => {
   let ctx: TestContext;
   let sys: SignedClient;
   let spr: SignedClient;
@@ -93,6 +93,60 @@ describe.each(DIALECTS)('系统公告, 操作日志 and 短信记录 on %s', (di
       expect(token.code).toBe(0);
       const response = await sys.get('auditLog/query/export', { token: token.data.token });
       expect(String(response.headers['content-type'])).toContain('spreadsheetml');
+    });
+  });
+
+  describe('signing agreements', () => {
+    const TEXT = '服务协议\n乙方：{{姓名}}（{{证件号码}}）\n签约日期：{{签约日期}}';
+
+    test('a supplier sees and writes only its own; SYS all; MER and ENT none', async () => {
+      const all = await list(sys, 'agreement/query/list');
+      expect(all.data.records.map((a: { agreementCode: string }) => a.agreementCode).sort()).toEqual(['AG0001', 'AG0002', 'AG0003']);
+      const own = await list(spr, 'agreement/query/list');
+      expect(own.data.records.map((a: { agreementCode: string }) => a.agreementCode).sort()).toEqual(['AG0001', 'AG0002']);
+      expect(own.data.records.find((a: { agreementCode: string }) => a.agreementCode === 'AG0001')).toMatchObject({ version: 2, status: 0, supplierName: '海南云聚人力资源服务有限公司', _actions: ['update', 'disable'] });
+      const foreign = all.data.records.find((a: { agreementCode: string }) => a.agreementCode === 'AG0003');
+      expect((await spr.post('agreement/query/get', { id: foreign.id })).code).toBe(3002);
+      expect((await spr.post('agreement/mgr/update', { id: foreign.id, name: '改名' })).code).toBe(3002);
+      for (const client of [mer, ent]) expect((await list(client, 'agreement/query/list')).code).toBe(3001);
+    });
+
+    test('saving a new text raises the version and keeps every earlier text unchanged', async () => {
+      const created = await spr.post('agreement/mgr/create', { name: '兼职服务协议', content: TEXT, supplierId: 999 });
+      expect(created.code).toBe(0);
+      const id = created.data.id;
+      expect((await spr.post('agreement/query/get', { id })).data).toMatchObject({ version: 1, supplierName: '海南云聚人力资源服务有限公司' });
+
+      expect((await spr.post('agreement/mgr/update', { id, name: '兼职服务协议（2026版）' })).code).toBe(0);
+      expect((await spr.post('agreement/query/get', { id })).data.version).toBe(1);
+      expect((await spr.post('agreement/mgr/update', { id, content: `${TEXT}\n补充条款：按月结算。` })).code).toBe(0);
+      expect((await spr.post('agreement/mgr/update', { id, content: `${TEXT}\n补充条款：按月结算。` })).code).toBe(0);
+      expect((await spr.post('agreement/query/get', { id })).data.version).toBe(2);
+
+      const versions = await list(spr, 'agreement/query/version/list', { agreementId: id });
+      expect(versions.data.records.map((v: { version: number; content: string; operatorName: string }) => [v.version, v.content.endsWith('按月结算。'), v.operatorName])).toEqual([
+        [2, true, '陈晓东'],
+        [1, false, '陈晓东'],
+      ]);
+      expect((await list(ent, 'agreement/query/version/list', { agreementId: id })).code).toBe(3001);
+    });
+
+    test('a text with unknown placeholders or without the signer is refused and nothing is saved', async () => {
+      const before = (await list(sys, 'agreement/query/list')).data.total;
+      const unknown = await spr.post('agreement/mgr/create', { name: '错误协议', content: '{{姓名}}{{证件号码}}{{银行卡号}}' });
+      expect(unknown.code).toBe(1001);
+      expect(unknown.message).toContain('{{银行卡号}}');
+      expect((await spr.post('agreement/mgr/create', { name: '错误协议', content: '没有签约人的协议' })).message).toBe('协议须包含签约人的{{姓名}}和{{证件号码}}');
+      const merchant = await ctx.db.selectFrom('mercht').select('id').where('merchtCode', '=', 'MER0001').executeTakeFirstOrThrow();
+      expect((await sys.post('agreement/mgr/create', { name: '商户协议', content: TEXT, supplierId: merchant.id })).message).toBe('请选择有效的供应商');
+      expect((await list(sys, 'agreement/query/list')).data.total).toBe(before);
+    });
+
+    test('禁用 and 启用 follow the machine; a stale second 禁用 answers 1009', async () => {
+      const own = (await list(spr, 'agreement/query/list', { agreementCode: 'AG0001' })).data.records[0];
+      expect((await spr.post('agreement/mgr/disable', { id: own.id })).code).toBe(0);
+      expect((await spr.post('agreement/mgr/disable', { id: own.id })).code).toBe(1009);
+      expect((await spr.post('agreement/mgr/enable', { id: own.id })).code).toBe(0);
     });
   });
 

@@ -4,6 +4,7 @@ import { PLATFORM_CODE } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
+import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
@@ -295,6 +296,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
+    await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
   });
 }

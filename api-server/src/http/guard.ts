@@ -1,4 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
+import type { MailProvider } from '../providers/mail';
+import type { SmsProvider } from '../providers/sms';
 import {
   AdminType,
   LimitType,
@@ -39,6 +41,9 @@ export interface AppDeps {
   keys: KeyPair;
   /** Clock, injectable so tests can move time. */
   now: () => number;
+  /** Outside services; the built-in ones write outboxes (providers/sms.ts, providers/mail.ts). */
+  sms?: SmsProvider;
+  mail?: MailProvider;
 }
 
 export interface Caller {

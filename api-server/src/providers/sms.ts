@@ -39,29 +39,43 @@ export const SmsMessages = {
   codeExpired: '验证码已失效，请重新获取',
 } as const;
 
-const hashCode = (phone: string, purpose: number, code: string) =>
-  crypto.createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
+/** Who a code belongs to: a phone, or an account (recovery codes; two accounts may share a phone). */
+export interface CodeOwner {
+  phone: string;
+  account?: string;
+}
 
-/** Issues a new code (voiding earlier unused ones of the same phone and purpose) and sends it. */
+const ownerKey = (owner: CodeOwner) => owner.account ?? owner.phone;
+
+const hashCode = (owner: CodeOwner, purpose: number, code: string) =>
+  crypto.createHash('sha256').update(`${ownerKey(owner)}:${purpose}:${code}`).digest('hex');
+
+const ownedBy = (owner: CodeOwner) => (owner.account ? { column: 'account' as const, value: owner.account } : { column: 'phone' as const, value: owner.phone });
+
+/**
+ * Stores a new code (voiding earlier unused ones of the same owner and purpose) inside the caller's
+ * transaction and returns it for delivery; `secret` codes (a reset token) are longer than 6 digits.
+ */
+export async function issueCode(trx: Kysely<Database>, owner: CodeOwner, purpose: number, now: number, options: { ttlMs?: number; secret?: boolean } = {}): Promise<string> {
+  const code = options.secret ? crypto.randomBytes(24).toString('hex') : String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const { column, value } = ownedBy(owner);
+  await trx.updateTable('sms_code').set({ usedAt: now }).where(column, '=', value).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  await trx
+    .insertInto('sms_code')
+    .values({ phone: owner.phone, account: owner.account ?? null, purpose, codeHash: hashCode(owner, purpose, code), tries: 0, expiresAt: now + (options.ttlMs ?? CODE_TTL_MS), createdAt: now })
+    .execute();
+  return code;
+}
+
+/** Issues a new code and sends it by SMS in one transaction. */
 export async function sendCode(
   db: Kysely<Database>,
   provider: SmsProvider,
-  request: { phone: string; purpose: number; smsType: number; text: (code: string) => string },
+  request: CodeOwner & { purpose: number; smsType: number; text: (code: string) => string },
   now: number,
 ): Promise<void> {
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sms_code')
-      .set({ usedAt: now })
-      .where('phone', '=', request.phone)
-      .where('purpose', '=', request.purpose)
-      .where('usedAt', 'is', null)
-      .execute();
-    await trx
-      .insertInto('sms_code')
-      .values({ phone: request.phone, purpose: request.purpose, codeHash: hashCode(request.phone, request.purpose, code), tries: 0, expiresAt: now + CODE_TTL_MS, createdAt: now })
-      .execute();
+    const code = await issueCode(trx as unknown as Kysely<Database>, request, request.purpose, now);
     await provider.send(trx as unknown as Kysely<Database>, { phone: request.phone, smsType: request.smsType, purpose: request.purpose, content: request.text(code) }, now);
   });
 }
@@ -70,11 +84,12 @@ export async function sendCode(
  * Checks a code and consumes it when right. The tries counter moves in the same UPDATE that checks
  * it, so parallel guesses cannot exceed the limit.
  */
-export async function verifyCode(db: Kysely<Database>, request: { phone: string; purpose: number; code: string }, now: number): Promise<null | string> {
+export async function verifyCode(db: Kysely<Database>, request: CodeOwner & { purpose: number; code: string }, now: number): Promise<null | string> {
+  const { column, value } = ownedBy(request);
   const live = await db
     .selectFrom('sms_code')
     .selectAll()
-    .where('phone', '=', request.phone)
+    .where(column, '=', value)
     .where('purpose', '=', request.purpose)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
@@ -89,7 +104,7 @@ export async function verifyCode(db: Kysely<Database>, request: { phone: string;
     .where('tries', '<', CODE_MAX_TRIES)
     .executeTakeFirst();
   if (Number(counted.numUpdatedRows) === 0) return SmsMessages.codeExpired;
-  if (live.codeHash !== hashCode(request.phone, request.purpose, String(request.code).trim())) return SmsMessages.codeWrong;
+  if (live.codeHash !== hashCode(request, request.purpose, String(request.code).trim())) return SmsMessages.codeWrong;
   const used = await db.updateTable('sms_code').set({ usedAt: now }).where('id', '=', live.id).where('usedAt', 'is', null).executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? null : SmsMessages.codeExpired;
 }

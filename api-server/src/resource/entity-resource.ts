@@ -71,6 +71,8 @@ export interface ResourceOptions<F extends EntityFields> {
   export?: boolean;
   /** Columns set by the server on create (codes, derived ids, owner); `prepared` is prepareCreate's answer. */
   beforeCreate?: (ctx: WriteContext, values: Row, prepared: unknown) => Promise<Row>;
+  /** Columns set by the server on a real change, in its transaction (a new version of a text). */
+  beforeUpdate?: (ctx: WriteContext, values: Row, before: Row) => Promise<Row>;
   /** Business checks on the record as it would be after the write (throw ApiError). */
   check?: (ctx: WriteContext, next: Row, before: Row | null) => Promise<void>;
   /** Conflict message when a unique constraint refuses the write. */
@@ -396,9 +398,10 @@ export class Resource<F extends EntityFields> {
     const keyColumn = columnOf(this.entity, this.entity.key);
     await this.write(ctx, async (trx) => {
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
-      const changes = this.changes(row, values);
-      if (Object.keys(changes).length === 0) return;
-      await trx.updateTable(this.entity.table).set(this.stamp(values, ctx.now, false)).where(keyColumn, '=', key).execute();
+      if (Object.keys(this.changes(row, values)).length === 0) return;
+      const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;
+      const changes = this.changes(row, columns);
+      await trx.updateTable(this.entity.table).set(this.stamp(columns, ctx.now, false)).where(keyColumn, '=', key).execute();
       await this.stillVisible(ctx.caller, trx, key);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'update', entity: this.entity.name, entityId: String(key), changes });
     });

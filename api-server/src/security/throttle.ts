@@ -40,6 +40,9 @@ export interface Throttles {
   loginIp: Throttle;
   /** 1009 answers of subuser/create per caller: stops probing for other tenants' usernames. */
   usernameConflict: Throttle;
+  /** Password-recovery codes per username (known or not, so the answer never tells) and per client IP. */
+  recoveryAccount: Throttle;
+  recoveryIp: Throttle;
 }
 
 const byApp = new WeakMap<object, Throttles>();
@@ -48,7 +51,12 @@ const byApp = new WeakMap<object, Throttles>();
 export function throttlesOf(owner: { config: object }): Throttles {
   let t = byApp.get(owner.config);
   if (!t) {
-    t = { loginIp: new Throttle(100, 15 * MINUTE_MS), usernameConflict: new Throttle(10, 10 * MINUTE_MS) };
+    t = {
+      loginIp: new Throttle(100, 15 * MINUTE_MS),
+      usernameConflict: new Throttle(10, 10 * MINUTE_MS),
+      recoveryAccount: new Throttle(5, 60 * MINUTE_MS),
+      recoveryIp: new Throttle(30, 60 * MINUTE_MS),
+    };
     byApp.set(owner.config, t);
   }
   return t;

@@ -58,6 +58,9 @@ export interface World {
     noticeIds: number[];
     /** Audit entries written by ENT0003's sub-accounts. */
     auditIds: number[];
+    /** SPR0002's signing agreements and their versions. */
+    agreementIds: number[];
+    agreementVersionIds: number[];
   };
   own: { entId: number };
 }
@@ -89,7 +92,7 @@ export const PAGE = { limit: 100, pageNum: 1 };
  * and the fuzzer: sessions, login attempts, the audit trail (refusals are audited), captchas, the SMS
  * outbox and codes, notice read marks, and the caller's own export tokens, saved searches and uploads.
  */
-export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'sms_code', 'notice_read', 'export_token', 'saved_search', 'upload_file']);
+export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'mail_outbox', 'sms_code', 'notice_read', 'export_token', 'saved_search', 'upload_file']);
 
 /** Records of a list answer (`data.records` by default, or `data` itself when it is an array). */
 export function rowsOf(data: unknown): Array<Record<string, unknown>> {
@@ -151,6 +154,10 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'user/login': { kind: 'open' },
   'captcha/create': { kind: 'open' },
   'captcha/check': { kind: 'open' },
+  'captcha/sendSMSCode': { kind: 'open', note: 'a recovery code to the named account’s own phone; same answer for any username' },
+  'captcha/sendMailCode': { kind: 'open', note: 'a recovery code to the named account’s own e-mail' },
+  'user/forgetPassword/verify': { kind: 'open', note: 'a code bound to the account proves it' },
+  'user/forgetPassword/reset': { kind: 'open', note: 'a single-use reset token bound to the account' },
   'captcha/publicKey': { kind: 'open' },
   'captcha/document/download': { kind: 'open', note: 'static templates' },
 
@@ -169,10 +176,24 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   // A supplier's new notice is its own whatever the body says; the platform's and other suppliers' stay.
   'notice/mgr/create': {
     kind: 'mgr',
-    body: () => ({ title: '供应商公告', content: '只发给本供应商名下机构', target: 0, publisherId: 1 }),
+    body: () => ({ title: '供应商公告', content: '只发给本供应商名下机构', target: 0 }),
     snapshot: (db, w) => db.selectFrom('notice').selectAll().where('id', 'in', w.foreign.noticeIds).orderBy('id').execute(),
     appliesToOwn: ['SPR'],
   },
+  ...kitResource({ query: 'agreement/query', mgr: 'agreement/mgr' }, 'id', (w) => w.foreign.agreementIds, {
+    writes: { update: (w) => ({ id: w.foreign.agreementIds[0], name: '越权修改' }) },
+    transitions: ['disable', 'enable'],
+    exported: true,
+  }),
+  // A supplier's new agreement is its own whatever supplier the body names.
+  'agreement/mgr/create': {
+    kind: 'mgr',
+    body: (w) => ({ name: '越权协议', supplierId: w.foreign.supplierId, content: '{{姓名}} {{证件号码}}' }),
+    snapshot: (db, w) => db.selectFrom('agreement').selectAll().where('supplierId', '=', w.foreign.supplierId).orderBy('id').execute(),
+    appliesToOwn: ['SPR'],
+  },
+  'agreement/query/version/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.agreementVersionIds)),
+  'agreement/query/version/get': { kind: 'get', body: (w) => ({ id: w.foreign.agreementVersionIds[0] }) },
   ...kitResource({ query: 'auditLog/query', mgr: 'auditLog/mgr' }, 'id', (w) => w.foreign.auditIds, { exported: true }),
   ...kitResource({ query: 'smsOutbox/query', mgr: 'smsOutbox/mgr' }, 'id', () => [], { exported: true }),
   'notice/read': { kind: 'self', note: 'read marks of the caller' },
@@ -464,6 +485,10 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       entFileIds: (await db.selectFrom('ent_file').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
       noticeIds: (await db.selectFrom('notice').select('id').where((eb) => eb.or([eb('publisherId', 'is', null), eb('publisherId', '!=', spr1.id)])).orderBy('id').execute()).map((r) => r.id),
       auditIds: [audited.id],
+      agreementIds: (await db.selectFrom('agreement').select('id').where('supplierId', '=', ent.supplierId).orderBy('id').execute()).map((r) => r.id),
+      agreementVersionIds: (
+        await db.selectFrom('agreement_version').select('agreement_version.id').innerJoin('agreement', 'agreement.id', 'agreement_version.agreementId').where('agreement.supplierId', '=', ent.supplierId).orderBy('agreement_version.id').execute()
+      ).map((r) => r.id),
     },
     own: { entId: own.id },
   };

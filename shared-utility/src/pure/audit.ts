@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<string, string> = {
   login: '登录',
   logout: '退出登录',
   changePassword: '修改密码',
+  resetPassword: '找回密码',
   updateProfile: '修改个人资料',
   updatePerm: '修改权限',
   updateStatus: '修改状态',

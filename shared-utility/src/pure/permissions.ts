@@ -43,6 +43,7 @@ export const PERMISSIONS: PermissionDef[] = [
   p(1007, 'ACT_LOGOUT', '退出登录', '账号', G),
   p(1008, 'ACT_SEARCH', '全局搜索', '账号', G),
   p(1009, 'ACT_FILE_UPLOAD', '上传文件', '账号', G),
+  p(1017, 'ACT_FORGET_PASSWORD', '找回密码', '账号', O),
   p(1016, 'ACT_SIMPLE_LIST', '下拉选项', '账号', G),
   p(1010, 'ACT_FILE_DOWNLOAD', '下载文件', '账号', G),
   p(1011, 'ACT_SYS_USER_SUBUSER_QUERY', '查询子账号', '管理员'),

@@ -39,6 +39,8 @@ export interface FormAction extends Gate {
   view?: boolean;
   /** Route names after paths.mgr when the spec names them otherwise (sms/config/addOrUpdate, bank add). */
   routes?: { create?: string; update?: string };
+  /** Derived fields shown only to some account types (the server fills them for the others, e.g. a supplier's own id). */
+  fieldsFor?: Record<string, AccountType[]>;
 }
 
 /** 详情: the entity's detail fields with 操作人/操作时间 and the audit trail from get. */

@@ -87,7 +87,8 @@ export function formFieldsOf(entity: Entity, inputFor: InputFactory = noInput): 
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!shownIn(field, 'form')) continue;
     const f: Field = { ...baseField(name, field, 'form', inputFor), ...formRules(field) };
-    if (field.type === 'textarea') f.rows = [3, 4];
+    // Long documents (an agreement's text) get room to read; remarks and reasons stay compact.
+    if (field.type === 'textarea') f.rows = (field.max ?? 0) > 2000 ? [12, 20] : [3, 4];
     if (field.create && !field.update) {
       if (field.type === 'password' || field.virtual) f.showWhen = 'create';
       else f.readOnlyWhen = 'edit';

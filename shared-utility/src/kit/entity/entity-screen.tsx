@@ -392,7 +392,9 @@ function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open:
   switch (open.kind) {
     case 'form': {
       const { action, mode, row } = open;
-      const fields = action.fields ?? formFieldsOf(entity, inputsOf(entity)).filter((f) => !(link && f.name in link));
+      const fields = (action.fields ?? formFieldsOf(entity, inputsOf(entity)).filter((f) => !(link && f.name in link))).map((f) =>
+        action.fieldsFor?.[f.name] ? { ...f, onlyFor: action.fieldsFor[f.name] } : f,
+      );
       const titles = action.titles ?? { add: `新增${entity.title}`, edit: `编辑${entity.title}`, view: `查看${entity.title}` };
       const Container = action.drawer ? FormDrawer : FormDialog;
       const submit = async (payload: Row, m: Exclude<FormMode, 'view'>) => {

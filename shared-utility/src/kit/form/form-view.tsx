@@ -49,8 +49,13 @@ export function FormFields({ form, state, children }: FormFieldsProps) {
             labelFor={id}
             intent={error ? Intent.DANGER : Intent.NONE}
             helperText={error}
-            label={<span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>{field.label}</span>}
-            labelInfo={isRequired(field) ? '*' : undefined}
+            label={
+              // The required mark sits inside the fixed-width label, so every input starts at the same x.
+              <span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>
+                {isRequired(field) && <span style={{ color: '#cd4246', marginRight: 4 }}>*</span>}
+                {field.label}
+              </span>
+            }
             style={{ alignItems: 'flex-start' }}
           >
             <div style={{ width: '100%' }}>

@@ -2,7 +2,7 @@
  * The /other and 系统管理 records of the platform itself (spec §2, §3 notice target; DOMAIN.md §10):
  * notices with their publish window, the operation log every write leaves, and the SMS outbox.
  */
-import { defineEntity } from '../entity';
+import { defineEntity, defineMachine } from '../entity';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 
@@ -69,5 +69,60 @@ export const smsOutbox = defineEntity({
     smsType: { label: '短信类型', type: 'enum', enum: 'smsType', search: 'eq', width: 110 },
     purpose: { label: '用途', type: 'enum', enum: 'smsPurpose', search: 'eq', width: 100 },
     content: { label: '内容', type: 'text', search: 'like', width: 380 },
+  },
+});
+
+const agreementFields = {
+  id: { label: 'ID', type: 'int', list: false, detail: false },
+  agreementCode: { label: '协议编号', type: 'text', search: 'like', sort: true, width: 110 },
+  name: { label: '协议名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
+  supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 220 },
+  version: { label: '当前版本', type: 'int', sort: true, width: 90 },
+  content: {
+    label: '协议内容', type: 'textarea', required: true, max: 20000, create: true, update: true, list: false,
+    placeholder: '协议正文，可使用占位符 {{姓名}} {{证件号码}} {{手机号}} {{企业名称}} {{供应商名称}} {{签约日期}}',
+  },
+  status: { label: '状态', type: 'enum', enum: 'status', search: 'eq', sort: true, width: 80 },
+  remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
+  updatedAt: { label: '更新时间', type: 'datetime', sort: true, width: 170 },
+  createdAt: { ...createdAt, list: false },
+} as const;
+
+/** 签约协议 (SYS, SPR): a supplier's signing templates; every saved text becomes a new version. */
+export const agreement = defineEntity({
+  name: 'agreement',
+  table: 'agreement',
+  key: 'id',
+  labelField: 'name',
+  title: '签约协议',
+  paths: { query: 'agreement/query', mgr: 'agreement/mgr' },
+  codes: { query: 30130, mgr: 30140 },
+  fields: agreementFields,
+  machine: defineMachine(agreementFields, 'status', {
+    disable: {
+      label: '禁用', from: [0], to: 1, code: 30140, for: ['SYS', 'SPR'], intent: 'warning',
+      confirm: '禁用后新的签约不再使用该协议，已签署的协议不受影响，确定要禁用吗？',
+    },
+    enable: { label: '启用', from: [1], to: 0, code: 30140, for: ['SYS', 'SPR'], intent: 'success', confirm: '确定要启用该协议吗？' },
+  }),
+});
+
+/** The texts an agreement has had, newest first; read-only. */
+export const agreementVersion = defineEntity({
+  name: 'agreementVersion',
+  table: 'agreement_version',
+  key: 'id',
+  labelField: 'version',
+  title: '历史版本',
+  paths: { query: 'agreement/query/version', mgr: 'agreement/mgr/version' },
+  codes: { query: 30130 },
+  timestamps: false,
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    agreementId: { label: '协议', type: 'ref', ref: 'agreement', show: 'agreementName', search: 'eq', list: false },
+    version: { label: '版本', type: 'int', sort: true, width: 80 },
+    content: { label: '协议内容', type: 'textarea', width: 380 },
+    operatorName: { label: '保存人', type: 'text', width: 100 },
+    createdAt: { label: '保存时间', type: 'datetime', sort: true, width: 170 },
   },
 });

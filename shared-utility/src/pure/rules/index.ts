@@ -4,3 +4,4 @@ export * from './ledger';
 export * from './invoice-tax';
 export * from './identity';
 export * from './order-checks';
+export * from './agreement';

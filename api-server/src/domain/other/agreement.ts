@@ -1,0 +1,55 @@
+/**
+ * /agreement 签约协议 (SYS, SPR): a supplier's signing templates. Saving a new text raises the
+ * version and keeps the text as an immutable row, so a signature can always show what was signed.
+ */
+import { AdminType, agreement, agreementTemplateError, agreementVersion } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { nextCode } from '../org-scope';
+
+export const AgreementMessages = { supplier: '请选择有效的供应商' } as const;
+
+/** SYS every supplier's; a supplier its own. */
+const ownedBy = (column: string) => (caller: Caller, qb: AnyQuery): AnyQuery =>
+  caller.user.adminType === AdminType.SYS ? qb : qb.where(column, '=', caller.user.orgId ?? -1);
+
+const keepVersion = (ctx: WriteContext, agreementId: unknown, version: number, content: unknown) =>
+  ctx.trx
+    .insertInto('agreement_version')
+    .values({ agreementId, version, content, operatorName: ctx.caller.user.name ?? ctx.caller.user.username, createdAt: ctx.now })
+    .execute();
+
+export function agreementRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const templates = defineResource(deps, agreement, {
+    scope: ownedBy(`${T}.supplierId`),
+    writers: ['SYS', 'SPR'],
+    export: true,
+    fill: (ctx) => (ctx.caller.user.adminType === AdminType.SPR ? { supplierId: ctx.caller.user.orgId } : {}),
+    check: async (ctx, next) => {
+      const problem = agreementTemplateError(String(next.content ?? ''));
+      if (problem) throw new ApiError(Code.VALIDATION, problem);
+      const supplier = (await ctx.trx.selectFrom('mercht').select('merchtType').where('id', '=', next.supplierId).executeTakeFirst()) as Row | undefined;
+      if (!supplier || ![200, 300].includes(Number(supplier.merchtType))) throw new ApiError(Code.VALIDATION, AgreementMessages.supplier);
+    },
+    beforeCreate: async (ctx, values) => ({ ...values, agreementCode: await nextCode(ctx.trx, 'agreement', 'agreementCode', 'AG', 4), version: 1, status: 0 }),
+    afterCreate: async (ctx, key, columns) => {
+      await keepVersion(ctx, key, 1, columns.content);
+    },
+    beforeUpdate: async (ctx, values, before) => {
+      if (values.content === undefined || values.content === before.content) return values;
+      const version = Number(before.version) + 1;
+      await keepVersion(ctx, before.id, version, values.content);
+      return { ...values, version };
+    },
+  });
+  const versions = defineResource(deps, agreementVersion, {
+    scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.agreementId`, 'in', db.selectFrom('agreement').select('id').where('supplierId', '=', caller.user.orgId ?? -1))),
+    simple: false,
+  });
+  return [...templates.routes, ...versions.routes];
+}
+
