@@ -19,8 +19,8 @@ const DRAWER: Record<string, Partial<Field>> = {
 export const ADMIN_FORM_FIELDS: Field[] = formFieldsOf(admin).map((f) => ({ ...f, ...DRAWER[f.name] }));
 
 const PASSWORD_FIELDS: Field[] = [
-  { name: 'newPassword', label: '新密码', type: 'password', rule: 'newPassword' },
-  { name: 'confirmPassword', label: '确认密码', type: 'password', rule: 'confirmPassword' },
+  { name: 'newPassword', label: '新密码', type: 'password', rule: 'newPassword', required: true },
+  { name: 'confirmPassword', label: '确认密码', type: 'password', rule: 'confirmPassword', required: true },
 ];
 
 export default defineScreen(admin, {
@@ -32,7 +32,7 @@ export default defineScreen(admin, {
       key: 'perm',
       label: '权限',
       title: '管理员权限',
-      fields: [{ name: 'permCodes', label: '权限', type: 'custom', input: (props) => createElement(PermTree, props) }],
+      fields: [{ name: 'permCodes', label: '', type: 'custom', input: (props) => createElement(PermTree, props) }],
       load: (row) => request<Row>('user/subuser/perm/get', { subUserId: row.userId }).then((answer) => ({ ...answer, permCodes: answer.granted })),
       editable: (loaded) => loaded.editable === true,
       path: 'user/subuser/perm/update',

@@ -50,11 +50,14 @@ export function FormFields({ form, state, children }: FormFieldsProps) {
             intent={error ? Intent.DANGER : Intent.NONE}
             helperText={error}
             label={
-              // The required mark sits inside the fixed-width label, so every input starts at the same x.
-              <span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>
-                {isRequired(field) && <span style={{ color: '#cd4246', marginRight: 4 }}>*</span>}
-                {field.label}
-              </span>
+              // The required mark sits inside the fixed-width label, so every input starts at the same x;
+              // a field without a label spans the row (the permission tree).
+              field.label ? (
+                <span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>
+                  {isRequired(field) && <span style={{ color: '#cd4246', marginRight: 4 }}>*</span>}
+                  {field.label}
+                </span>
+              ) : undefined
             }
             style={{ alignItems: 'flex-start' }}
           >

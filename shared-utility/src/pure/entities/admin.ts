@@ -10,22 +10,23 @@ const OWN_ORG = ['SYS', 'SPR', 'MER', 'ENT'] as const;
 /** Omitted on create it takes the default; sent empty on update it is refused (issue 12 finding 7). */
 const SEX_RULE: FieldRules = { rules: [{ kind: 'required', message: MESSAGES.sexInvalid }] };
 
+// Column widths fit a 1280 px screen with the four-button 操作 column.
 const adminFields = {
   userId: { label: 'ID', type: 'int', list: false, detail: false },
   adminType: { label: '账号类型', type: 'enum', enum: 'adminType', create: true, search: 'eq', list: false, placeholder: '账号类型' },
   terCode: { label: '机构编码', type: 'text', create: true, search: 'eq', list: false, placeholder: '机构编码（如 MER0001）' },
-  username: { label: '用户名', type: 'text', rule: 'username', create: true, search: 'like', sort: true, width: 140 },
+  username: { label: '用户名', type: 'text', rule: 'username', create: true, search: 'like', sort: true, width: 130 },
   password: { label: '密码', type: 'password', rule: 'password', create: true, secret: true },
-  name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 120 },
-  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 130 },
+  name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 110 },
+  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
   wechat: { label: '微信', type: 'text', rule: 'wechat', create: true, update: true, nullable: true, list: false },
-  email: { label: '邮箱', type: 'text', rule: 'email', create: true, update: true, nullable: true, search: 'like', width: 200 },
+  email: { label: '邮箱', type: 'text', rule: 'email', create: true, update: true, nullable: true, search: 'like', width: 160 },
   sex: { label: '性别', type: 'enum', enum: 'sex', rule: SEX_RULE, create: true, update: true, defaultValue: 0, list: false },
   avatar: { label: '头像', type: 'text', rule: 'avatar', create: true, update: true, nullable: true, list: false, placeholder: '图片链接（http:// 或 https:// 开头）' },
   remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
-  status: { label: '状态', type: 'enum', enum: 'status', rule: 'status', create: true, search: 'eq', sort: true, defaultValue: 0, width: 80 },
+  status: { label: '状态', type: 'enum', enum: 'status', rule: 'status', create: true, search: 'eq', sort: true, defaultValue: 0, width: 70 },
   isTopAdmin: { label: '主账号', type: 'enum', enum: 'yesNo', list: false, form: false },
-  createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+  createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 160 },
   updatedAt: { label: '更新时间', type: 'datetime', sort: true, list: false },
 } as const;
 
