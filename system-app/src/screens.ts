@@ -6,7 +6,8 @@ import type { ScreenModule } from '@flexpay/shared-utility/kit';
 import * as adminIndex from './admin/index.screen';
 import * as adminAuditLog from './admin/auditLog.screen';
 import * as agreement from './agreement.screen';
+import * as mailOutbox from './mailOutbox.screen';
 import * as notice from './notice.screen';
 import * as smsOutbox from './smsOutbox.screen';
 
-export const SCREENS: ScreenModule[] = [adminIndex, adminAuditLog, agreement, notice, smsOutbox];
+export const SCREENS: ScreenModule[] = [adminIndex, adminAuditLog, agreement, mailOutbox, notice, smsOutbox];

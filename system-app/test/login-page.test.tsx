@@ -193,9 +193,44 @@ describe('LoginPage', () => {
     expect(mocked.request).not.toHaveBeenCalled();
   });
 
-  it('explains password recovery on /forgetPassword', async () => {
+  it('/forgetPassword asks for the account, sends its code, then the new password with the reset token', async () => {
+    mocked.request.mockImplementation(async (path: string) => {
+      if (path === 'captcha/create') return { captchaToken: 't', image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+      if (path === 'captcha/sendSMSCode') return { message: '如该账号已绑定，验证码已发送，5分钟内有效' };
+      if (path === 'user/forgetPassword/verify') return { resetToken: 'reset-1' };
+      if (path === 'user/forgetPassword/reset') return true;
+      throw new Error(`unexpected call ${path}`);
+    });
     await renderAt('/forgetPassword');
-    expect(container!.textContent).toContain('密码不支持自助找回');
-    expect(input('login-username')).not.toBeNull();
+    expect(input('login-username')).toBeNull();
+    const click = async (text: string) => {
+      const button = [...container!.querySelectorAll('button')].find((b) => b.textContent === text)!;
+      await act(async () => button.click());
+      await flush();
+    };
+    await click('发送验证码');
+    expect(container!.textContent).toContain('请输入用户名');
+    expect(mocked.request).not.toHaveBeenCalledWith('captcha/sendSMSCode', expect.anything());
+
+    await type('forget-username', 'merchant01');
+    await click('发送验证码');
+    expect(mocked.request).toHaveBeenCalledWith('captcha/sendSMSCode', { username: 'merchant01', purpose: 3 });
+    expect(container!.textContent).toContain('60秒后重发');
+
+    await type('forget-code', '12345');
+    await click('下一步');
+    expect(container!.textContent).toContain('请输入6位验证码');
+    await type('forget-code', '123456');
+    await click('下一步');
+    expect(mocked.request).toHaveBeenCalledWith('user/forgetPassword/verify', { username: 'merchant01', channel: 'sms', code: '123456' });
+
+    await type('forget-new', 'Recover@2026');
+    await type('forget-confirm', 'Recover@2027');
+    await click('重置密码');
+    expect(container!.textContent).toContain('两次输入密码不一致');
+    await type('forget-confirm', 'Recover@2026');
+    await click('重置密码');
+    expect(mocked.request).toHaveBeenCalledWith('user/forgetPassword/reset', { username: 'merchant01', resetToken: 'reset-1', newPassword: 'Recover@2026' });
+    expect(container!.textContent).toContain('密码已重置');
   });
 });

@@ -293,6 +293,14 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       ])
       .execute();
 
+    await trx
+      .insertInto('mail_outbox')
+      .values([
+        { email: 'merchant01@flexpay.example.com', subject: 'FlexPay 找回密码验证码', content: '【FlexPay】您正在找回账号 merchant01 的登录密码，验证码为 904215，5分钟内有效。如非本人操作请忽略。', createdAt: daysAgo(6, 20) },
+        { email: 'enterprise01@flexpay.example.com', subject: 'FlexPay 找回密码验证码', content: '【FlexPay】您正在找回账号 enterprise01 的登录密码，验证码为 118342，5分钟内有效。如非本人操作请忽略。', createdAt: daysAgo(1, 8) },
+      ])
+      .execute();
+
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });

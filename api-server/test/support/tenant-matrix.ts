@@ -196,6 +196,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'agreement/query/version/get': { kind: 'get', body: (w) => ({ id: w.foreign.agreementVersionIds[0] }) },
   ...kitResource({ query: 'auditLog/query', mgr: 'auditLog/mgr' }, 'id', (w) => w.foreign.auditIds, { exported: true }),
   ...kitResource({ query: 'smsOutbox/query', mgr: 'smsOutbox/mgr' }, 'id', () => [], { exported: true }),
+  ...kitResource({ query: 'mailOutbox/query', mgr: 'mailOutbox/mgr' }, 'id', () => [], { exported: true }),
   'notice/read': { kind: 'self', note: 'read marks of the caller' },
   'mercht/query/self': { kind: 'self' },
   'ent/query/self': { kind: 'self' },

@@ -152,6 +152,7 @@ export const PERMISSIONS: PermissionDef[] = [
   p(34100, 'ACT_NOTICE_QUERY', '查询公告', '公告', L, SYS_SPR),
   p(34200, 'ACT_NOTICE_MGR', '管理公告', '公告', L, SYS_SPR),
   p(34310, 'ACT_SMS_OUTBOX_QUERY', '查看短信记录', '公告', L, SYS),
+  p(34320, 'ACT_MAIL_OUTBOX_QUERY', '查看邮件记录', '公告', L, SYS),
   p(38110, 'ACT_AUDIT_LOG_QUERY', '查看操作日志', '操作日志'),
   p(36110, 'ACT_XPAY_PLATFORM_QUERY', '查询平台', '平台税务通道', L, SYS),
   p(36120, 'ACT_XPAY_PLATFORM_MGR', '管理平台', '平台税务通道', L, SYS),

@@ -170,6 +170,7 @@ export const MENU_ROUTES: RouteDef[] = [
       { path: '/notice', title: '系统公告', app: sys, codes: [34100], onlyFor: SYS_SPR },
       { path: '/agreement', title: '签约协议', app: sys, codes: [30130], onlyFor: SYS_SPR },
       { path: '/smsOutbox', title: '短信记录', app: sys, codes: [34310], onlyFor: SYS },
+      { path: '/mailOutbox', title: '邮件记录', app: sys, codes: [34320], onlyFor: SYS },
     ],
   },
   { path: 'external:official-site', title: '官方网站', icon: 'globe', external: OFFICIAL_SITE_URL },

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { hasToken, login, logout, navigate, patchSession, request, trimLogin } from '@flexpay/shared-utility';
 import { ForcedPasswordDialog } from './forced-password';
+import { ForgetPasswordForm } from './forget-password';
 import { redirectTarget } from './redirect';
 import {
   DEMO_ACCOUNTS,
@@ -26,10 +27,6 @@ const APP_VERSION = process.env.FLEXPAY_BUILD;
 const EMPTY: LoginFormValues = { username: '', password: '', captcha: '' };
 
 const NOTICES: Record<string, { title: string; text: string }> = {
-  '/forgetPassword': {
-    title: '忘记密码',
-    text: '为保障资金安全，密码不支持自助找回。请联系本单位的上级管理员在「系统管理 › 管理员」中为您重置密码；顶级管理员请联系平台运营。',
-  },
   '/contactUs': {
     title: '联系我们',
     text: '平台运营服务时间为工作日 9:00–18:00。开通账号、重置密码或业务咨询，请联系您的客户经理，或发送邮件至 support@flexpay.example.com。',
@@ -52,6 +49,7 @@ export function LoginPage() {
   const mounted = useRef(true);
   const demo = isDemoMode();
   const notice = NOTICES[location.pathname];
+  const recovering = location.pathname === '/forgetPassword';
 
   const refreshCaptcha = useCallback(async () => {
     setCaptchaState('loading');
@@ -139,8 +137,8 @@ export function LoginPage() {
         </section>
 
         <Card className="fp-login__card" elevation={2}>
-          <H2 className="fp-login__title">FlexPay 灵活用工管理后台</H2>
-          <p className="fp-login__subtitle">欢迎使用，请输入您的账号信息</p>
+          <H2 className="fp-login__title">{recovering ? '找回密码' : 'FlexPay 灵活用工管理后台'}</H2>
+          <p className="fp-login__subtitle">{recovering ? '通过账号绑定的手机或邮箱验证身份后设置新密码' : '欢迎使用，请输入您的账号信息'}</p>
 
           {notice ? (
             <Callout className="fp-login__notice" intent={Intent.PRIMARY} title={notice.title} icon="info-sign">
@@ -148,6 +146,7 @@ export function LoginPage() {
             </Callout>
           ) : null}
 
+          {recovering ? <ForgetPasswordForm /> : (
           <form onSubmit={submit} noValidate aria-label="登录表单">
             <FormGroup label="用户名" labelFor="login-username" {...field('username')}>
               <InputGroup
@@ -228,14 +227,15 @@ export function LoginPage() {
               text="登录"
             />
           </form>
+          )}
 
           <div className="fp-login__links">
-            <Link to="/forgetPassword">忘记密码</Link>
+            {recovering ? <Link to="/login">返回登录</Link> : <Link to="/forgetPassword">忘记密码</Link>}
             <span aria-hidden="true">|</span>
             <Link to="/contactUs">联系我们</Link>
           </div>
 
-          {demo ? (
+          {demo && !recovering ? (
             <Callout className="fp-login__demo" icon="lab-test" title="演示环境" data-testid="demo-accounts">
               <p>
                 以下账号的密码均为 <code>{DEMO_PASSWORD}</code>，点击即可填入：

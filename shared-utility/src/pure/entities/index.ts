@@ -3,7 +3,7 @@ import { registerEntities } from '../entity';
 import { admin } from './admin';
 import { cust } from './cust';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
-import { agreement, agreementVersion, auditLog, notice, smsOutbox } from './system';
+import { agreement, agreementVersion, auditLog, mailOutbox, notice, smsOutbox } from './system';
 import { bankConfig, distributorConfig, payChannel, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, taxSource, tsChannel, xkjPlatform } from './supplier';
 
 export * from './supplier';
@@ -12,4 +12,4 @@ export * from './cust';
 export * from './org';
 export * from './system';
 
-registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, agreement, agreementVersion);
+registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion);

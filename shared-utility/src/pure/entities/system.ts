@@ -72,6 +72,25 @@ export const smsOutbox = defineEntity({
   },
 });
 
+/** Every mail the mail provider was asked to send (password recovery codes), newest first. */
+export const mailOutbox = defineEntity({
+  name: 'mailOutbox',
+  table: 'mail_outbox',
+  key: 'id',
+  labelField: 'email',
+  title: '邮件记录',
+  paths: { query: 'mailOutbox/query', mgr: 'mailOutbox/mgr' },
+  codes: { query: 34320 },
+  timestamps: false,
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    createdAt: { label: '发送时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+    email: { label: '邮箱', type: 'text', search: 'like', width: 220 },
+    subject: { label: '主题', type: 'text', search: 'like', width: 200 },
+    content: { label: '内容', type: 'text', search: 'like', width: 380 },
+  },
+});
+
 const agreementFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   agreementCode: { label: '协议编号', type: 'text', search: 'like', sort: true, width: 110 },

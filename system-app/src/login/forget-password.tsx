@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Callout, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { request, showSuccess } from '@flexpay/shared-utility';
+import { validateFirstPassword } from './forced-password';
+
+type Channel = 'sms' | 'mail';
+const RESEND_SECONDS = 60;
+
+/**
+ * /forgetPassword: 1 身份验证 — a code sent to the account's own phone or e-mail; 2 设置新密码 —
+ * with the single-use reset token the code earned. The server answers "sent" for any username.
+ */
+export function ForgetPasswordForm() {
+  const [step, setStep] = useState<'verify' | 'reset' | 'done'>('verify');
+  const [username, setUsername] = useState('');
+  const [channel, setChannel] = useState<Channel>('sms');
+  const [code, setCode] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [resetToken, setResetToken] = useState('');
+  const [passwords, setPasswords] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // The request layer has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = () => {
+    if (!username.trim()) return setErrors({ username: '请输入用户名' });
+    setErrors({});
+    void run(async () => {
+      const answer = await request<{ message: string }>(channel === 'sms' ? 'captcha/sendSMSCode' : 'captcha/sendMailCode', { username: username.trim(), ...(channel === 'sms' ? { purpose: 3 } : {}) });
+      showSuccess(answer.message);
+      setCountdown(RESEND_SECONDS);
+    });
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { username: username.trim() ? undefined : '请输入用户名', code: /^\d{6}$/.test(code.trim()) ? undefined : '请输入6位验证码' };
+    setErrors(found);
+    if (found.username || found.code) return;
+    void run(async () => {
+      const answer = await request<{ resetToken: string }>('user/forgetPassword/verify', { username: username.trim(), channel, code: code.trim() });
+      setResetToken(answer.resetToken);
+      setStep('reset');
+    });
+  };
+
+  const reset = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateFirstPassword(passwords);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      await request('user/forgetPassword/reset', { username: username.trim(), resetToken, newPassword: passwords.newPassword });
+      setStep('done');
+    });
+  };
+
+  const group = (name: string) => ({ intent: errors[name] ? Intent.DANGER : Intent.NONE, helperText: errors[name] });
+
+  if (step === 'done')
+    return (
+      <Callout intent={Intent.SUCCESS} title="密码已重置" icon="tick-circle" data-testid="forget-done">
+        <p>新密码已生效，该账号在其他设备上的登录已全部退出。</p>
+        <Link to="/login">返回登录</Link>
+      </Callout>
+    );
+
+  if (step === 'reset')
+    return (
+      <form onSubmit={reset} noValidate aria-label="设置新密码">
+        <p className="fp-login__step">第 2 步，共 2 步：为账号 {username.trim()} 设置新密码</p>
+        <FormGroup label="新密码" labelFor="forget-new" {...group('newPassword')}>
+          <InputGroup id="forget-new" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="8-20位，含大小写字母、数字、符号中的三类" value={passwords.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
+        </FormGroup>
+        <FormGroup label="确认密码" labelFor="forget-confirm" {...group('confirmPassword')}>
+          <InputGroup id="forget-confirm" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="请再次输入新密码" value={passwords.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
+        </FormGroup>
+        <Button type="submit" intent={Intent.PRIMARY} large fill loading={busy} text="重置密码" />
+      </form>
+    );
+
+  return (
+    <form onSubmit={verify} noValidate aria-label="找回密码">
+      <p className="fp-login__step">第 1 步，共 2 步：验证账号身份</p>
+      <FormGroup label="用户名" labelFor="forget-username" {...group('username')}>
+        <InputGroup id="forget-username" large leftIcon="user" placeholder="请输入用户名" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+      </FormGroup>
+      <RadioGroup inline label="验证方式" selectedValue={channel} onChange={(e) => setChannel(e.currentTarget.value as Channel)}>
+        <Radio label="账号绑定的手机" value="sms" />
+        <Radio label="账号绑定的邮箱" value="mail" />
+      </RadioGroup>
+      <FormGroup label="验证码" labelFor="forget-code" {...group('code')}>
+        <div className="fp-login__captcha-row">
+          <InputGroup id="forget-code" large leftIcon="shield" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="fp-login__captcha-input" />
+          <Button large disabled={busy || countdown > 0} onClick={send} text={countdown > 0 ? `${countdown}秒后重发` : '发送验证码'} />
+        </div>
+      </FormGroup>
+      <Button type="submit" intent={Intent.PRIMARY} large fill loading={busy} text="下一步" />
+    </form>
+  );
+}
