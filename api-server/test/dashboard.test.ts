@@ -53,7 +53,7 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       monthOrderCount: since(shanghaiMonthStart(now)).length,
       monthOrderAmount: fen(since(shanghaiMonthStart(now))),
       ...(type === 'ENT'
-        ? { balance: formatFen(mine(await db.selectFrom('ent_balance').selectAll().execute()).reduce((s, b) => s + b.balanceFen, 0)) }
+        ? { balance: formatFen((await db.selectFrom('ent_account').selectAll().where('entId', '=', user.orgId ?? -1).execute()).reduce((s, b) => s + b.availableFen, 0)) }
         : {}),
       ...(type === 'SYS'
         ? { supplierCount: merchts.filter((m) => m.merchtType >= 100).length, merchtCount: merchts.filter((m) => m.merchtType === 0).length }
@@ -97,7 +97,7 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       pendingReviews: { total: 3, tempOrders: 1, balanceApplies: 1, invoiceApplies: 1 },
       todayOrderCount: 2,
       todayOrderAmount: '33456.78',
-      balance: '567890.12',
+      balance: '687892.50',
       entCount: 1,
       custCount: 7,
     });

@@ -10,6 +10,7 @@ import { orgMigration } from './migrations/0006-org';
 import { noticeMigration } from './migrations/0007-notice';
 import { agreementMigration } from './migrations/0008-agreement';
 import { mailMigration } from './migrations/0009-mail';
+import { moneyMigration } from './migrations/0010-money';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -210,6 +211,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0007_notice': noticeMigration(),
         '0008_agreement': agreementMigration(dialect),
         '0009_mail': mailMigration(dialect),
+        '0010_money': moneyMigration(dialect),
       }),
     },
   });

@@ -2,6 +2,7 @@ import type { KitTables } from './schema/kit';
 import type { SecurityTables } from './schema/security';
 import type { SupplierTables } from './schema/supplier';
 import type { SystemTables } from './schema/system';
+import type { MoneyTables } from './schema/money';
 import type { OrgTables } from './schema/org';
 import type { Generated } from 'kysely';
 
@@ -186,28 +187,6 @@ export interface TempOrderTable {
   updatedAt: number;
 }
 
-export interface EntBalanceTable {
-  id: Generated<number>;
-  entId: number;
-  supplierId: number;
-  balanceFen: number;
-  lockedFen: number;
-  updatedAt: number;
-}
-
-export interface BalanceApplyTable {
-  id: Generated<number>;
-  applyNo: string;
-  entId: number;
-  supplierId: number;
-  amountFen: number;
-  payChannel: number;
-  status: number;
-  remark: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface InvoiceApplyTable {
   id: Generated<number>;
   applyNo: string;
@@ -237,7 +216,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;
@@ -250,8 +229,6 @@ export interface Database extends SecurityTables, KitTables, SupplierTables, Sys
   work_package: WorkPackageTable;
   pay_order: PayOrderTable;
   temp_order: TempOrderTable;
-  ent_balance: EntBalanceTable;
-  balance_apply: BalanceApplyTable;
   invoice_apply: InvoiceApplyTable;
   notice: NoticeTable;
 }

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
 import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
+import { seedMoney } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
 
@@ -217,36 +218,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       )
       .execute();
 
-    const balances = [56789012, 12000050, 3050000];
-    await trx
-      .insertInto('ent_balance')
-      .values(ents.map((ent, i) => ({ entId: ent.id, supplierId: ent.supplierId, balanceFen: balances[i], lockedFen: i === 0 ? 500000 : 0, updatedAt: now })))
-      .execute();
-
-    const applies: Array<[number, number, number]> = [
-      [0, 0, 10000000],
-      [2, 0, 3000000],
-      [1, 10, 5000000],
-      [0, 50, 20000000],
-      [1, 11, 800000],
-    ];
-    await trx
-      .insertInto('balance_apply')
-      .values(
-        applies.map(([e, status, amountFen], i) => ({
-          applyNo: `BA${String(i + 1).padStart(8, '0')}`,
-          entId: ents[e].id,
-          supplierId: ents[e].supplierId,
-          amountFen,
-          payChannel: 0,
-          status,
-          remark: status === 11 ? '付款凭证不清晰' : null,
-          createdAt: daysAgo(8 - i),
-          updatedAt: daysAgo(8 - i),
-        })),
-      )
-      .execute();
-
     const invoices: Array<[number, number, number, number]> = [
       [0, 10, 12850000, 1],
       [1, 10, 3310000, 2],
@@ -304,6 +275,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
+    await seedMoney(trx, { now, ents, uploaderId: sys.userId, uploads });
     await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
   });

@@ -86,9 +86,9 @@ async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
   };
   if (user.adminType === AdminType.ENT) {
     const bal = await db
-      .selectFrom('ent_balance')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ent_balance.balanceFen'), eb.lit(0)).as('fen'))
-      .where('ent_balance.entId', '=', user.orgId ?? -1)
+      .selectFrom('ent_account')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ent_account.availableFen'), eb.lit(0)).as('fen'))
+      .where('ent_account.entId', '=', user.orgId ?? -1)
       .executeTakeFirstOrThrow();
     result.balance = formatFen(Number(bal.fen));
   }

@@ -61,6 +61,11 @@ export interface World {
     /** SPR0002's signing agreements and their versions. */
     agreementIds: number[];
     agreementVersionIds: number[];
+    /** ENT0003's channel accounts, recharge applications, refunds and ledger rows. */
+    accountIds: number[];
+    rechargeIds: number[];
+    refundIds: number[];
+    logIds: number[];
   };
   own: { entId: number };
 }
@@ -284,6 +289,43 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'contract/mercht/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.merchtContractIds[0] }) },
   ...kitResource({ query: 'ent/query/coopEnt', mgr: 'ent/mgr/coopEnt' }, 'id', (w) => w.foreign.coopIds, { transitions: ['suspend', 'resume'] }),
 
+  // Enterprise money (domain/ent/money.ts).
+  ...kitResource({ query: 'ent/query/payChannel', mgr: 'ent/mgr/payChannel' }, 'id', (w) => w.foreign.accountIds, {
+    simple: [],
+    writes: { addOrUpdate: (w) => ({ entId: w.foreign.entId, channel: 1 }) },
+    exported: true,
+  }),
+  'ent/query/channelStats/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.accountIds)),
+  'ent/query/channelStats/balance': list((w) => ({ cond: { entId: w.foreign.entId } }), (data) => rowsOf(data)),
+  'ent/query/payChannel/balance': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, channel: 0 }) },
+  'ent/query/payChannel/payeeAcct': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, channel: 0 }) },
+  'ent/query/payChannel/payeeAcctAndBal': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, channel: 0 }) },
+  'ent/mgr/payChannel/toggleAllowOverdraft': { kind: 'mgr', body: (w) => ({ id: w.foreign.accountIds[0], allowOverdraft: 1, overdraftLimit: '100.00' }) },
+  ...kitResource({ query: 'ent/query/balance/apply', mgr: 'ent/mgr/balance/apply' }, 'id', (w) => w.foreign.rechargeIds, {
+    transitions: ['cancel', 'approve', 'reject', 'revoke', 'process', 'credit', 'notArrived'],
+    exported: true,
+  }),
+  'ent/mgr/balance/apply/addBalApply': {
+    kind: 'mgr',
+    body: (w) => ({ entId: w.foreign.entId, channel: 0, amount: '100.00', voucher: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }),
+    // An ENT caller applies for its own enterprise whatever entId says: ENT0003's money must stay.
+    snapshot: (db, w) => moneyOf(db, w.foreign.entId),
+    appliesToOwn: ['ENT'],
+  },
+  'ent/query/balance/apply/file': { kind: 'get', body: (w) => ({ id: w.foreign.rechargeIds[0] }) },
+  ...kitResource({ query: 'ent/query/refund', mgr: 'ent/mgr/balance/refund' }, 'id', (w) => w.foreign.refundIds, {
+    transitions: ['approve', 'reject', 'succeed', 'fail'],
+    exported: true,
+  }),
+  'ent/mgr/balance/refund/apply': {
+    kind: 'mgr',
+    body: (w) => ({ entId: w.foreign.entId, channel: 0, balanceType: 10, amount: '1.00', payeeAcctName: '越权', payeeAcct: '6222020200112233445', payeeBank: '越权银行' }),
+    snapshot: (db, w) => moneyOf(db, w.foreign.entId),
+    appliesToOwn: ['ENT'],
+  },
+  ...kitResource({ query: 'ent/query/balance/log', mgr: 'ent/mgr/balance/log' }, 'id', (w) => w.foreign.logIds, { simple: [], exported: true }),
+  'ent/query/balance/log/simpleList': list((w) => ({ cond: { entId: w.foreign.entId }, page: PAGE }), (data, w) => rowsOf(data).filter((r) => r.entId === w.foreign.entId)),
+
   // Administrators.
   'user/subuser/list': list(
     (w) => ({ cond: { terCode: w.foreign.entCode, adminType: 40 }, page: PAGE }),
@@ -396,6 +438,13 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
 };
 
 /** Looks up an entry; the message tells a route's author exactly what to add. */
+/** An enterprise's money: its accounts, recharge applications, refunds and ledger. */
+async function moneyOf(db: Kysely<Database>, entId: number) {
+  return Promise.all(
+    (['ent_account', 'balance_apply', 'refund_apply', 'balance_log'] as const).map((table) => db.selectFrom(table).selectAll().where('entId', '=', entId).orderBy('id').execute()),
+  );
+}
+
 export function matrixEntry(path: string): MatrixEntry {
   const entry = TENANT_MATRIX[path];
   if (entry) return entry;
@@ -458,6 +507,8 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
   const taxProofIds = await ofSupplier('supplier_tax_proof');
   const proofFiles = await db.selectFrom('supplier_tax_proof').select('file').where('id', 'in', taxProofIds).execute();
   await db.insertInto('notice').values({ title: '外部供应商公告', content: '仅发给 SPR0002 名下机构', target: 0, status: 0, publisherId: ent.supplierId, createdAt: now, updatedAt: now }).execute();
+  const ofEnt = async (table: 'ent_account' | 'balance_apply' | 'refund_apply' | 'balance_log') =>
+    (await db.selectFrom(table).select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id);
   const audited = await db
     .insertInto('audit_log')
     .values({ operatorId: userIds[0], operatorName: '外部子账号', operatorAccount: 'foreignSub1', createdAt: now, action: 'update', entity: 'cust', entityId: String(custs[0].id), changes: '{}' })
@@ -490,6 +541,10 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       agreementVersionIds: (
         await db.selectFrom('agreement_version').select('agreement_version.id').innerJoin('agreement', 'agreement.id', 'agreement_version.agreementId').where('agreement.supplierId', '=', ent.supplierId).orderBy('agreement_version.id').execute()
       ).map((r) => r.id),
+      accountIds: await ofEnt('ent_account'),
+      rechargeIds: await ofEnt('balance_apply'),
+      refundIds: await ofEnt('refund_apply'),
+      logIds: await ofEnt('balance_log'),
     },
     own: { entId: own.id },
   };

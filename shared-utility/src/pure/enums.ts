@@ -107,6 +107,10 @@ export const ENUMS = {
   yesNo: e([[0, '否'], [1, '是']]),
   coopStatus: e([[0, '正常'], [1, '暂停']]),
   contractStatus: e([[0, '正常'], [1, '已终止']]),
+  /** DOMAIN.md §3 business of a balance log row. */
+  balanceBizType: e([[10, '充值'], [20, '代发订单'], [30, '退款']]),
+  /** A refund's handle/process pair as one machine status (DOMAIN.md §3): pending, refunding, rejected, done, failed. */
+  refundStatus: e([[0, '待审核'], [10, '退款中'], [20, '已驳回'], [30, '退款成功'], [40, '退款失败']]),
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

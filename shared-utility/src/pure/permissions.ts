@@ -95,6 +95,7 @@ export const PERMISSIONS: PermissionDef[] = [
   p(18420, 'ACT_ENT_FEE_CONFIG_MGR', '设置企业费率', '企业', L, ALL_BUT_ENT),
   p(18430, 'ACT_ENT_FEE_STATS', '企业按月统计', '企业'),
   p(18510, 'ACT_ENT_CHANNEL_QUERY', '查询通道余额', '企业'),
+  p(18515, 'ACT_ENT_CHANNEL_OPEN', '开通企业通道', '企业', L, SYS_SPR),
   p(18520, 'ACT_ENT_CHANNEL_MGR', '管理企业通道', '企业', L, SYS),
   p(18530, 'ACT_ENT_STATS', '企业综合统计', '企业'),
   p(18610, 'ACT_ENT_BALANCE_APPLY_QUERY', '查询充值申请', '企业'),

@@ -7,6 +7,8 @@ import {
   checkLedger,
   checkOverdraftSetting,
   outstandingLockFen,
+  refundableFen,
+  refundHandleProcess,
 } from '../../src/pure/rules/ledger';
 import { forAll } from './prng';
 
@@ -134,5 +136,29 @@ describe('ledger invariants', () => {
         expect(state.lockedFen).toBe(outstandingLockFen(rows));
       },
     );
+  });
+});
+
+describe('refunds (DOMAIN.md §3)', () => {
+  it('types 0 and 10 take up to the available balance, never a negative one', () => {
+    expect(refundableFen({ balanceType: 10, availableFen: 12_345 })).toBe(12_345);
+    expect(refundableFen({ balanceType: 0, availableFen: 12_345 })).toBe(12_345);
+    expect(refundableFen({ balanceType: 10, availableFen: -500 })).toBe(0);
+  });
+
+  it('type 20 takes up to its recharge less the live refunds on it, and never more than is available', () => {
+    expect(refundableFen({ balanceType: 20, availableFen: 1_000_000, rechargeFen: 50_000, refundedFen: 20_000 })).toBe(30_000);
+    expect(refundableFen({ balanceType: 20, availableFen: 10_000, rechargeFen: 50_000, refundedFen: 20_000 })).toBe(10_000);
+    expect(refundableFen({ balanceType: 20, availableFen: 10_000, rechargeFen: 50_000, refundedFen: 60_000 })).toBe(0);
+  });
+
+  it('the machine status maps to the spec handle/process pair', () => {
+    expect([0, 10, 20, 30, 40].map(refundHandleProcess)).toEqual([
+      { handleStatus: 0, processStatus: 0 },
+      { handleStatus: 10, processStatus: 10 },
+      { handleStatus: 20, processStatus: 0 },
+      { handleStatus: 10, processStatus: 20 },
+      { handleStatus: 10, processStatus: 30 },
+    ]);
   });
 });

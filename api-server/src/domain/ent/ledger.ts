@@ -1,0 +1,111 @@
+/**
+ * The one way balances move (DOMAIN.md §3): add, lock, unlock and deduct on an enterprise × channel
+ * account, each writing one balance_log row with before/after in the caller's transaction. Recharges,
+ * refunds and payout orders all call moveBalance; nothing else updates ent_account's money columns.
+ *
+ * Concurrency: the account row is locked before it is read — `SELECT … FOR UPDATE` on PostgreSQL; on
+ * SQLite a write to the row first takes the database's single write lock (what BEGIN IMMEDIATE would
+ * do), so no other writer can read the old values in between. The final UPDATE also names the version
+ * it read, so a move computed from stale values can never land.
+ */
+import { applyBalanceOp, type BalanceLogRow, type BalanceOpType, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import type { EntAccountTable } from '../../db/schema/money';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+
+export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
+export type BizTypeValue = (typeof BizType)[keyof typeof BizType];
+
+export interface LedgerMove {
+  entId: number;
+  channel: number;
+  type: BalanceOpType;
+  amountFen: number;
+  bizType: BizTypeValue;
+  bizNo: string;
+  operatorName: string;
+  /** Payout-order locks may use the overdraft; refund locks never do. */
+  orderLock?: boolean;
+  now: number;
+}
+
+export type Account = Omit<EntAccountTable, 'id'> & { id: number };
+
+/** Locks an account row for the rest of the transaction and reads it; 1001 when it is not open. */
+export async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number, now: number): Promise<Account> {
+  if (dialect === 'sqlite') await trx.updateTable('ent_account').set({ updatedAt: now }).where('entId', '=', entId).where('channel', '=', channel).execute();
+  let query = trx.selectFrom('ent_account').selectAll().where('entId', '=', entId).where('channel', '=', channel);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const account = await query.executeTakeFirst();
+  if (!account) throw new ApiError(Code.VALIDATION, MONEY_MESSAGES.noAccount);
+  return account as Account;
+}
+
+/**
+ * One balance move inside the caller's transaction. `check` runs after the row lock and before the
+ * move, so a rule that depends on other rows of the account (a refund's rest) sees a settled state.
+ * A refused move throws 1001 with the rule's Chinese message and the transaction rolls back.
+ */
+export async function moveBalance(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  move: LedgerMove,
+  check?: (account: Account) => Promise<void> | void,
+): Promise<BalanceLogRow> {
+  const account = await lockAccount(trx, dialect, move.entId, move.channel, move.now);
+  await check?.(account);
+  const result = applyBalanceOp(
+    { availableFen: account.availableFen, lockedFen: account.lockedFen, allowOverdraft: account.allowOverdraft === 1, overdraftLimitFen: account.overdraftLimitFen },
+    { type: move.type, amountFen: move.amountFen, orderLock: move.orderLock },
+  );
+  if ('error' in result) throw new ApiError(Code.VALIDATION, result.error);
+  const moved = await trx
+    .updateTable('ent_account')
+    .set({ availableFen: result.next.availableFen, lockedFen: result.next.lockedFen, version: account.version + 1, updatedAt: move.now })
+    .where('id', '=', account.id)
+    .where('version', '=', account.version)
+    .executeTakeFirst();
+  // Unreachable while the row lock holds; kept as the guarantee that a stale read never writes.
+  if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
+  const log = result.log;
+  await trx
+    .insertInto('balance_log')
+    .values({
+      entId: move.entId,
+      channel: move.channel,
+      type: log.type,
+      amountFen: log.amount,
+      availBeforeFen: log.availBefore,
+      availAfterFen: log.availAfter,
+      lockedBeforeFen: log.lockedBefore,
+      lockedAfterFen: log.lockedAfter,
+      bizType: move.bizType,
+      bizNo: move.bizNo,
+      operatorName: move.operatorName.slice(0, 50),
+      createdAt: move.now,
+    })
+    .execute();
+  return log;
+}
+
+/** An account's ledger oldest first, in the pure rule's shape (invariant checks, tests, bench). */
+export async function ledgerRows(db: Kysely<Database>, entId: number, channel: number): Promise<BalanceLogRow[]> {
+  const rows = await db
+    .selectFrom('balance_log')
+    .select(['type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen'])
+    .where('entId', '=', entId)
+    .where('channel', '=', channel)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    type: r.type as BalanceOpType,
+    amount: Number(r.amountFen),
+    availBefore: Number(r.availBeforeFen),
+    availAfter: Number(r.availAfterFen),
+    lockedBefore: Number(r.lockedBeforeFen),
+    lockedAfter: Number(r.lockedAfterFen),
+  }));
+}
