@@ -66,7 +66,17 @@ export function contractRoutes(deps: AppDeps): RouteSpec[] {
       if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
     },
   });
-  const coops = defineResource(deps, coopEnt, { scope: byEnt, writers: ['SYS', 'SPR'], create: false, update: false, simple: false });
+  const coops = defineResource(deps, coopEnt, {
+    scope: byEnt,
+    writers: ['SYS', 'SPR'],
+    create: false,
+    update: false,
+    simple: false,
+    // A resumed cooperation shows no reason; the suspension's reason stays in the audit trail.
+    afterTransition: async (ctx, name, row) => {
+      if (name === 'resume') await ctx.trx.updateTable('ent_coop').set({ reason: null }).where('id', '=', Number(row.id)).execute();
+    },
+  });
   return [
     ...contracts.routes,
     fileRoute(deps, contracts.resource, 'file', 'contract/ent/query/file'),

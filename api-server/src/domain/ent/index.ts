@@ -20,6 +20,7 @@ export const EntMessages = {
   merchant: '所属商户不存在或已停用',
   parent: '上级企业须为同一商户下的一级企业',
   inUse: '该企业已有人才、订单或下级企业，不能删除',
+  customLimits: '自定义限额须填写单笔限额和个人月限额',
 } as const;
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -99,7 +100,17 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
     },
     ...creation(),
   });
-  const configs = defineResource(deps, entConfig, { scope: byEnt, writers: ['SYS'], simple: false, duplicate: '该企业已有配置' });
+  const configs = defineResource(deps, entConfig, {
+    scope: byEnt,
+    writers: ['SYS'],
+    simple: false,
+    duplicate: '该企业已有配置',
+    // 自定义 (1) limits need both amounts; 不限 (−1) and 全部限制 (0) read none of them.
+    check: async (_ctx, next) => {
+      if (next.limitType === 1 && (next.singleLimitFen === null || next.singleLimitFen === undefined || next.monthlyLimitFen === null || next.monthlyLimitFen === undefined))
+        refuse(Code.VALIDATION, EntMessages.customLimits);
+    },
+  });
   const files = defineResource(deps, entFile, { scope: byEnt, writers: ['SYS'], simple: false, upsertBy: ['entId', 'fileType'], remove: 'delete' });
   return [...ents.routes, ...subs.routes, ...configs.routes, ...files.routes, fileRoute(deps, files.resource, 'file', 'ent/query/file/download')];
 }

@@ -17,6 +17,7 @@ export const MerchantMessages = {
   parent: '上级商户须为同一供应商下的一级商户',
   supplier: '所属供应商须为类型300的有效供应商',
   inUse: '该商户下已有企业或下级商户，不能删除',
+  parentRequired: '请选择上级商户',
 } as const;
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -88,9 +89,16 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     base: (qb) => qb.where(`${T}.merchtType`, '=', 0).where(`${T}.parentId`, 'is not', null),
     scope: (caller, qb) => (caller.user.adminType === AdminType.MER ? qb.where(`${T}.parentId`, '=', caller.user.orgId) : scope(caller, qb)),
     writers: ['SYS', 'SPR', 'MER'],
-    // A merchant's sub-merchants are its own, under its supplier.
+    // A merchant's sub-merchants are its own, under its supplier; above it the parent is named and
+    // the sub shares the parent's supplier (whatever the body says).
     fill: async (ctx) => {
-      if (ctx.caller.user.adminType !== AdminType.MER) return {};
+      if (ctx.caller.user.adminType !== AdminType.MER) {
+        const parentId = Number(ctx.body.parentId);
+        if (ctx.body.parentId === undefined || ctx.body.parentId === null || ctx.body.parentId === '') refuse(Code.VALIDATION, MerchantMessages.parentRequired);
+        if (!Number.isInteger(parentId)) return {};
+        const parent = (await db.selectFrom('mercht').select('supplierId').where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
+        return parent ? { supplierId: parent.supplierId } : {};
+      }
       const own = await db.selectFrom('mercht').select('supplierId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst();
       return { parentId: ctx.caller.user.orgId, supplierId: (own as Row | undefined)?.supplierId };
     },
