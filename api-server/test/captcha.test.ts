@@ -22,6 +22,29 @@ describe('captcha, public key and templates (captcha enforced)', () => {
     return { captchaToken: answer.data.captchaToken as string, answer: row.answer };
   }
 
+  test('slide captcha: a PNG with a gap, one try per picture; a right slide signs in once', async () => {
+    const create = async () => {
+      const answer = await ctx.client().post('captcha/slideCreate');
+      expect(answer.data.background).toMatch(/^data:image\/png;base64,/);
+      expect(answer.data.piece).toMatch(/^data:image\/png;base64,/);
+      // The gap's x travels only in the pixels.
+      expect(Object.keys(answer.data).sort()).toEqual(['background', 'captchaToken', 'height', 'piece', 'pieceSize', 'width', 'y']);
+      const row = await ctx.db.selectFrom('captcha').select('answer').where('captchaToken', '=', answer.data.captchaToken).executeTakeFirstOrThrow();
+      return { captchaToken: answer.data.captchaToken as string, gx: Number(row.answer.replace('slide:', '')) };
+    };
+    const missed = await create();
+    expect(await ctx.client().post('captcha/slideCheck', { captchaToken: missed.captchaToken, x: missed.gx + 20 })).toMatchObject({ code: 2002, message: Messages.badCaptcha });
+    // The picture is spent: the right x no longer helps.
+    expect((await ctx.client().post('captcha/slideCheck', { captchaToken: missed.captchaToken, x: missed.gx })).code).toBe(2002);
+
+    const slide = await create();
+    const passed = await ctx.client().post('captcha/slideCheck', { captchaToken: slide.captchaToken, x: slide.gx + 3 });
+    expect(passed.code).toBe(0);
+    expect((await ctx.client().post('captcha/slideCheck', { captchaToken: slide.captchaToken, x: slide.gx })).code).toBe(2002);
+    expect((await ctx.client().login(DEMO_USERS.SYS, DEMO_PASSWORD, { captchaToken: slide.captchaToken, captcha: passed.data.captcha })).code).toBe(0);
+    expect((await ctx.client().login(DEMO_USERS.SYS, DEMO_PASSWORD, { captchaToken: slide.captchaToken, captcha: passed.data.captcha })).code).toBe(2002);
+  });
+
   test('login needs the right captcha, and each captcha works once', async () => {
     const { captchaToken, answer } = await newCaptcha();
     const sessions = await sessionCount(ctx.db);

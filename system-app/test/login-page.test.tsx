@@ -74,6 +74,7 @@ beforeEach(() => {
 });
 
 function cleanup() {
+  window.sessionStorage.clear();
   if (root) act(() => root!.unmount());
   container?.remove();
   root = undefined;
@@ -168,6 +169,33 @@ describe('LoginPage', () => {
     expect(captchaCount).toBe(2);
     expect(input('login-captcha').value).toBe('');
     expect(mocked.navigate).not.toHaveBeenCalled();
+  });
+
+  it('asks for the slide captcha after the second failed sign-in and signs in with its pass', async () => {
+    const calls: string[] = [];
+    mocked.request.mockImplementation(async (path: string) => {
+      calls.push(path);
+      if (path === 'captcha/create') return { captchaToken: 'image-token', image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+      if (path === 'captcha/slideCreate') return { captchaToken: 'slide-token', background: 'data:image/png;base64,AA==', piece: 'data:image/png;base64,AA==', y: 20, width: 300, height: 150, pieceSize: 48 };
+      throw new Error(`unexpected call ${path}`);
+    });
+    mocked.login.mockRejectedValue(Object.assign(new Error('用户名或密码错误'), { code: 2003 }));
+    await renderAt('/login');
+    for (let i = 0; i < 2; i += 1) {
+      if (input('login-captcha')) await type('login-captcha', 'zzzz');
+      await type('login-username', 'sysadmin');
+      await type('login-password', 'Wrong@Pass1');
+      await submit();
+    }
+    expect(calls).toContain('captcha/slideCreate');
+    expect(input('login-captcha')).toBeNull();
+    expect(container!.querySelector('[data-testid="slide-captcha"]')).not.toBeNull();
+
+    // Without a passed slide the form names what is missing and does not call the server.
+    mocked.login.mockClear();
+    await submit();
+    expect(container!.textContent).toContain('请完成滑块验证');
+    expect(mocked.login).not.toHaveBeenCalled();
   });
 
   it('offers the demo accounts only in demo mode and fills them in on click', async () => {

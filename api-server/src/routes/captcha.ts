@@ -3,6 +3,7 @@ import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import { type AppDeps, type RouteSpec, str } from '../http/guard';
 import { checkCaptcha, createCaptcha } from '../security/captcha';
+import { checkSlide, createSlide } from '../security/slide-captcha';
 
 export function captchaRoutes(deps: AppDeps): RouteSpec[] {
   return [
@@ -19,6 +20,21 @@ export function captchaRoutes(deps: AppDeps): RouteSpec[] {
         const valid = await checkCaptcha(deps.db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', ctx.now);
         if (!valid) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
         return true;
+      },
+    },
+    {
+      path: 'captcha/slideCreate',
+      perm: codeOf('ACT_CAPTCHA_SLIDE_CREATE'),
+      handler: (ctx) => createSlide(deps.db, ctx.now),
+    },
+    {
+      path: 'captcha/slideCheck',
+      perm: codeOf('ACT_CAPTCHA_SLIDE_CHECK'),
+      check: (body) => (typeof body.captchaToken !== 'string' || typeof body.x !== 'number' ? Messages.badCaptcha : null),
+      handler: async (ctx) => {
+        const pass = await checkSlide(deps.db, str(ctx.body, 'captchaToken') ?? '', ctx.body.x as number, ctx.now);
+        if (!pass) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        return { captcha: pass };
       },
     },
     {

@@ -159,6 +159,8 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'user/login': { kind: 'open' },
   'captcha/create': { kind: 'open' },
   'captcha/check': { kind: 'open' },
+  'captcha/slideCreate': { kind: 'open' },
+  'captcha/slideCheck': { kind: 'open' },
   'captcha/sendSMSCode': { kind: 'open', note: 'a recovery code to the named account’s own phone; same answer for any username' },
   'captcha/sendMailCode': { kind: 'open', note: 'a recovery code to the named account’s own e-mail' },
   'user/forgetPassword/verify': { kind: 'open', note: 'a code bound to the account proves it' },

@@ -4,6 +4,7 @@ import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent, Spinner } fro
 import { hasToken, login, logout, navigate, patchSession, request, trimLogin } from '@flexpay/shared-utility';
 import { ForcedPasswordDialog } from './forced-password';
 import { ForgetPasswordForm } from './forget-password';
+import { clearLoginFailures, countLoginFailure, loginFailures, SLIDE_AFTER_FAILURES, SlideCaptcha, type SlidePass } from './slide-captcha';
 import { redirectTarget } from './redirect';
 import {
   DEMO_ACCOUNTS,
@@ -43,6 +44,10 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaState, setCaptchaState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [submitting, setSubmitting] = useState(false);
+  // After two failed sign-ins in this tab the slide captcha is required; anyone may choose it earlier.
+  const [slideMode, setSlideMode] = useState(() => loginFailures() >= SLIDE_AFTER_FAILURES);
+  const [slidePass, setSlidePass] = useState<SlidePass | null>(null);
+  const [slideKey, setSlideKey] = useState(0);
   /** The initial password just used to sign in, while its replacement is asked for. */
   const [mustChange, setMustChange] = useState<string | null>(null);
   const captchaInput = useRef<HTMLInputElement>(null);
@@ -92,24 +97,33 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateLoginForm(values);
+    const found = validateLoginForm(slideMode ? { ...values, captcha: slidePass?.captcha ?? '' } : values);
+    if (slideMode && found.captcha) found.captcha = '请完成滑块验证';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (!captcha) {
+    if (!slideMode && !captcha) {
       void refreshCaptcha();
       return;
     }
     setSubmitting(true);
     try {
-      const user = await login(trimLogin({ ...values, captchaToken: captcha.captchaToken }));
+      const proof = slideMode && slidePass ? slidePass : { captchaToken: captcha!.captchaToken, captcha: values.captcha };
+      const user = await login(trimLogin({ ...values, ...proof }));
+      clearLoginFailures();
       if (user.mustChangePassword) setMustChange(trimLogin(values).password);
       else navigate(redirectTarget(window.location.search));
     } catch {
       // The API client has already shown the server's message; a captcha is good for one attempt.
       if (!mounted.current) return;
+      countLoginFailure();
       setValues((prev) => ({ ...prev, captcha: '' }));
-      void refreshCaptcha();
-      captchaInput.current?.focus();
+      if (slideMode || loginFailures() >= SLIDE_AFTER_FAILURES) {
+        setSlideMode(true);
+        setSlideKey((k) => k + 1);
+      } else {
+        void refreshCaptcha();
+        captchaInput.current?.focus();
+      }
     } finally {
       if (mounted.current) setSubmitting(false);
     }
@@ -180,6 +194,11 @@ export function LoginPage() {
               />
             </FormGroup>
 
+            {slideMode ? (
+              <FormGroup label="安全验证" {...field('captcha')}>
+                <SlideCaptcha pass={slidePass} onPass={setSlidePass} reloadKey={slideKey} />
+              </FormGroup>
+            ) : (
             <FormGroup label="验证码" labelFor="login-captcha" {...field('captcha')}>
               <div className="fp-login__captcha-row">
                 <InputGroup
@@ -215,7 +234,9 @@ export function LoginPage() {
                   )}
                 </button>
               </div>
+              <Button className="fp-login__switch" variant="minimal" size="small" text="换成滑块验证" onClick={() => setSlideMode(true)} />
             </FormGroup>
+            )}
 
             <Button
               type="submit"

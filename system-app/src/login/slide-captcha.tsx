@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Icon, Intent, Slider, Spinner } from '@blueprintjs/core';
+import { request } from '@flexpay/shared-utility';
+
+interface Slide {
+  captchaToken: string;
+  background: string;
+  piece: string;
+  y: number;
+  width: number;
+  height: number;
+  pieceSize: number;
+}
+
+export interface SlidePass {
+  captchaToken: string;
+  captcha: string;
+}
+
+/** Failed sign-ins of this browser tab; from the second one on, the slide captcha is asked for. */
+export const SLIDE_AFTER_FAILURES = 2;
+const FAILURES_KEY = 'flexpay.loginFailures';
+export const loginFailures = () => Number(window.sessionStorage.getItem(FAILURES_KEY) ?? 0);
+export const countLoginFailure = () => window.sessionStorage.setItem(FAILURES_KEY, String(loginFailures() + 1));
+export const clearLoginFailures = () => window.sessionStorage.removeItem(FAILURES_KEY);
+const SETTLE_MS = 400;
+
+/**
+ * 拖动滑块完成拼图: the piece follows the slider; releasing it asks the server, which answers a
+ * one-time pass for the sign-in. A miss loads a new picture (each picture allows one try).
+ */
+export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | null; onPass: (pass: SlidePass | null) => void; reloadKey: number }) {
+  const [slide, setSlide] = useState<Slide | null>(null);
+  const [x, setX] = useState(0);
+  const [state, setState] = useState<'loading' | 'ready' | 'checking' | 'failed'>('loading');
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback(async () => {
+    setState('loading');
+    setX(0);
+    onPass(null);
+    try {
+      setSlide(await request<Slide>('captcha/slideCreate', {}, { silent: true }));
+      setState('ready');
+    } catch {
+      setState('failed');
+    }
+  }, [onPass]);
+
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+  useEffect(() => () => clearTimeout(settle.current ?? undefined), []);
+
+  const release = async (value: number) => {
+    if (!slide || pass) return;
+    setState('checking');
+    try {
+      const answer = await request<{ captcha: string }>('captcha/slideCheck', { captchaToken: slide.captchaToken, x: value });
+      onPass({ captchaToken: slide.captchaToken, captcha: answer.captcha });
+      setState('ready');
+    } catch {
+      void load();
+    }
+  };
+
+  if (state === 'failed')
+    return <Button minimal intent={Intent.DANGER} text="滑块验证加载失败，点击重试" onClick={() => void load()} />;
+  if (!slide) return <Spinner size={24} />;
+  return (
+    <div className="fp-slide" data-testid="slide-captcha" style={{ width: slide.width }}>
+      <div className="fp-slide__picture" style={{ height: slide.height }}>
+        <img src={slide.background} alt="" draggable={false} />
+        <img className="fp-slide__piece" src={slide.piece} alt="" draggable={false} style={{ left: x, top: slide.y, width: slide.pieceSize }} />
+        <button type="button" className="fp-slide__refresh" title="换一张" aria-label="换一张" onClick={() => void load()}>
+          <Icon icon="refresh" size={14} />
+        </button>
+      </div>
+      <div className="fp-slide__track">
+        {pass ? (
+          <span className="fp-slide__ok" data-testid="slide-passed">
+            <Icon icon="tick-circle" intent={Intent.SUCCESS} /> 验证通过
+          </span>
+        ) : (
+          <>
+            <Slider
+              min={0}
+              max={slide.width - slide.pieceSize}
+              stepSize={1}
+              labelRenderer={false}
+              value={x}
+              disabled={state !== 'ready'}
+              onChange={setX}
+              // Each arrow key also "releases": the one try goes out once the slider has rested a moment.
+              onRelease={(value) => {
+                clearTimeout(settle.current ?? undefined);
+                settle.current = setTimeout(() => void release(value), SETTLE_MS);
+              }}
+              handleHtmlProps={{ 'aria-label': '拖动滑块完成拼图' }}
+            />
+            <span className="fp-slide__hint">向右拖动滑块，使拼图与缺口对齐</span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
