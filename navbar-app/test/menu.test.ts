@@ -1,6 +1,8 @@
 /**
  * Menu filter: the sidebar entries per account type. Expected sets are written by hand from spec §2
- * (onlyFor lists, hidden routes, parents without a visible child dropped, the official-site link).
+ * (onlyFor lists, hidden routes, parents without a visible child dropped, the official-site link),
+ * plus the screens beyond it: 操作日志 for every account type (issue 16), 短信记录 and 邮件记录 for the
+ * platform (DOMAIN.md §10 outboxes).
  */
 import { defaultCodesFor, type AccountType } from '@flexpay/shared-utility';
 import {
@@ -27,8 +29,8 @@ const EXPECTED: Record<AccountType, Record<string, string[]>> = {
     订单管理: ['制单管理', '代发订单', '订单明细', '计费记录'],
     开票管理: ['申请记录', '开出记录'],
     客户端管理: ['客户端列表', '授权商户管理', '授权企业管理'],
-    系统管理: ['管理员'],
-    其他: ['系统公告', '签约协议'],
+    系统管理: ['管理员', '操作日志'],
+    其他: ['系统公告', '签约协议', '短信记录', '邮件记录'],
     官方网站: [],
   },
   SPR: {
@@ -39,7 +41,7 @@ const EXPECTED: Record<AccountType, Record<string, string[]>> = {
     任务管理: ['任务分类', '客户发包', '待审核包', '平台分包', '从业者接包', '从业者完成任务'],
     订单管理: ['制单管理', '代发订单', '订单明细', '计费记录'],
     开票管理: ['开出记录', '开票信息', '开票项目'],
-    系统管理: ['管理员'],
+    系统管理: ['管理员', '操作日志'],
     其他: ['系统公告', '签约协议'],
     官方网站: [],
   },
@@ -50,7 +52,7 @@ const EXPECTED: Record<AccountType, Record<string, string[]>> = {
     任务管理: ['客户发包', '平台分包', '从业者接包', '从业者完成任务'],
     订单管理: ['制单管理', '代发订单', '订单明细', '计费记录'],
     开票管理: ['开票信息'],
-    系统管理: ['管理员', '商户信息'],
+    系统管理: ['管理员', '商户信息', '操作日志'],
     官方网站: [],
   },
   ENT: {
@@ -61,7 +63,7 @@ const EXPECTED: Record<AccountType, Record<string, string[]>> = {
     任务管理: ['客户发包', '平台分包', '从业者接包', '从业者完成任务'],
     订单管理: ['制单管理', '代发订单', '订单明细'],
     开票管理: ['申请记录', '开票信息'],
-    系统管理: ['管理员', '企业信息'],
+    系统管理: ['管理员', '企业信息', '操作日志'],
     官方网站: [],
   },
 };
