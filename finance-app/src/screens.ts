@@ -9,9 +9,13 @@ import * as editEpContract from './editEpContract.screen';
 import * as editEpIndustry from './editEpIndustry.screen';
 import * as editEpQuote from './editEpQuote.screen';
 import * as editIndustry from './editIndustry.screen';
+import * as entAddBal from './ent/addBal.screen';
+import * as entBalanceLog from './ent/balanceLog.screen';
+import * as entChannelStats from './ent/channelStats.screen';
 import * as entCoopEnt from './ent/coopEnt.screen';
 import * as entEntContract from './ent/entContract.screen';
 import * as entIndex from './ent/index.screen';
+import * as entRefund from './ent/refund.screen';
 import * as merchantIndex from './merchant/index.screen';
 import * as merchantMercContract from './merchant/mercContract.screen';
 import * as merchantMerchtSub from './merchant/merchtSub.screen';
@@ -33,6 +37,10 @@ export const SCREENS: ScreenModule[] = [
   entIndex,
   entCoopEnt,
   entEntContract,
+  entChannelStats,
+  entBalanceLog,
+  entAddBal,
+  entRefund,
   editIndustry,
   editEpArea,
   editEpIndustry,

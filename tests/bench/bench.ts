@@ -9,6 +9,7 @@ import { bundleSizes, LAZY_SHARED } from './bundle-sizes';
 import { measureKit } from './kit-timings';
 import { measurePages, median } from './page-timings';
 import { runKitServerSection } from './kit-server';
+import { runLedgerSection } from './ledger';
 import { runRsaFloodSection } from './rsa-flood-main';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -82,6 +83,7 @@ async function main() {
   }
   await runRsaFloodSection();
   await runKitServerSection();
+  await runLedgerSection();
 }
 
 main().catch((error) => {

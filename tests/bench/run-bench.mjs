@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm run bench -- rsa-flood` runs only the RSA flood benchmark (issue 12), without a browser;
-// `npm run bench -- kit-server` only the server kit's export and list figures.
-const alone = { 'rsa-flood': 'rsa-flood-main.ts', 'kit-server': 'kit-server.ts' };
+// `npm run bench -- kit-server` only the server kit's export and list figures; `npm run bench -- ledger`
+// only the ledger's throughput and invariant-check figures.
+const alone = { 'rsa-flood': 'rsa-flood-main.ts', 'kit-server': 'kit-server.ts', ledger: 'ledger.ts' };
 const only = alone[process.argv[2]] ? process.argv[2] : null;
 const outfile = path.join(here, '..', '..', '.tmp', only ? `bench-${only}.cjs` : 'bench.cjs');
 await build({
