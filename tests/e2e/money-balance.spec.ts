@@ -23,9 +23,20 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
+/**
+ * The list answer of a screen opened at `url`, read after the page settled (查询 again): a body read
+ * while the first load is still under way can be gone by the time it is asked for.
+ */
+async function settledList(page: Page, url: string, entity: string, query: string) {
+  await page.goto(url);
+  const screen = kitScreen(page, entity);
+  await expect(screen.getByText(/共 \d+ 条/)).toBeVisible();
+  return listAnswer(page, query, () => screen.getByRole('button', { name: '查询', exact: true }).click());
+}
+
 /** ENT0001's channel-0 account as 通道余额 lists it. */
 async function manualChannel(page: Page): Promise<{ available: number; locked: number }> {
-  const data = await listAnswer(page, 'ent/query/channelStats', () => page.goto('/ent/channelStats'));
+  const data = await settledList(page, '/ent/channelStats', 'entAccount', 'ent/query/channelStats');
   const row = data.records.find((r) => r.channel === 0)!;
   return { available: fen(String(row.available)), locked: fen(String(row.locked)) };
 }
@@ -66,7 +77,7 @@ test('充值：企业上传凭证申请，供应商审核、处理并确认到�
   await ent.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
   expect(((await (await created).json()) as { code: number }).code).toBe(0);
   await expect(ent.getByText('操作成功')).toBeVisible();
-  const listed = await listAnswer(ent, 'ent/query/balance/apply', () => ent.goto(`/ent/addBal?amount=${RECHARGE}~${RECHARGE}`));
+  const listed = await settledList(ent, `/ent/addBal?amount=${RECHARGE}~${RECHARGE}`, 'balanceApply', 'ent/query/balance/apply');
   const applyNo = String(listed.records.find((r) => r.amount === RECHARGE && r.status === 0)!.applyNo);
   await expect(recharges.getByText(applyNo)).toBeVisible();
   await expect(recharges.getByText('转账回单.pdf')).toBeVisible();
@@ -99,7 +110,7 @@ test('充值：企业上传凭证申请，供应商审核、处理并确认到�
   await ent.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
   await expect(ent.getByText('操作成功')).toBeVisible();
   expect(await manualChannel(ent)).toEqual({ available: credited.available - fen(REFUND), locked: credited.locked + fen(REFUND) });
-  const refundList = await listAnswer(ent, 'ent/query/refund', () => ent.goto(`/ent/refund?amount=${REFUND}~${REFUND}`));
+  const refundList = await settledList(ent, `/ent/refund?amount=${REFUND}~${REFUND}`, 'refundApply', 'ent/query/refund');
   const refundNo = String(refundList.records.find((r) => r.amount === REFUND && r.status === 0)!.refundNo);
 
   await spr.goto(`/ent/refund?refundNo=${refundNo}`);

@@ -9,7 +9,7 @@ import { entNameCell } from './ent-link';
 export const route = '/ent/refund';
 
 export default defineScreen(refundApply, {
-  list: ['refundNo', 'entId', 'channel', 'balanceType', 'applyId', 'amount', 'payeeAcct', 'status', 'reason', 'createdAt'],
+  list: ['refundNo', 'entId', 'channel', 'balanceType', 'applyId', 'amount', 'status', 'reason', 'createdAt'],
   search: ['refundNo', 'entId', 'channel'],
   filterDialog: ['balanceType', 'amount', 'createdAt'],
   tabs: { by: 'status', values: [0, 10, 20, 30, 40] },

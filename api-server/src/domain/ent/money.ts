@@ -144,6 +144,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     upsertBy: ['entId', 'channel'],
     summary: ['available', 'locked'],
     listAliases: ['ent/query/channelStats/list'],
+    computed: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
     // The overdraft dialog of 通道余额 is offered on the rows SYS may set (18520).
     rowActions: (caller) => (caller.user.adminType === AdminType.SYS && caller.perms.has(18520) ? ['toggleAllowOverdraft'] : []),
     export: true,
