@@ -11,6 +11,7 @@ import { noticeMigration } from './migrations/0007-notice';
 import { agreementMigration } from './migrations/0008-agreement';
 import { mailMigration } from './migrations/0009-mail';
 import { moneyMigration } from './migrations/0010-money';
+import { feeMigration } from './migrations/0011-fee';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -212,6 +213,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0008_agreement': agreementMigration(dialect),
         '0009_mail': mailMigration(dialect),
         '0010_money': moneyMigration(dialect),
+        '0011_fee': feeMigration(dialect),
       }),
     },
   });

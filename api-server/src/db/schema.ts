@@ -3,6 +3,7 @@ import type { SecurityTables } from './schema/security';
 import type { SupplierTables } from './schema/supplier';
 import type { SystemTables } from './schema/system';
 import type { MoneyTables } from './schema/money';
+import type { FeeTables } from './schema/fee';
 import type { OrgTables } from './schema/org';
 import type { Generated } from 'kysely';
 
@@ -216,7 +217,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

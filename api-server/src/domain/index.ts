@@ -5,7 +5,9 @@ import { auditLogRoutes } from './admin/auditLog';
 import { orgInfoRoutes } from './admin/org-info';
 import { contractRoutes } from './ent/contract';
 import { entRoutes } from './ent/index';
+import { entFeeRoutes } from './ent/fee';
 import { moneyRoutes } from './ent/money';
+import { merchantFeeRoutes } from './merchant/fee';
 import { merchantRoutes } from './merchant/index';
 import { agreementRoutes } from './other/agreement';
 import { mailOutboxRoutes } from './other/mailOutbox';
@@ -18,5 +20,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps)];
 }

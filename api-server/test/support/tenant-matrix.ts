@@ -153,6 +153,11 @@ function kitResource(
 const shared = (note: string): MatrixEntry => ({ kind: 'self', note });
 const nothingForeign = () => [] as unknown[];
 
+/** The months of a customSumByRange answer: any month for a foreign organisation is a leak. */
+const monthsOf = (data: unknown) => ((data as { months?: unknown[] } | null)?.months ?? []);
+/** yyyy-MM now in Asia/Shanghai (the demo's orders fall in this month or the last). */
+const thisMonth = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+
 /** Paths after /api/admin/. Keep them sorted by area. */
 export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   // Before sign-in.
@@ -327,6 +332,26 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   },
   ...kitResource({ query: 'ent/query/balance/log', mgr: 'ent/mgr/balance/log' }, 'id', (w) => w.foreign.logIds, { simple: [], exported: true }),
   'ent/query/balance/log/simpleList': list((w) => ({ cond: { entId: w.foreign.entId }, page: PAGE }), (data, w) => rowsOf(data).filter((r) => r.entId === w.foreign.entId)),
+
+  // Fees (domain/ent/fee.ts, domain/merchant/fee.ts): ENT0003's price and months, MER0002's cost and months.
+  'ent/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
+  'ent/query/feeConfig/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId }) },
+  'ent/mgr/feeConfig/update': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, feePattern: 0, calcMode: 0, rounding: 0, ratio: '9.0000' }) },
+  'ent/mgr/feeConfig/reset': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId }) },
+  'ent/query/feeStats/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
+  'ent/query/feeStats/get': { kind: 'get', body: (w) => ({ statKey: `${w.foreign.entId}:${thisMonth()}` }) },
+  'ent/query/feeStats/customSumByRange': list((w) => ({ cond: { entId: w.foreign.entId } }), monthsOf),
+  'ent/query/feeStats/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'ent/query/feeStats/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'mercht/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('merchtId', (w) => w.foreign.merchtIds)),
+  'mercht/query/feeConfig/get': { kind: 'get', body: (w) => ({ merchtId: w.foreign.merchtIds[0] }) },
+  'mercht/mgr/feeConfig/update': { kind: 'mgr', body: (w) => ({ merchtId: w.foreign.merchtIds[0], feePattern: 0, rounding: 0, ratio: '1.0000' }) },
+  'mercht/mgr/feeConfig/reset': { kind: 'mgr', body: (w) => ({ merchtId: w.foreign.merchtIds[0] }) },
+  'mercht/query/feeStats/list': list(() => ({ cond: {}, page: PAGE }), idsIn('merchtId', (w) => w.foreign.merchtIds)),
+  'mercht/query/feeStats/get': { kind: 'get', body: (w) => ({ statKey: `${w.foreign.merchtIds[0]}:${thisMonth()}` }) },
+  'mercht/query/feeStats/customSumByRange': list((w) => ({ cond: { merchtId: w.foreign.merchtIds[0] } }), monthsOf),
+  'mercht/query/feeStats/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'mercht/query/feeStats/export': { kind: 'self', note: 'consumes the caller’s own token' },
 
   // Administrators.
   'user/subuser/list': list(

@@ -2,6 +2,7 @@
 import { registerEntities } from '../entity';
 import { admin } from './admin';
 import { cust } from './cust';
+import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
 import { balanceApply, balanceLog, entAccount, refundApply } from './money';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
 import { agreement, agreementVersion, auditLog, mailOutbox, notice, smsOutbox } from './system';
@@ -13,5 +14,6 @@ export * from './cust';
 export * from './org';
 export * from './system';
 export * from './money';
+export * from './fee';
 
-registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion, entAccount, balanceApply, refundApply, balanceLog);
+registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion, entAccount, balanceApply, refundApply, balanceLog, entFeeConfig, merchtFeeConfig, entFeeStats, merchtFeeStats);

@@ -2,8 +2,8 @@
  * Line fees and their split (DOMAIN.md §2). Money is integer fen, ratios are percent × 10⁴, so a
  * portion's exact fee is portion·R/10⁶; sums stay exact in BigInt and are rounded once per line.
  */
-import { parseRatio } from '../entity';
-import { parseMoneyToFen } from '../money';
+import { formatRatio, parseRatio } from '../entity';
+import { formatFen, parseMoneyToFen } from '../money';
 
 /** 0 half up (default), 1 up, 2 down. */
 export type Rounding = 0 | 1 | 2;
@@ -79,6 +79,31 @@ export function parseLadder(entries: ReadonlyArray<{ fence: unknown; ratio: unkn
   }
   const error = validateLadder(ladder);
   return error ? { error } : { ladder };
+}
+
+/** Bands as the wire and the stored JSON carry them: `[{fence: "0.00", ratio: "7.0000"}]`. */
+export function formatLadder(ladder: readonly LadderBand[]): Array<{ fence: string; ratio: string }> {
+  return ladder.map((band) => ({ fence: formatFen(band.fenceFen), ratio: formatRatio(band.ratio)! }));
+}
+
+/**
+ * A config as a form or a stored row holds it (stored ratio, wire ladder), checked: pattern 0 keeps
+ * only the ratio, patterns 1 and 2 only the ladder. The server's writes and the browser's live
+ * preview both read configs through here, so they accept and refuse the same things.
+ */
+export function readFeeConfig(input: { feePattern: unknown; rounding: unknown; ratio?: number | null; ladder?: unknown }): { config: FeeConfig } | { error: string } {
+  const pattern = Number(input.feePattern) as FeePattern;
+  const rounding = (input.rounding === null || input.rounding === undefined ? 0 : Number(input.rounding)) as Rounding;
+  if (pattern === 0) {
+    const config: FeeConfig = { pattern, rounding, ratio: input.ratio ?? null, ladder: null };
+    const error = validateFeeConfig(config);
+    return error ? { error } : { config };
+  }
+  if (!Array.isArray(input.ladder) || input.ladder.length === 0) return { error: FEE_MESSAGES.ladderRequired };
+  if (input.ladder.length > MAX_LADDER_BANDS) return { error: FEE_MESSAGES.ladderTooLong };
+  if (!input.ladder.every((entry) => entry !== null && typeof entry === 'object')) return { error: FEE_MESSAGES.ladderFormat };
+  const parsed = parseLadder(input.ladder as Array<{ fence: unknown; ratio: unknown }>);
+  return 'error' in parsed ? parsed : { config: { pattern, rounding, ratio: null, ladder: parsed.ladder } };
 }
 
 /** A config as saved: pattern 0 needs a ratio within 0–100 %, patterns 1 and 2 a valid ladder. */

@@ -1,0 +1,93 @@
+/**
+ * /ent/feeConfig 企业费率 and /ent/feeStats 按月统计 (DOMAIN.md §2, §11): SYS and the supplier price
+ * their enterprises (update creates or replaces, reset removes the price so orders stop until a new
+ * one is set); the calc mode must match the effective original contract, and a fixed price may not
+ * undercut the merchant's fixed cost. An enterprise reads its own price and its months, without the
+ * merchants' profits (they would tell it the merchant's cost).
+ */
+import { AdminType, checkCalcModeMatchesContract, checkFeeConfigs, defineEntity, entFeeConfig, entFeeStats } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { formatDateTime } from '../../util/time';
+import { customSumByRange, feeColumns, feeConfigOf, updatable } from '../fee-common';
+import { entScope } from './index';
+
+/** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
+export async function effectiveContractType(db: AnyDb, entId: number, now: number): Promise<number | null> {
+  const today = formatDateTime(now)!.slice(0, 10);
+  const row = (await db
+    .selectFrom('ent_contract')
+    .select('contractType')
+    .where('entId', '=', entId)
+    .where('category', '=', 0)
+    .where('status', '=', 0)
+    .where('startDate', '<=', today)
+    .where('endDate', '>=', today)
+    .executeTakeFirst()) as Row | undefined;
+  return row ? Number(row.contractType) : null;
+}
+
+async function checkEntFee(ctx: WriteContext, next: Row) {
+  const config = feeConfigOf(next);
+  const mismatch = checkCalcModeMatchesContract(Number(next.calcMode) as 0 | 1, await effectiveContractType(ctx.trx, Number(next.entId), ctx.now));
+  if (mismatch) throw new ApiError(Code.VALIDATION, mismatch);
+  const cost = (await ctx.trx
+    .selectFrom('mercht_fee_config as c')
+    .innerJoin('ent', 'ent.merchtId', 'c.merchtId')
+    .selectAll('c')
+    .where('ent.id', '=', Number(next.entId))
+    .executeTakeFirst()) as Row | undefined;
+  const below = cost ? checkFeeConfigs(config, feeConfigOf(cost)) : null;
+  if (below) throw new ApiError(Code.VALIDATION, below);
+}
+
+/** The stats without the merchants' profits and the supplier's income: what an enterprise may read. */
+const ownFields = Object.fromEntries(Object.entries(entFeeStats.fields).filter(([name]) => !['merchtProfit', 'parentProfit', 'supIncome'].includes(name)));
+const entOwnFeeStats = defineEntity({ ...entFeeStats, name: 'entOwnFeeStats', fields: ownFields });
+
+/** One route table answering an enterprise caller from `own` and everyone else from `full` (same paths). */
+function byAccountType(full: RouteSpec[], own: RouteSpec[]): RouteSpec[] {
+  const ownByPath = new Map(own.map((r) => [r.path, r]));
+  return full.map((route) => {
+    const narrow = ownByPath.get(route.path)!;
+    return { ...route, handler: (ctx) => ((ctx as SignedInContext).caller.user.adminType === AdminType.ENT ? narrow.handler(ctx) : route.handler(ctx)) };
+  });
+}
+
+export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const byEnt = entScope(db, `${T}.entId`);
+  const configs = defineResource(deps, entFeeConfig, {
+    scope: byEnt,
+    writers: ['SYS', 'SPR'],
+    // §11: `update` saves the whole price whether or not one exists; `reset` removes it.
+    create: 'update',
+    update: false,
+    upsertBy: ['entId'],
+    remove: 'reset',
+    simple: false,
+    // `update` is served by the create route (upsert), so the kit does not offer it by itself.
+    rowActions: (caller) => (updatable(caller, entFeeConfig.codes.mgr, ['SYS', 'SPR']) ? ['update'] : []),
+    // A price only for an enterprise the caller sees; the merchant is recorded for the list.
+    beforeCreate: async (ctx, values) => {
+      const target = (await entScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`ent as ${T}`) as never).select([`${T}.id`, `${T}.merchtId`]).where(`${T}.id`, '=', Number(values.entId)).executeTakeFirst()) as Row | undefined;
+      if (!target) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      return { ...values, merchtId: target.merchtId, ...feeColumns(values) };
+    },
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
+    check: checkEntFee,
+  });
+  const statsOptions = { scope: byEnt, simple: false as const, export: true };
+  const full = defineResource(deps, entFeeStats, { ...statsOptions, summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'] });
+  const own = defineResource(deps, entOwnFeeStats, { ...statsOptions, summary: ['amount', 'entFee'] });
+  return [
+    ...configs.routes,
+    ...byAccountType(
+      [...full.routes, customSumByRange(deps, full.resource, ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'])],
+      [...own.routes, customSumByRange(deps, own.resource, ['amount', 'entFee'])],
+    ),
+  ];
+}

@@ -1,0 +1,60 @@
+/**
+ * What the enterprise and merchant fee areas share: a stored or posted config read through the
+ * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
+ * the monthly statistics answered from the calc-fee log views.
+ */
+import { type AccountType, accountTypeOf, type Entity, type EntityFields, type FeeConfig, formatFen, formatLadder, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../http/guard';
+import type { Row } from '../resource/codec';
+import { type Resource, T } from '../resource/entity-resource';
+
+const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'string' ? JSON.parse(ladder) : ladder);
+
+/** A row's config (columns as stored or as the codec parsed them), or 1001 with the engine's message. */
+export function feeConfigOf(row: Row): FeeConfig {
+  const read = readFeeConfig({ feePattern: row.feePattern, rounding: row.rounding, ratio: row.ratio as number | null, ladder: parseLadderColumn(row.ladder) });
+  if ('error' in read) throw new ApiError(Code.VALIDATION, read.error);
+  return read.config;
+}
+
+/** The stored columns of a valid config: pattern 0 keeps only its ratio, ladders only their bands. */
+export function feeColumns(row: Row): Row {
+  const config = feeConfigOf(row);
+  return config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
+}
+
+/** Whether the caller may save configs at all (writer account type holding the mgr code). */
+export function updatable(caller: Caller, code: number | undefined, writers: AccountType[]): boolean {
+  const type = accountTypeOf(caller.user.adminType);
+  return code !== undefined && caller.perms.has(code) && type !== null && type !== undefined && writers.includes(type);
+}
+
+/** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total. */
+export function customSumByRange<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, moneyFields: string[]): RouteSpec {
+  const entity = resource.entity as Entity;
+  return {
+    path: `${entity.paths.query}/customSumByRange`,
+    perm: entity.codes.query,
+    handler: async (ctx) => {
+      const { caller } = ctx as SignedInContext;
+      const { qb } = resource.filtered(caller, ctx.body);
+      const rows = (await qb
+        .select((eb) => [
+          `${T}.month as month`,
+          eb.fn.sum(`${T}.lineCount`).as('lineCount'),
+          ...moneyFields.map((f) => eb.fn.sum(`${T}.${entity.fields[f].column ?? f}`).as(f)),
+        ])
+        .groupBy(`${T}.month`)
+        .orderBy(`${T}.month`)
+        .limit(240)
+        .execute()) as Row[];
+      const show = (r: Row) => ({ lineCount: Number(r.lineCount ?? 0), ...Object.fromEntries(moneyFields.map((f) => [f, formatFen(Number(r[f] ?? 0))])) });
+      const total: Row = { lineCount: 0 };
+      for (const f of moneyFields) total[f] = 0;
+      for (const r of rows) for (const key of Object.keys(total)) total[key] = Number(total[key]) + Number(r[key] ?? 0);
+      return { months: rows.map((r) => ({ month: r.month, ...show(r) })), total: show(total) };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * /merchant/feeConfig, myFeeConfig, subFeeConfig (merchant costs, DOMAIN.md §2) and the matching
+ * feeStats screens: SYS and the supplier set any merchant's cost, a merchant sets its subs' costs and
+ * only reads its own. A fixed cost may not exceed a fixed price of one of its enterprises.
+ */
+import { AdminType, checkFeeConfigs, FEE_MESSAGES, merchtFeeConfig, merchtFeeStats } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { customSumByRange, feeColumns, feeConfigOf, updatable } from '../fee-common';
+import { merchantScope } from './index';
+
+/** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
+const ownRow = (caller: Caller, row: Row) => caller.user.adminType === AdminType.MER && Number(row.merchtId) === caller.user.orgId;
+
+/** A merchant's screens: 我的费率 asks `cond.own`, 下级费率 gets its subs; others see the whole scope. */
+function listedFor(caller: Caller, cond: Row, qb: AnyQuery): AnyQuery {
+  if (caller.user.adminType !== AdminType.MER) return qb;
+  return qb.where(`${T}.merchtId`, cond.own === true || cond.own === 1 ? '=' : '!=', caller.user.orgId ?? -1);
+}
+
+async function checkMerchtFee(ctx: WriteContext, next: Row) {
+  const cost = feeConfigOf(next);
+  const prices = (await ctx.trx.selectFrom('ent_fee_config').selectAll().where('merchtId', '=', Number(next.merchtId)).execute()) as Row[];
+  if (prices.some((price) => checkFeeConfigs(feeConfigOf(price), cost))) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.belowMerchantCost);
+}
+
+export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const configs = defineResource(deps, merchtFeeConfig, {
+    scope: merchantScope(db, `${T}.merchtId`),
+    listed: listedFor,
+    writers: ['SYS', 'SPR', 'MER'],
+    mayWrite: (caller, row) => !ownRow(caller, row),
+    create: 'update',
+    update: false,
+    upsertBy: ['merchtId'],
+    remove: 'reset',
+    simple: false,
+    // `update` is served by the create route (upsert), so the kit does not offer it by itself.
+    rowActions: (caller, row) => (updatable(caller, merchtFeeConfig.codes.mgr, ['SYS', 'SPR', 'MER']) && !ownRow(caller, row) ? ['update'] : []),
+    // Costs belong to agent merchants in the caller's scope; a merchant never sets its own.
+    beforeCreate: async (ctx, values) => {
+      const target = (await merchantScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`mercht as ${T}`) as never)
+        .select([`${T}.id`, `${T}.merchtType`])
+        .where(`${T}.id`, '=', Number(values.merchtId))
+        .executeTakeFirst()) as Row | undefined;
+      if (!target || target.merchtType !== 0) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      if (ownRow(ctx.caller, values)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+      return { ...values, ...feeColumns(values) };
+    },
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
+    check: checkMerchtFee,
+  });
+  const moneyFields = ['amount', 'income', 'cost', 'profit'];
+  const stats = defineResource(deps, merchtFeeStats, { scope: merchantScope(db, `${T}.merchtId`), listed: listedFor, simple: false, export: true, summary: ['amount', 'income', 'cost', 'profit'] });
+  return [...configs.routes, ...stats.routes, customSumByRange(deps, stats.resource, moneyFields)];
+}
