@@ -130,6 +130,12 @@ describe.each(DIALECTS)('fees on %s', (dialect) => {
       expect(await sys.post('mercht/mgr/feeConfig/update', { merchtId: ids.MER0003, feePattern: 0, rounding: 0, ratio: '5.6' })).toMatchObject({ code: 1001, message: FEE_MESSAGES.belowMerchantCost });
     });
 
+    test('a contract in force saved against the price’s calc mode is refused', async () => {
+      const contract = await ctx.db.selectFrom('ent_contract').select('id').where('entId', '=', ids.ENT0001).where('category', '=', 0).where('status', '=', 0).executeTakeFirstOrThrow();
+      expect(await spr.post('contract/ent/mgr/update', { id: contract.id, contractType: 20 })).toMatchObject({ code: 1001, message: FEE_MESSAGES.calcModeMismatch });
+      expect((await ctx.db.selectFrom('ent_contract').select('contractType').where('id', '=', contract.id).executeTakeFirstOrThrow()).contractType).toBe(10);
+    });
+
     test('reset removes the price; update creates it again', async () => {
       expect((await spr.post('ent/mgr/feeConfig/reset', { entId: ids.ENT0002 })).code).toBe(0);
       expect((await spr.post('ent/query/feeConfig/get', { entId: ids.ENT0002 })).code).toBe(1004);

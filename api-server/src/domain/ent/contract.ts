@@ -3,12 +3,13 @@
  * at most one effective original contract per enterprise, supplements naming their original, and
  * the enterprise × supplier cooperation that can be suspended with a reason.
  */
-import { coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
+import { checkCalcModeMatchesContract, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
 import { merchantScope } from '../merchant/index';
 import { entScope } from './index';
@@ -42,6 +43,12 @@ async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
     .where('endDate', '>=', String(next.startDate));
   if (before) overlapping = overlapping.where('id', '!=', Number(before.id));
   if (await overlapping.executeTakeFirst()) refuse(Code.CONFLICT, ContractMessages.overlap);
+  // DOMAIN.md §2: the price's calc mode and the contract in force must agree whichever is saved last.
+  const today = formatDateTime(ctx.now)!.slice(0, 10);
+  if (String(next.startDate) > today || String(next.endDate) < today) return;
+  const price = (await ctx.trx.selectFrom('ent_fee_config').select('calcMode').where('entId', '=', Number(next.entId)).executeTakeFirst()) as Row | undefined;
+  const mismatch = price ? checkCalcModeMatchesContract(Number(price.calcMode) as 0 | 1, Number(next.contractType)) : null;
+  if (mismatch) refuse(Code.VALIDATION, mismatch);
 }
 
 export function contractRoutes(deps: AppDeps): RouteSpec[] {
