@@ -7,6 +7,7 @@ import { Code, Messages } from './http/codes';
 import { fail } from './http/envelope';
 import { BODY_LIMIT, installErrorHandler, installJsonParser } from './http/errors';
 import { type AppDeps, registerRoutes } from './http/guard';
+import { registerOpenApi } from './open/open-api';
 import { allRoutes } from './routes';
 import type { KeyPair } from './security/rsa';
 import { isPagePath, registerStatic, spaFallback } from './static/static';
@@ -38,6 +39,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   installJsonParser(app);
   installErrorHandler(app);
   registerRoutes(app, deps, allRoutes(deps));
+  registerOpenApi(app, deps);
 
   const fallback = config.staticOn ? spaFallback(config) : null;
   if (config.staticOn) registerStatic(app, config);

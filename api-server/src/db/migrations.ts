@@ -12,6 +12,7 @@ import { agreementMigration } from './migrations/0008-agreement';
 import { mailMigration } from './migrations/0009-mail';
 import { moneyMigration } from './migrations/0010-money';
 import { feeMigration } from './migrations/0011-fee';
+import { clientMigration } from './migrations/0012-client';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -214,6 +215,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0009_mail': mailMigration(dialect),
         '0010_money': moneyMigration(dialect),
         '0011_fee': feeMigration(dialect),
+        '0012_client': clientMigration(dialect),
       }),
     },
   });

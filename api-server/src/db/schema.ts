@@ -5,6 +5,7 @@ import type { SystemTables } from './schema/system';
 import type { MoneyTables } from './schema/money';
 import type { FeeTables } from './schema/fee';
 import type { OrgTables } from './schema/org';
+import type { ClientTables } from './schema/client';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -217,7 +218,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
 import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
+import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
 import { seedMoney } from './seed-money';
 import { seedOrgArea } from './seed-org';
@@ -280,5 +281,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);
+    await seedClients(trx, now);
   });
 }

@@ -6,6 +6,7 @@
 import {
   checkRules,
   ENUMS,
+  entityByName,
   type EntityField,
   FIELD_RULES,
   formatFen,
@@ -61,6 +62,14 @@ function enumValue(field: EntityField, raw: unknown): unknown | undefined {
 
 const formatError = (field: EntityField) => `${field.label}格式错误`;
 
+/** A ref to an entity keyed by a code (a client's clientCode) carries that text, not an id. */
+function textRef(field: EntityField): boolean {
+  if (field.type !== 'ref' || !field.ref) return false;
+  const target = entityByName(field.ref);
+  return target.fields[target.key].type === 'text';
+}
+const MAX_CODE = 64;
+
 /**
  * One written value: blank → null when nullable, else the required message; otherwise typed and
  * checked against the field's rule and length. `required` comes from the field or its rule.
@@ -86,6 +95,7 @@ export function parseInput(field: EntityField, raw: unknown): Parsed {
     }
     case 'int':
     case 'ref': {
+      if (textRef(field)) return typeof raw === 'string' && raw.trim().length <= MAX_CODE ? { value: raw.trim() } : { error: formatError(field) };
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
       return Number.isInteger(n) && Math.abs(n) <= INT32_MAX && (field.type === 'int' || n >= 0) ? { value: n } : { error: formatError(field) };
     }
@@ -130,6 +140,7 @@ export function searchValue(field: EntityField, raw: unknown, end: boolean): unk
     case 'ref':
     case 'enum': {
       if (field.type === 'enum') return enumValue(field, raw) ?? null;
+      if (textRef(field)) return typeof raw === 'string' && raw.trim().length <= MAX_CODE ? raw.trim() : null;
       const n = Number(raw);
       return Number.isInteger(n) && Math.abs(n) <= INT32_MAX ? n : null;
     }

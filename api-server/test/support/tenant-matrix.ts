@@ -209,6 +209,41 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   ...kitResource({ query: 'auditLog/query', mgr: 'auditLog/mgr' }, 'id', (w) => w.foreign.auditIds, { exported: true }),
   ...kitResource({ query: 'smsOutbox/query', mgr: 'smsOutbox/mgr' }, 'id', () => [], { exported: true }),
   ...kitResource({ query: 'mailOutbox/query', mgr: 'mailOutbox/mgr' }, 'id', () => [], { exported: true }),
+  // API clients (issue 16): platform records only SYS holds codes for; any row another account type gets is a leak.
+  // Their writes are refused by code, so the snapshot is the client tables (cheaper than every table).
+  'client/query/list': list(() => ({ cond: {}, page: PAGE }), rowsOf),
+  'client/query/get': { kind: 'get', body: () => ({ clientCode: 'CLI00000001' }) },
+  'client/query/querySimple': list(() => ({}), rowsOf),
+  'client/query/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'client/query/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'client/query/securityFind': { kind: 'get', body: () => ({ clientCode: 'CLI00000001' }) },
+  'client/query/mercht/list': list(() => ({ cond: {}, page: PAGE }), rowsOf),
+  'client/query/mercht/get': { kind: 'get', body: () => ({ id: 1 }) },
+  'client/query/mercht/ent/list': list(() => ({ cond: {}, page: PAGE }), rowsOf),
+  'client/query/mercht/ent/get': { kind: 'get', body: () => ({ id: 1 }) },
+  ...Object.fromEntries(
+    (
+      [
+        ['client/mgr/create', () => ({ clientName: '越权客户端', signType: 'MD5', encryptMode: 1, ipWhitelist: '127.0.0.1' })],
+        ['client/mgr/update', () => ({ clientCode: 'CLI00000001', clientName: '越权修改' })],
+        ['client/mgr/delete', () => ({ clientCode: 'CLI00000004' })],
+        ['client/mgr/disable', () => ({ clientCode: 'CLI00000001' })],
+        ['client/mgr/enable', () => ({ clientCode: 'CLI00000003' })],
+        ['client/mgr/updateStatus', () => ({ clientCode: 'CLI00000001', status: 1 })],
+        ['client/mgr/security/reset', () => ({ clientCode: 'CLI00000002' })],
+        ['client/mgr/security/update', () => ({ clientCode: 'CLI00000001', rsaPublicKey: '-----BEGIN PUBLIC KEY-----' })],
+        ['client/mgr/mercht/create', (w) => ({ clientCode: 'CLI00000004', merchtId: w.foreign.merchtIds[0], authorization: 3 })],
+        ['client/mgr/mercht/update', () => ({ id: 1, authorization: 1 })],
+        ['client/mgr/mercht/delete', () => ({ id: 4 })],
+        ['client/mgr/mercht/ent/create', (w) => ({ clientCode: 'CLI00000001', merchtId: w.foreign.merchtIds[0], entId: w.foreign.entId, authorization: 3 })],
+        ['client/mgr/mercht/ent/update', () => ({ id: 1, authorization: 1 })],
+        ['client/mgr/mercht/ent/delete', () => ({ id: 1 })],
+      ] as Array<[string, (w: World) => Body]>
+    ).map(([path, body]): [string, MatrixEntry] => [
+      path,
+      { kind: 'mgr', body, snapshot: async (db) => [await db.selectFrom('client').selectAll().orderBy('clientCode').execute(), await db.selectFrom('client_mercht').selectAll().orderBy('id').execute(), await db.selectFrom('client_mercht_ent').selectAll().orderBy('id').execute()] },
+    ]),
+  ),
   'notice/read': { kind: 'self', note: 'read marks of the caller' },
   'mercht/query/self': { kind: 'self' },
   'ent/query/self': { kind: 'self' },

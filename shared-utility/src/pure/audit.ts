@@ -24,10 +24,12 @@ const ACTION_LABELS: Record<string, string> = {
   updatePerm: '修改权限',
   updateStatus: '修改状态',
   import: '导入',
+  resetSecret: '重置密钥',
+  updateSecret: '设置RSA公钥',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */
-const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码' };
+const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码', secret: '密钥' };
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 

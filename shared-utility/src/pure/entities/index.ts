@@ -1,6 +1,7 @@
 /** Every declared entity, registered by name so ref fields resolve on both sides. */
 import { registerEntities } from '../entity';
 import { admin } from './admin';
+import { client, clientMercht, clientMerchtEnt } from './client';
 import { cust } from './cust';
 import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
 import { balanceApply, balanceLog, entAccount, refundApply } from './money';
@@ -10,6 +11,7 @@ import { bankConfig, distributorConfig, payChannel, supplier, supplierConfig, su
 
 export * from './supplier';
 export * from './admin';
+export * from './client';
 export * from './cust';
 export * from './org';
 export * from './system';
@@ -17,3 +19,4 @@ export * from './money';
 export * from './fee';
 
 registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion, entAccount, balanceApply, refundApply, balanceLog, entFeeConfig, merchtFeeConfig, entFeeStats, merchtFeeStats);
+registerEntities(client, clientMercht, clientMerchtEnt);

@@ -1,0 +1,122 @@
+/**
+ * /client/index 客户端 (SYS · 28110–28210; DOMAIN.md §8): the outside systems of the open API. The
+ * record holds name, sign type, encryption mode, IP whitelist and status; its keys are only reachable
+ * through the security calls: a reset answers the new MD5 / AES key once, securityFind afterwards
+ * shows their last 4 characters, and the client's RSA public key is pasted and checked.
+ */
+import { client, CLIENT_MESSAGES, clientModeError, modeUsesAes } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { audit } from '../../account/audit';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { maskKey, newClientKey, normaliseRsaPublicKey, sealKeyOf, aesGcmEncrypt } from '../../security/client-secrets';
+import { everyone, nextCode } from '../org-scope';
+import { openPublicKey } from '../../open/keys';
+
+const SECURITY_CODE = 28210;
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** The list's 密钥状态: which keys are set, a generated one by its last 4 characters only. */
+function secretState(row: Row): Row {
+  const sign =
+    row.signType === 'MD5'
+      ? row.md5KeyTail
+        ? `MD5密钥 ****${String(row.md5KeyTail)}`
+        : 'MD5密钥未生成'
+      : row.rsaPublicKey
+        ? 'RSA公钥已设置'
+        : 'RSA公钥未设置';
+  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES ****${String(row.aesKeyTail)}` : ' · AES密钥未生成') : '';
+  return { secretState: sign + aes };
+}
+
+export function clientRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const sealKey = sealKeyOf(deps.keys.privatePem);
+  const clients = defineResource(deps, client, {
+    scope: everyone,
+    writers: ['SYS'],
+    remove: 'delete',
+    export: true,
+    computed: secretState,
+    beforeCreate: async (ctx, values) => {
+      // nextCode reads the highest code; on PostgreSQL concurrent creates take turns on this lock.
+      if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('client.clientCode'))`.execute(ctx.trx);
+      return { ...values, clientCode: await nextCode(ctx.trx, 'client', 'clientCode', 'CLI', 8), status: 0 };
+    },
+    check: async (_ctx, next) => {
+      const mismatch = clientModeError(next.signType, next.encryptMode);
+      if (mismatch) refuse(Code.VALIDATION, mismatch);
+    },
+    checkRemove: async (ctx, row) => {
+      const authorised = await ctx.trx.selectFrom('client_mercht').select('id').where('clientCode', '=', row.clientCode).executeTakeFirst();
+      if (authorised) refuse(Code.CONFLICT, '请先删除该客户端的授权商户');
+      await ctx.trx.deleteFrom('open_request').where('clientCode', '=', row.clientCode).execute();
+    },
+  });
+  const resource = clients.resource;
+
+  /** What the operator may see of the keys: generated ones masked, public keys in full. */
+  const securityOf = (row: Row) => ({
+    clientCode: row.clientCode,
+    clientName: row.clientName,
+    signType: row.signType,
+    encryptMode: row.encryptMode,
+    md5Key: maskKey(row.md5KeyTail as string | null),
+    aesKey: maskKey(row.aesKeyTail as string | null),
+    rsaPublicKey: row.rsaPublicKey ?? null,
+    platformPublicKey: row.signType === 'RSA' ? openPublicKey(deps) : null,
+    secretAt: row.secretAt === null || row.secretAt === undefined ? null : Number(row.secretAt),
+  });
+
+  const write = async (ctx: SignedInContext, action: string, clientCode: unknown, set: Row, note: string) =>
+    resource.write(ctx, async (trx) => {
+      await trx.updateTable('client').set({ ...set, secretAt: ctx.now, updatedAt: ctx.now }).where('clientCode', '=', clientCode).execute();
+      // The trail names what happened, never a key.
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action, entity: client.name, entityId: String(clientCode), changes: { secret: { from: null, to: note } } });
+    });
+
+  const routes: RouteSpec[] = [
+    {
+      path: 'client/query/securityFind',
+      perm: SECURITY_CODE,
+      handler: async (ctx) => securityOf(await resource.load((ctx as SignedInContext).caller, String(ctx.body.clientCode ?? '').trim() || null)),
+    },
+    {
+      // A new MD5 key (MD5 signing) and AES key (modes 3/4), answered once: afterwards only their tails.
+      path: 'client/mgr/security/reset',
+      perm: SECURITY_CODE,
+      handler: async (raw) => {
+        const ctx = raw as SignedInContext;
+        const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
+        const md5Key = row.signType === 'MD5' ? newClientKey() : null;
+        const aesKey = modeUsesAes(Number(row.encryptMode)) ? newClientKey() : null;
+        if (!md5Key && !aesKey) refuse(Code.VALIDATION, CLIENT_MESSAGES.noKeyToReset);
+        const set: Row = {};
+        if (md5Key) Object.assign(set, { md5KeyEnc: aesGcmEncrypt(sealKey, md5Key), md5KeyTail: md5Key.slice(-4) });
+        if (aesKey) Object.assign(set, { aesKeyEnc: aesGcmEncrypt(sealKey, aesKey), aesKeyTail: aesKey.slice(-4) });
+        await write(ctx, 'resetSecret', row.clientCode, set, [md5Key && 'MD5密钥', aesKey && 'AES密钥'].filter(Boolean).join('、') + '已重置');
+        return { clientCode: row.clientCode, md5Key, aesKey };
+      },
+    },
+    {
+      path: 'client/mgr/security/update',
+      perm: SECURITY_CODE,
+      handler: async (raw) => {
+        const ctx = raw as SignedInContext;
+        const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
+        const key = normaliseRsaPublicKey(ctx.body.rsaPublicKey);
+        if ('error' in key) return refuse(Code.VALIDATION, key.error);
+        await write(ctx, 'updateSecret', row.clientCode, { rsaPublicKey: key.pem }, 'RSA公钥已更新');
+        return securityOf(await resource.load(ctx.caller, row.clientCode as string, db));
+      },
+    },
+  ];
+  return [...clients.routes, ...routes];
+}
