@@ -10,6 +10,8 @@ import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 
 const PAGE = { limit: 100, pageNum: 1 };
+/** The security writes travel RSA-encrypted like the browser sends them. */
+const ENC = { encrypt: true };
 const DEMO_PRIVATE_KEY = fs.readFileSync(path.join(__dirname, '..', '..', 'tests', 'open-api', 'demo-client-private.pem'), 'utf8');
 
 /** How a test caller signs: its client, the key it signs with, the AES key of modes 3/4. */
@@ -97,8 +99,9 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const list = await sys.post('client/query/list', { cond: {}, page: PAGE, orderBy: [{ field: 'clientCode', dir: 'asc' }] });
       expect(list.code).toBe(0);
       expect(list.data.records.map((r: { clientCode: string }) => r.clientCode).slice(0, 4)).toEqual(['CLI00000001', 'CLI00000002', 'CLI00000003', 'CLI00000004']);
-      expect(list.data.records[0]).toMatchObject({ clientName: '星辰物流ERP对接', signType: 'RSA', encryptMode: 2, status: 0, secretState: 'RSA公钥已设置', _actions: ['update', 'delete', 'disable'] });
-      expect(list.data.records[1].secretState).toBe('MD5密钥未生成 · AES密钥未生成');
+      expect(list.data.records[0]).toMatchObject({ clientName: '星辰物流ERP对接', signType: 'RSA', encryptMode: 2, status: 0, secretState: 'RSA公钥已设置', _actions: ['update', 'delete', 'disable', 'security'] });
+      expect(list.data.records[1]._actions).toEqual(['update', 'delete', 'disable', 'security', 'resetSecret']);
+      expect(list.data.records[1].secretState).toBe('MD5未生成 · AES未生成');
       for (const record of list.data.records) for (const hidden of ['md5KeyEnc', 'aesKeyEnc', 'rsaPublicKey', 'md5KeyTail']) expect(record).not.toHaveProperty(hidden);
       const got = await sys.post('client/query/get', { clientCode: 'CLI00000002' });
       expect(got.data).toMatchObject({ clientCode: 'CLI00000002', ipWhitelist: '203.0.113.0/24\n127.0.0.1' });
@@ -107,7 +110,7 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
         expect((await client.post('client/query/list', { cond: {}, page: PAGE })).code).toBe(3001);
         expect((await client.post('client/mgr/create', { clientName: '越权', signType: 'MD5', encryptMode: 1, ipWhitelist: '127.0.0.1' })).code).toBe(3001);
         expect((await client.post('client/query/securityFind', { clientCode: 'CLI00000001' })).code).toBe(3001);
-        expect((await client.post('client/mgr/security/reset', { clientCode: 'CLI00000002' })).code).toBe(3001);
+        expect((await client.post('client/mgr/security/reset', { clientCode: 'CLI00000002' }, ENC)).code).toBe(3001);
         expect((await client.post('client/query/mercht/list', { cond: {}, page: PAGE })).code).toBe(3001);
         expect((await client.post('client/mgr/mercht/ent/create', { clientCode: 'CLI00000001', merchtId: ids.mer1, entId: ids.ent2, authorization: 3 })).code).toBe(3001);
       }
@@ -140,7 +143,7 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
     test('a reset answers the new keys once; afterwards only their last 4 characters; the database holds no usable key', async () => {
       const code = await newClient({ signType: 'MD5', encryptMode: 3 });
       expect((await sys.post('client/query/securityFind', { clientCode: code })).data).toMatchObject({ md5Key: null, aesKey: null, platformPublicKey: null });
-      const reset = await sys.post('client/mgr/security/reset', { clientCode: code });
+      const reset = await sys.post('client/mgr/security/reset', { clientCode: code }, ENC);
       expect(reset.code).toBe(0);
       const { md5Key, aesKey } = reset.data;
       expect(md5Key).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -152,15 +155,15 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const row = await ctx.db.selectFrom('client').selectAll().where('clientCode', '=', code).executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(md5Key.slice(0, 28));
       expect(JSON.stringify(row)).not.toContain(aesKey.slice(0, 28));
-      expect((await sys.post('client/query/list', { cond: { clientCode: code }, page: PAGE })).data.records[0].secretState).toBe(`MD5密钥 ****${md5Key.slice(-4)} · AES ****${aesKey.slice(-4)}`);
-      const again = await sys.post('client/mgr/security/reset', { clientCode: code });
+      expect((await sys.post('client/query/list', { cond: { clientCode: code }, page: PAGE })).data.records[0].secretState).toBe(`MD5 ****${md5Key.slice(-4)} · AES ****${aesKey.slice(-4)}`);
+      const again = await sys.post('client/mgr/security/reset', { clientCode: code }, ENC);
       expect(again.data.md5Key).not.toBe(md5Key);
       const trail = await ctx.db.selectFrom('audit_log').selectAll().where('entity', '=', 'client').where('entityId', '=', code).where('action', '=', 'resetSecret').execute();
       expect(trail).toHaveLength(2);
       expect(trail[0].changes).not.toContain(md5Key);
       expect(JSON.parse(trail[0].changes)).toEqual({ secret: { from: null, to: 'MD5密钥、AES密钥已重置' } });
-      expect((await sys.post('client/mgr/security/reset', { clientCode: 'CLI00000001' })).message).toBe(CLIENT_MESSAGES.noKeyToReset);
-      expect((await sys.post('client/mgr/security/reset', { clientCode: 'CLI99999999' })).code).toBe(1004);
+      expect((await sys.post('client/mgr/security/reset', { clientCode: 'CLI00000001' }, ENC)).message).toBe(CLIENT_MESSAGES.noKeyToReset);
+      expect((await sys.post('client/mgr/security/reset', { clientCode: 'CLI99999999' }, ENC)).code).toBe(1004);
     });
 
     test('the RSA public key is pasted and checked', async () => {
@@ -168,9 +171,9 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const weak = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' });
       const ec = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' });
       for (const bad of ['不是公钥', weak, ec, 42])
-        expect(await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: bad }).then((a) => [a.code, a.message])).toEqual([1001, CLIENT_MESSAGES.rsaKey]);
+        expect(await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: bad }, ENC).then((a) => [a.code, a.message])).toEqual([1001, CLIENT_MESSAGES.rsaKey]);
       const pkcs1 = crypto.createPublicKey(DEMO_PRIVATE_KEY).export({ type: 'pkcs1', format: 'pem' });
-      const saved = await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: `\n${pkcs1}\n` });
+      const saved = await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: `\n${pkcs1}\n` }, ENC);
       expect(saved.code).toBe(0);
       expect(saved.data.rsaPublicKey).toContain('-----BEGIN PUBLIC KEY-----');
       expect(saved.data.platformPublicKey).toContain('-----BEGIN PUBLIC KEY-----');
@@ -225,11 +228,11 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const code = await newClient({ signType: md5 ? 'MD5' : 'RSA', encryptMode: mode, ipWhitelist: '10.0.0.0/8\n127.0.0.1' });
       const caller: Caller = { clientCode: code };
       if (md5 || mode === 4) {
-        const keys = (await sys.post('client/mgr/security/reset', { clientCode: code })).data;
+        const keys = (await sys.post('client/mgr/security/reset', { clientCode: code }, ENC)).data;
         Object.assign(caller, md5 ? { md5Key: keys.md5Key } : {}, keys.aesKey ? { aesKey: keys.aesKey } : {});
       }
       if (!md5) {
-        const saved = await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: crypto.createPublicKey(DEMO_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }) });
+        const saved = await sys.post('client/mgr/security/update', { clientCode: code, rsaPublicKey: crypto.createPublicKey(DEMO_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }) }, ENC);
         Object.assign(caller, { privatePem: DEMO_PRIVATE_KEY, platformKey: saved.data.platformPublicKey });
       }
       await authorise(code);
@@ -279,7 +282,7 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const missing = await ctx.app.inject({ method: 'POST', url: '/api/open/gateway', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ clientCode: 'CLI00000001' }) });
       expect(missing.json()).toEqual({ code: 1001, message: '缺少参数apiCode' });
       const code = await newClient({ signType: 'MD5', encryptMode: 1 });
-      const keys = (await sys.post('client/mgr/security/reset', { clientCode: code })).data;
+      const keys = (await sys.post('client/mgr/security/reset', { clientCode: code }, ENC)).data;
       await authorise(code);
       const md5Caller = { clientCode: code, md5Key: keys.md5Key };
       expect((await openCall(md5Caller, 1002001, { entCode: 'ENT0001' })).code).toBe(0);
@@ -287,7 +290,7 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       await refused(openCall(md5Caller, 1002001, { entCode: 'ENT0001' }), 2028, OPEN_MESSAGES.clientDisabled);
       expect((await sys.post('client/mgr/enable', { clientCode: code })).code).toBe(0);
       // A reset makes the old key useless.
-      await sys.post('client/mgr/security/reset', { clientCode: code });
+      await sys.post('client/mgr/security/reset', { clientCode: code }, ENC);
       await refused(openCall(md5Caller, 1002001, { entCode: 'ENT0001' }), 4001, '请求签名错误');
     });
 

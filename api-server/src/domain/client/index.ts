@@ -24,15 +24,9 @@ const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never 
 
 /** The list's 密钥状态: which keys are set, a generated one by its last 4 characters only. */
 function secretState(row: Row): Row {
-  const sign =
-    row.signType === 'MD5'
-      ? row.md5KeyTail
-        ? `MD5密钥 ****${String(row.md5KeyTail)}`
-        : 'MD5密钥未生成'
-      : row.rsaPublicKey
-        ? 'RSA公钥已设置'
-        : 'RSA公钥未设置';
-  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES ****${String(row.aesKeyTail)}` : ' · AES密钥未生成') : '';
+  const tail = (value: unknown) => `****${String(value)}`;
+  const sign = row.signType === 'MD5' ? (row.md5KeyTail ? `MD5 ${tail(row.md5KeyTail)}` : 'MD5未生成') : row.rsaPublicKey ? 'RSA公钥已设置' : 'RSA公钥未设置';
+  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES ${tail(row.aesKeyTail)}` : ' · AES未生成') : '';
   return { secretState: sign + aes };
 }
 
@@ -45,6 +39,9 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'delete',
     export: true,
     computed: secretState,
+    // 密钥设置 for holders of the key code; 重置密钥 where the platform generates a key (MD5 signing or AES).
+    rowActions: (caller, row) =>
+      caller.perms.has(SECURITY_CODE) ? ['security', ...(row.signType === 'MD5' || modeUsesAes(Number(row.encryptMode)) ? ['resetSecret'] : [])] : [],
     beforeCreate: async (ctx, values) => {
       // nextCode reads the highest code; on PostgreSQL concurrent creates take turns on this lock.
       if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('client.clientCode'))`.execute(ctx.trx);
@@ -88,10 +85,12 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
       perm: SECURITY_CODE,
       handler: async (ctx) => securityOf(await resource.load((ctx as SignedInContext).caller, String(ctx.body.clientCode ?? '').trim() || null)),
     },
+    // Both security writes arrive RSA-encrypted (CONTRACT.md "Encrypted bodies").
     {
       // A new MD5 key (MD5 signing) and AES key (modes 3/4), answered once: afterwards only their tails.
       path: 'client/mgr/security/reset',
       perm: SECURITY_CODE,
+      encrypted: true,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
         const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
@@ -108,6 +107,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'client/mgr/security/update',
       perm: SECURITY_CODE,
+      encrypted: true,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
         const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
