@@ -155,7 +155,7 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       const row = await ctx.db.selectFrom('client').selectAll().where('clientCode', '=', code).executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(md5Key.slice(0, 28));
       expect(JSON.stringify(row)).not.toContain(aesKey.slice(0, 28));
-      expect((await sys.post('client/query/list', { cond: { clientCode: code }, page: PAGE })).data.records[0].secretState).toBe(`MD5 ****${md5Key.slice(-4)} · AES ****${aesKey.slice(-4)}`);
+      expect((await sys.post('client/query/list', { cond: { clientCode: code }, page: PAGE })).data.records[0].secretState).toBe(`MD5…${md5Key.slice(-4)} · AES…${aesKey.slice(-4)}`);
       const again = await sys.post('client/mgr/security/reset', { clientCode: code }, ENC);
       expect(again.data.md5Key).not.toBe(md5Key);
       const trail = await ctx.db.selectFrom('audit_log').selectAll().where('entity', '=', 'client').where('entityId', '=', code).where('action', '=', 'resetSecret').execute();

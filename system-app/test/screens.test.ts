@@ -23,9 +23,11 @@ describe('system-app screen files', () => {
     const table = new Map(allRoutes().map((r) => [r.path, r.app]));
     for (const file of files) {
       const relative = path.relative(SRC, file).replace(/\\/g, '/').replace(/\.screen\.tsx?$/, '');
-      expect(exportedRoute(file)).toBe(`/${relative}`);
+      // A route with parameters (/client/cliMercht/:clientCode?/:merchtCode?) lives in the file of its fixed part.
+      const route = exportedRoute(file);
+      expect(route?.replace(/\/:[^/]+/g, '')).toBe(`/${relative}`);
       expect(index).toContain(`'./${relative}.screen'`);
-      expect(table.get(`/${relative}`)).toBe('system-app');
+      expect(table.get(route!)).toBe('system-app');
     }
     expect(files.length).toBeGreaterThanOrEqual(3);
   });

@@ -24,9 +24,10 @@ const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never 
 
 /** The list's 密钥状态: which keys are set, a generated one by its last 4 characters only. */
 function secretState(row: Row): Row {
-  const tail = (value: unknown) => `****${String(value)}`;
-  const sign = row.signType === 'MD5' ? (row.md5KeyTail ? `MD5 ${tail(row.md5KeyTail)}` : 'MD5未生成') : row.rsaPublicKey ? 'RSA公钥已设置' : 'RSA公钥未设置';
-  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES ${tail(row.aesKeyTail)}` : ' · AES未生成') : '';
+  // The ellipsis stands for the hidden characters; short enough for the column at 1280 px.
+  const tail = (value: unknown) => `…${String(value)}`;
+  const sign = row.signType === 'MD5' ? (row.md5KeyTail ? `MD5${tail(row.md5KeyTail)}` : 'MD5未生成') : row.rsaPublicKey ? 'RSA公钥已设置' : 'RSA公钥未设置';
+  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES${tail(row.aesKeyTail)}` : ' · AES未生成') : '';
   return { secretState: sign + aes };
 }
 

@@ -147,6 +147,13 @@ export interface ScreenOptions<E extends Entity> {
   filterDialog?: Names<E>;
   /** Status tabs; `param` names a route parameter that holds the tab (else the `tab` query key). */
   tabs?: { by: FieldName<E>; values: ReadonlyArray<string | number>; param?: string };
+  /**
+   * Route parameters that preselect a search field and a new record's value, once per path
+   * (/client/cliMercht/:clientCode?/:merchtCode?): parameter → field. A ref field takes the parameter
+   * as the referenced record's key, or, named otherwise (merchtCode), looks it up in that entity's
+   * simple list by the field of that name and uses it when exactly one record answers.
+   */
+  params?: Record<string, FieldName<E>>;
   /** Money fields the server totals over the whole filtered result. */
   summary?: Names<E>;
   actions: ScreenAction[];

@@ -1,5 +1,5 @@
 import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, downloadTemplate, request } from '../../api';
 import { allowedTransitions, entityByName, ROW_ACTIONS, type TransitionDef } from '../../pure';
@@ -19,7 +19,7 @@ import { DetailDialog, FieldsDialog, ImportDialog, SubTableDrawer, transitionFie
 import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
 import type { CustomAction, DialogAction, EntityScreen, FormAction, TableAction } from './define';
-import { invalidateOptions } from './options';
+import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
 import { emptyListState, formatListState, parseListState, type ListState } from './url-state';
@@ -79,6 +79,34 @@ function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: stri
   return [state, set];
 }
 
+/** The value a route parameter preselects for a field (see ScreenOptions.params); undefined when none. */
+async function paramValue(entity: Entity, field: string, param: string, value: string): Promise<unknown> {
+  const declared = entity.fields[field];
+  if (declared.type !== 'ref' || !declared.ref) return value;
+  const target = entityByName(declared.ref);
+  if (target.key === param) return value;
+  const options = await request<RefOption[] | null>(simplePath(target), { cond: { [param]: value } }, { silent: true }).catch(() => null);
+  return options?.length === 1 ? options[0].value : undefined;
+}
+
+/** Applies the route parameters' filters once per path; afterwards the search form owns them. */
+function usePresetParams(screen: EntityScreen, urlBacked: boolean, state: ListState, setState: (next: ListState) => void): void {
+  const params = useParams();
+  const declared = Object.entries(screen.params ?? {});
+  const pathKey = JSON.stringify(declared.map(([param]) => params[param] ?? ''));
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!urlBacked || applied.current === pathKey) return;
+    applied.current = pathKey;
+    const wanted = declared.filter(([param, field]) => params[param] && (state.filters[field] === undefined || state.filters[field] === ''));
+    if (wanted.length === 0) return;
+    void Promise.all(wanted.map(async ([param, field]) => [field, await paramValue(screen.entity, field, param, params[param]!)] as const)).then((found) => {
+      const filters = Object.fromEntries(found.filter(([, v]) => v !== undefined).map(([f, v]) => [f, String(v)]));
+      if (Object.keys(filters).length > 0) setState({ ...state, filters: { ...state.filters, ...filters } });
+    });
+  }, [pathKey]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 interface ListAnswer {
   records: Row[];
   total: number;
@@ -121,6 +149,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const dialogFields = useMemo(() => searchFieldsOf(entity, dialogNames, inputsOf(entity)), [entity, dialogNames]);
   const rangeFields = [...searchNames, ...dialogNames].filter((n) => entity.fields[n].search === 'range');
   const [state, setState] = useListState(urlState, rangeFields, screen.tabs?.param);
+  usePresetParams(screen, urlState, state, setState);
+  // A new record starts with what the route parameters preselected.
+  const preset = condOf(entity, Object.fromEntries(Object.values(screen.params ?? {}).map((f) => [f, state.filters[f]])));
   const [draft, setDraft] = useState<Row>(state.filters);
   const filtersKey = JSON.stringify(state.filters);
   useEffect(() => setDraft(JSON.parse(filtersKey) as Row), [filtersKey]);
@@ -340,7 +371,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
           pick({ filters: { ...state.filters, ...values } });
         }}
       />
-      {open && <OpenDialog open={open} screen={screen} link={link} onClose={() => setOpen(null)} afterWrite={afterWrite} reload={list.reload} />}
+      {open && <OpenDialog open={open} screen={screen} link={link} preset={preset} onClose={() => setOpen(null)} afterWrite={afterWrite} reload={list.reload} />}
     </div>
   );
 }
@@ -386,7 +417,7 @@ function RowActions({ buttons }: { buttons: RowButton[] }) {
   );
 }
 
-function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open: Open; screen: EntityScreen; link?: Row; onClose: () => void; afterWrite: () => void; reload: () => void }) {
+function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }: { open: Open; screen: EntityScreen; link?: Row; preset?: Row; onClose: () => void; afterWrite: () => void; reload: () => void }) {
   const { entity } = screen;
   const permitted = usePermitted();
   switch (open.kind) {
@@ -409,7 +440,7 @@ function OpenDialog({ open, screen, link, onClose, afterWrite, reload }: { open:
           mode={mode}
           title={(m) => (m === 'add' ? titles.add : m === 'view' ? (titles.view ?? titles.edit) : titles.edit)}
           fields={fields}
-          initial={mode === 'add' ? { ...defaultsOf(entity), ...action.defaults, ...link } : row}
+          initial={mode === 'add' ? { ...defaultsOf(entity), ...action.defaults, ...preset, ...link } : row}
           load={row ? () => request<Row>(`${entity.paths.query}/get`, { [entity.key]: row[entity.key] }) : undefined}
           recordKey={entity.key}
           confirmSubmit={action.confirmSubmit}

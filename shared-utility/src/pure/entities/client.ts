@@ -159,16 +159,16 @@ const createdAt = { label: '创建时间', type: 'datetime', search: 'range', so
 const remark = { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false } as const;
 
 const clientFields = {
-  clientCode: { label: '客户端编号', type: 'text', search: 'like', sort: true, width: 130 },
-  clientName: { label: '客户端名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', sort: true, width: 200 },
+  clientCode: { label: '客户端编号', type: 'text', search: 'like', sort: true, width: 115 },
+  clientName: { label: '客户端名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', sort: true, width: 150 },
   signType: { label: '签名方式', type: 'enum', enum: 'signType', required: true, create: true, update: true, search: 'eq', width: 90, defaultValue: 'RSA' },
-  encryptMode: { label: '加密模式', type: 'enum', enum: 'encryption', required: true, create: true, update: true, search: 'eq', width: 150, defaultValue: 4 },
+  encryptMode: { label: '加密模式', type: 'enum', enum: 'encryption', required: true, create: true, update: true, search: 'eq', width: 130, defaultValue: 4 },
   ipWhitelist: {
-    label: 'IP白名单', type: 'textarea', rule: ipWhitelistRule, create: true, update: true, width: 200,
-    placeholder: '调用方服务器的出口IP，每行一个，可写网段，如 203.0.113.0/24',
+    label: 'IP白名单', type: 'textarea', rule: ipWhitelistRule, create: true, update: true, width: 140,
+    placeholder: '调用方服务器的出口IP，每行一个，可写网段如 203.0.113.0/24',
   },
   /** Which keys are set, with only the last 4 characters of a generated one (computed by the server). */
-  secretState: { label: '密钥状态', type: 'text', virtual: true, width: 190 },
+  secretState: { label: '密钥状态', type: 'text', virtual: true, width: 165 },
   status: statusField,
   remark,
   createdAt,
@@ -193,12 +193,12 @@ export const client = defineEntity({
   }),
 });
 
-const clientRef = { label: '客户端', type: 'ref', ref: 'client', show: 'clientName', required: true, create: true, search: 'eq', width: 180 } as const;
-const merchtRef = { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', required: true, create: true, search: 'eq', width: 230 } as const;
-const authorization = { label: '授权状态', type: 'enum', enum: 'clientAuthorization', required: true, create: true, update: true, search: 'eq', width: 100, defaultValue: 3 } as const;
+const clientRef = { label: '客户端', type: 'ref', ref: 'client', show: 'clientName', required: true, create: true, search: 'eq', width: 150 } as const;
+const merchtRef = { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', required: true, create: true, search: 'eq', width: 220 } as const;
+const authorization = { label: '授权状态', type: 'enum', enum: 'clientAuthorization', required: true, create: true, update: true, search: 'eq', width: 90, defaultValue: 3 } as const;
 /** Sent and stored as a JSON array of business codes; lists show apiCodeNames instead. */
 const apiCodes = { label: '业务接口', type: 'json', create: true, update: true, list: false, detail: false, defaultValue: [] } as const;
-const apiCodeNamesField = { label: '可调用接口', type: 'text', virtual: true, width: 300 } as const;
+const apiCodeNamesField = { label: '可调用接口', type: 'text', virtual: true, width: 230 } as const;
 const updatedAt = { label: '更新时间', type: 'datetime', sort: true, width: 170 } as const;
 
 /** 授权商户管理: which merchants a client may act for, and with which business codes. */
@@ -233,12 +233,12 @@ export const clientMerchtEnt = defineEntity({
   codes: { query: 28240, mgr: 28240 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
-    clientCode: clientRef,
-    merchtId: { ...merchtRef, width: 200 },
-    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 230, dependsOn: { merchtId: 'merchtId' } },
+    clientCode: { ...clientRef, width: 140 },
+    merchtId: { ...merchtRef, width: 180 },
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 210, dependsOn: { merchtId: 'merchtId' } },
     authorization,
     apiCodes,
-    apiCodeNames: apiCodeNamesField,
+    apiCodeNames: { ...apiCodeNamesField, width: 190 },
     remark,
     updatedAt,
   },
