@@ -1,8 +1,8 @@
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { checkCustImportRow as checkImportRow, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType } from '@flexpay/shared-utility/src/pure';
-import { CustMessages, firstRowError } from '../src/routes/cust';
+import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType } from '@flexpay/shared-utility/src/pure';
+import { CustMessages, importRefusal } from '../src/routes/cust';
 import { duplicateUsernameAnswer, SubuserMessages } from '../src/domain/admin/index';
 import { isUniqueViolation } from '../src/http/db-errors';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
@@ -41,11 +41,19 @@ describe('import row rules (shared §5 rules, pure)', () => {
     expect(checkImportRow({ ...row(), remark: 'r'.repeat(1001) })).toEqual({ error: MESSAGES.remarkLength });
   });
 
-  test('the first failing row is named, repeats compare without case', () => {
+  test('the first failing row is named, every refused row listed; repeats compare without case', () => {
     const a = row({ idNumber: '51010119880101123x' });
-    expect(firstRowError([row(), row({ phone: '12345678901' })])).toEqual({ error: '第2行：请输入有效的手机号码' });
-    expect(firstRowError([a, row(), row({ idNumber: '51010119880101123X' })])).toEqual({ error: '第3行：证件号码与第1行重复' });
-    expect(firstRowError([row(), a], new Set(['51010119880101123X']))).toEqual({ error: '第2行：证件号码已存在' });
+    const refusal = (rows: unknown[], existing?: Set<string>) => importRefusal(checkCustImportRows(rows, existing));
+    expect(refusal([row(), row()])).toBeNull();
+    expect(refusal([row(), row({ phone: '12345678901' }), row({ name: '' })])).toEqual({
+      message: '第2行：请输入有效的手机号码',
+      rows: [
+        { rowNo: 2, ok: false, message: MESSAGES.phone },
+        { rowNo: 3, ok: false, message: MESSAGES.nameRequired },
+      ],
+    });
+    expect(refusal([a, row(), row({ idNumber: '51010119880101123X' })])?.message).toBe('第3行：证件号码与第1行重复');
+    expect(refusal([row(), a], new Set(['51010119880101123X']))).toEqual({ message: '第2行：证件号码已存在', rows: [{ rowNo: 2, ok: false, message: CustMessages.idNumberExists }] });
   });
 });
 
@@ -105,7 +113,7 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     const before = await custCount();
     // entId of another enterprise is ignored for ENT callers.
     const answer = await ent.post('cust/mgr/import', { entId: entIds.ENT0003, rows });
-    expect(answer).toMatchObject({ code: 0, data: { imported: 3 } });
+    expect(answer).toMatchObject({ code: 0, data: { imported: 3, rows: [1, 2, 3].map((rowNo) => ({ rowNo, ok: true })) } });
     expect(await custCount()).toBe(before + 3);
     const stored = await ctx.db.selectFrom('cust').selectAll().where('idNumber', 'in', rows.map((r) => r.idNumber)).orderBy('id').execute();
     expect(stored.map((c) => [c.name, c.idType, c.entId, c.status])).toEqual([
@@ -153,6 +161,11 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     // A seeded talent of the same enterprise counts as well.
     const seeded = await ctx.db.selectFrom('cust').select('idNumber').where('entId', '=', entIds.ENT0001).where('custCode', 'like', 'C0%').executeTakeFirstOrThrow();
     await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row(), row(), { ...row(), idNumber: seeded.idNumber }] }), 1009, '第5行：证件号码已存在');
+    // The refusal lists every refused row for the import dialog; the other rows were not stored either.
+    const before = await custCount();
+    const both = await ent.post('cust/mgr/import', { rows: [{ ...row(), idNumber: seeded.idNumber }, row(), { ...row(), idNumber: a.idNumber }] });
+    expect(await custCount()).toBe(before);
+    expect(both).toMatchObject({ code: 1009, data: { rows: [{ rowNo: 1, ok: false, message: CustMessages.idNumberExists }, { rowNo: 3, ok: false, message: CustMessages.idNumberExists }] } });
     // The same person may work for another enterprise.
     expect((await sys.post('cust/mgr/import', { entId: entIds.ENT0002, rows: [{ ...row(), idNumber: a.idNumber }] })).code).toBe(0);
   });

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
+import { kitScreen, NO_GUIDE } from './support/kit-screen';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const XLSX = require('xlsx') as typeof import('xlsx');
 
-/** The custImport template's header row (api-server/src/documents/templates.ts). */
+/** The custImport template's header row (CUST_IMPORT_HEADERS; the screen's 下载模板 writes the same). */
 const HEADERS = ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '开户银行', '备注'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const RUN = Date.now().toString().slice(-8);
@@ -12,71 +14,145 @@ const RUN = Date.now().toString().slice(-8);
 /** 18 characters, unique per run and row, so repeated runs against one database never collide. */
 const idNumber = (n: number) => `4401061985${RUN.slice(-5)}${n}${Math.floor(Math.random() * 100).toString().padStart(2, '0')}`.slice(0, 18);
 
-function workbook(rows: string[][]): Buffer {
+function workbook(rows: string[][], header = HEADERS): Buffer {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADERS, ...rows]), '人才导入');
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), '人才导入');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-/** The first-time guide (a modal) would cover the screen under test: 稍后提醒 for this session. */
 test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => window.sessionStorage.setItem('delayShowGuide', '1'));
+  await context.addInitScript(NO_GUIDE);
 });
 
-async function openImport(page: Page) {
-  await signInAndWait(page, DEMO_ACCOUNTS.ENT);
+/** /cust/import: the talent list with 下载模板 and 导入人才; opens the import dialog. */
+async function openImport(page: Page, account: string = DEMO_ACCOUNTS.ENT) {
+  await signInAndWait(page, account);
   await page.goto('/cust/import');
-  await expect(page.getByTestId('cust-import-page')).toBeVisible();
+  await expect(kitScreen(page, 'cust')).toBeVisible();
   await expect(page.getByText(/共 \d+ 条/).last()).toBeVisible();
+  await page.getByRole('button', { name: '导入人才' }).click();
+  await expect(dialog(page)).toBeVisible();
 }
 
-const fileInput = (page: Page) => page.getByTestId('cust-import-page').locator('input[type="file"]');
+const dialog = (page: Page) => page.getByTestId('kit-import');
+const fileInput = (page: Page) => dialog(page).locator('input[type="file"]');
+const choose = (page: Page, name: string, buffer: Buffer) => fileInput(page).setInputFiles({ name, mimeType: XLSX_TYPE, buffer });
 /** The kit's messages appear as toasts (the upload hint below the input repeats the type rule). */
 const toast = (page: Page, text: string) => page.locator('.bp6-toast-message').getByText(text, { exact: true });
 const importButton = (page: Page) => page.getByRole('button', { name: '确认导入' });
+const previewRows = (page: Page) => page.getByTestId('kit-import-preview').locator('tbody tr');
+const summary = (page: Page) => page.getByTestId('kit-import-summary');
+/** The verdict column follows the row number (校验结果, then 导入结果 after sending). */
+const verdict = (page: Page, i: number) => previewRows(page).nth(i).locator('td').nth(1);
 
-test('人才导入：拒绝超过 2MB 的文件和非 Excel 文件', async ({ page }) => {
-  await openImport(page);
-  await expect(page.getByRole('button', { name: '下载模板' })).toBeVisible();
+test('人才导入：下载模板得到模板表头，拒绝超过 2MB 的文件和非 Excel 文件', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.ENT);
+  await page.goto('/cust/import');
+  const download = page.waitForEvent('download');
+  await kitScreen(page, 'cust').getByRole('button', { name: '下载模板' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('人才导入模板.xlsx');
+  const template = XLSX.read(fs.readFileSync((await file.path())!));
+  expect(XLSX.utils.sheet_to_json(template.Sheets[template.SheetNames[0]], { header: 1 })[0]).toEqual(HEADERS);
+
+  await page.getByRole('button', { name: '导入人才' }).click();
+  // An enterprise imports into itself: no enterprise picker.
+  await expect(dialog(page).getByText('所属企业')).toHaveCount(0);
   await fileInput(page).setInputFiles({ name: 'big.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
   await expect(toast(page, '文件大小不能超过 2MB')).toBeVisible();
   await fileInput(page).setInputFiles({ name: 'talents.txt', mimeType: 'text/plain', buffer: Buffer.from('姓名,手机号\n张三,13800138000\n') });
   await expect(toast(page, '只能上传 xls 或 xlsx 文件')).toBeVisible();
-  await expect(page.getByTestId('cust-import-preview')).toHaveCount(0);
+  await expect(page.getByTestId('kit-import-preview')).toHaveCount(0);
   await expect(importButton(page)).toBeDisabled();
 });
 
-test('人才导入：预览两行、确认导入后出现在人才列表', async ({ page }) => {
+test('人才导入：预览两行、确认导入后逐行显示已导入并出现在人才列表', async ({ page }) => {
   await openImport(page);
   const names = [`导入甲${RUN}`, `导入乙${RUN}`];
-  const buffer = workbook([
-    [names[0], '居民身份证', idNumber(1), '13800138001', '6222020200112233445', '中国工商银行', ''],
-    [names[1], '', idNumber(2), '13900139002', '6222020200112233446', '', '端到端测试'],
-  ]);
-  await fileInput(page).setInputFiles({ name: 'talents.xlsx', mimeType: XLSX_TYPE, buffer });
-  const preview = page.getByTestId('cust-import-preview');
-  await expect(preview.locator('tbody tr')).toHaveCount(2);
-  await expect(page.getByTestId('cust-import-summary')).toHaveText('共 2 条，全部通过校验');
-  await expect(importButton(page)).toBeEnabled();
+  await choose(
+    page,
+    'talents.xlsx',
+    workbook([
+      [names[0], '居民身份证', idNumber(1), '13800138001', '6222020200112233445', '中国工商银行', ''],
+      [names[1], '', idNumber(2), '13900139002', '6222020200112233446', '', '端到端测试'],
+    ]),
+  );
+  await expect(previewRows(page)).toHaveCount(2);
+  await expect(summary(page)).toHaveText('共 2 条，全部通过校验');
   await importButton(page).click();
   await expect(toast(page, '成功导入 2 条人才')).toBeVisible();
-  await expect(preview).toHaveCount(0);
-  for (const name of names) await expect(page.getByText(name, { exact: true })).toBeVisible();
-  await expect(page.getByText('北京星辰物流有限公司').first()).toBeVisible();
+  await expect(summary(page)).toHaveText('共 2 条，已全部导入');
+  for (const i of [0, 1]) await expect(verdict(page, i)).toHaveText('已导入');
+  await expect(importButton(page)).toBeDisabled();
+  await page.getByRole('button', { name: '关闭' }).click();
+  const list = kitScreen(page, 'cust');
+  for (const name of names) await expect(list.getByText(name, { exact: true })).toBeVisible();
+  await expect(list.getByText('北京星辰物流有限公司').first()).toBeVisible();
 });
 
-test('人才导入：手机号错误的行标红并且不能导入', async ({ page }) => {
+test('人才导入：手机号错误的行标红并且不能导入；表头不符和超过行数的文件被拒绝', async ({ page }) => {
   await openImport(page);
-  const buffer = workbook([
-    [`正确行${RUN}`, '居民身份证', idNumber(3), '13800138003', '6222020200112233447', '', ''],
-    [`错误行${RUN}`, '居民身份证', idNumber(4), '12345678901', '6222020200112233448', '', ''],
-  ]);
-  await fileInput(page).setInputFiles({ name: 'bad-phone.xlsx', mimeType: XLSX_TYPE, buffer });
-  const rows = page.getByTestId('cust-import-preview').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1)).toHaveAttribute('data-error', 'true');
-  await expect(rows.nth(1)).toContainText('请输入有效的手机号码');
-  await expect(rows.nth(0)).not.toHaveAttribute('data-error', 'true');
-  await expect(page.getByTestId('cust-import-summary')).toContainText('其中 1 条有误');
+  await choose(
+    page,
+    'bad-phone.xlsx',
+    workbook([
+      [`正确行${RUN}`, '居民身份证', idNumber(3), '13800138003', '6222020200112233447', '', ''],
+      [`错误行${RUN}`, '居民身份证', idNumber(4), '12345678901', '6222020200112233448', '', ''],
+    ]),
+  );
+  await expect(previewRows(page)).toHaveCount(2);
+  await expect(previewRows(page).nth(1)).toHaveAttribute('data-error', 'true');
+  await expect(previewRows(page).nth(1)).toContainText('请输入有效的手机号码');
+  await expect(previewRows(page).nth(0)).not.toHaveAttribute('data-error', 'true');
+  await expect(summary(page)).toContainText('其中 1 条有误');
   await expect(importButton(page)).toBeDisabled();
+
+  await dialog(page).getByRole('button', { name: '移除' }).click();
+  await choose(page, 'old-header.xlsx', workbook([[`表头${RUN}`, '', idNumber(5), '13800138005', '6222020200112233449', '', '']], HEADERS.slice(0, 5)));
+  await expect(dialog(page).getByText(`文件表头与模板不一致，请下载模板后填写（${HEADERS.join('、')}）`)).toBeVisible();
+  await dialog(page).getByRole('button', { name: '移除' }).click();
+  const many = Array.from({ length: 2001 }, (_, i) => [`超限${i}`, '', `1101011990${String(i).padStart(8, '0')}`, '13800138000', '6222020200112233445', '', '']);
+  await choose(page, 'too-many.xlsx', workbook(many));
+  await expect(dialog(page).getByText('单次最多导入2000条人才，请拆分文件后再导入')).toBeVisible();
+  await expect(importButton(page)).toBeDisabled();
+});
+
+test('人才导入：已存在的证件号码整批拒绝，逐行说明原因', async ({ page }) => {
+  await openImport(page);
+  const existing = idNumber(6);
+  await choose(page, 'first.xlsx', workbook([[`先导入${RUN}`, '', existing, '13800138006', '6222020200112233445', '', '']]));
+  await importButton(page).click();
+  await expect(toast(page, '成功导入 1 条人才')).toBeVisible();
+
+  await dialog(page).getByRole('button', { name: '移除' }).click();
+  await choose(
+    page,
+    'again.xlsx',
+    workbook([
+      [`新人${RUN}`, '', idNumber(7), '13800138007', '6222020200112233445', '', ''],
+      [`重复${RUN}`, '', existing.toLowerCase(), '13800138008', '6222020200112233445', '', ''],
+    ]),
+  );
+  await expect(summary(page)).toHaveText('共 2 条，全部通过校验');
+  await importButton(page).click();
+  await expect(toast(page, '第2行：证件号码已存在')).toBeVisible();
+  await expect(summary(page)).toHaveText('共 2 条，其中 1 条被拒绝，整批未导入');
+  await expect(verdict(page, 0)).toHaveText('未导入');
+  await expect(verdict(page, 1)).toHaveText('证件号码已存在');
+  await expect(previewRows(page).nth(1)).toHaveAttribute('data-error', 'true');
+});
+
+test('人才导入：平台须先选择企业，导入到所选企业', async ({ page }) => {
+  await openImport(page, DEMO_ACCOUNTS.SYS);
+  const name = `平台导入${RUN}`;
+  await choose(page, 'sys.xlsx', workbook([[name, '', idNumber(8), '13800138009', '6222020200112233445', '', '']]));
+  await expect(summary(page)).toHaveText('共 1 条，全部通过校验');
+  await importButton(page).click();
+  await expect(dialog(page).locator('.bp6-form-helper-text')).toHaveText('请选择所属企业');
+  await dialog(page).locator('#kit-import-entId').selectOption({ label: '成都巴蜀餐饮管理有限公司' });
+  await importButton(page).click();
+  await expect(toast(page, '成功导入 1 条人才')).toBeVisible();
+  await page.getByRole('button', { name: '关闭' }).click();
+  const row = kitScreen(page, 'cust').locator('.bp6-table-cell').filter({ hasText: name });
+  await expect(row).toBeVisible();
 });

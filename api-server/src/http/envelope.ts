@@ -6,11 +6,15 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** A refusal the client shows: travels as an envelope with HTTP 200, never as a stack trace. */
+/**
+ * A refusal the client shows: travels as an envelope with HTTP 200, never as a stack trace. `data`
+ * goes along when the refusal has detail to show (an import's refused rows).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: CodeValue,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,6 +25,6 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: Code.OK, message: 'success', data };
 }
 
-export function fail(code: number, message: string): Envelope<null> {
-  return { code, message, data: null };
+export function fail(code: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { code, message, data };
 }

@@ -33,7 +33,7 @@ export function installJsonParser(app: FastifyInstance): void {
 /** Every failure becomes an envelope with HTTP 200; unexpected ones are logged (redacted), never echoed. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(200).send(fail(error.code, error.message));
+    if (error instanceof ApiError) return reply.status(200).send(fail(error.code, error.message, error.data));
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(200).send(fail(Code.VALIDATION, Messages.bodyTooLarge));

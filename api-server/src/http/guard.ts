@@ -267,7 +267,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, specs: Route
             if (spec.raw) return reply;
             return ok(data ?? null);
           } catch (error) {
-            if (error instanceof ApiError) return fail(error.code, error.message);
+            if (error instanceof ApiError) return fail(error.code, error.message, error.data);
             const mapped = dbErrorAnswer(error);
             if (mapped) {
               request.log.warn({ err: redactError(error), route: spec.path }, 'database refused a value');

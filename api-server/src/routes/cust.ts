@@ -1,6 +1,7 @@
 /**
- * Talents (spec §2 /cust, §3 customer fields, §5 rules): the scoped list on kit v2 (entity `cust`), the
- * Excel import (the browser parses the workbook and sends its rows) and the enterprise picker.
+ * Talents (spec §2 /cust, §3 customer fields, §5 rules): the scoped list on kit v2 (entity `cust`) and
+ * the Excel import (the browser parses the workbook and sends its rows; the answer, or the refusal's
+ * data, carries one result per row for the kit's import dialog).
  */
 import crypto from 'node:crypto';
 import {
@@ -9,7 +10,7 @@ import {
   codeOf,
   CUST_IMPORT_MAX_ROWS,
   CUST_IMPORT_MESSAGES,
-  type CustImportRow,
+  type CheckedCustImportRow,
   cust,
   idNumberKey,
 } from '@flexpay/shared-utility/src/pure';
@@ -48,12 +49,27 @@ async function existingIdNumbers(reader: AnyDb, entId: number, keys: string[]): 
   return existing;
 }
 
-/** The first failing row (第N行：…) of the shared row check, or the normalised rows. */
-export function firstRowError(rows: unknown[], existing?: ReadonlySet<string>): { rows: CustImportRow[] } | { error: string } {
-  const checked = checkCustImportRows(rows, existing);
-  const failed = checked.find((c) => c.error !== null);
-  if (failed) return { error: CustMessages.row(failed.rowNo, failed.error!) };
-  return { rows: checked.map((c) => c.row!) };
+/** One row's outcome as the kit's import dialog shows it (docs/kit.md `excelImport`). */
+export interface ImportRowResult {
+  rowNo: number;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * The refusal of a batch when a row fails the shared row check: the message names the first failing
+ * row (第N行：…), `data.rows` every refused row with its reason. The batch is all or nothing, so no
+ * row of a refused batch is stored.
+ */
+export function importRefusal(checked: CheckedCustImportRow[]): { message: string; rows: ImportRowResult[] } | null {
+  const failed = checked.filter((c) => c.error !== null);
+  if (failed.length === 0) return null;
+  return { message: CustMessages.row(failed[0].rowNo, failed[0].error!), rows: failed.map((c) => ({ rowNo: c.rowNo, ok: false, message: c.error! })) };
+}
+
+function refuseRows(code: typeof Code.VALIDATION | typeof Code.CONFLICT, checked: CheckedCustImportRow[]): void {
+  const refusal = importRefusal(checked);
+  if (refusal) throw new ApiError(code, refusal.message, { rows: refusal.rows });
 }
 
 const entIdOf = (body: Body): number | null => {
@@ -112,18 +128,16 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
         const rawRows = ctx.body.rows as unknown[];
 
         // Field rules and in-file repeats first; the database is asked only about well-formed rows.
-        const first = firstRowError(rawRows);
-        if ('error' in first) throw new ApiError(Code.VALIDATION, first.error);
-        const keys = [...new Set(first.rows.map((r) => idNumberKey(r.idNumber)))];
-        /** 1009 第N行：证件号码已存在 for the first row whose ID number the enterprise already has. */
+        const checked = checkCustImportRows(rawRows);
+        refuseRows(Code.VALIDATION, checked);
+        const rows = checked.map((c) => c.row!);
+        const keys = [...new Set(rows.map((r) => idNumberKey(r.idNumber)))];
+        /** 1009 naming every row whose ID number the enterprise already has (第N行：证件号码已存在 the first). */
         const refuseExisting = async (reader: AnyDb) => {
           const existing = await existingIdNumbers(reader, entId, keys);
-          if (existing.size === 0) return;
-          const again = firstRowError(rawRows, existing);
-          if ('error' in again) throw new ApiError(Code.CONFLICT, again.error);
+          if (existing.size > 0) refuseRows(Code.CONFLICT, checkCustImportRows(rawRows, existing));
         };
 
-        const rows = first.rows;
         const codes = custCodes(rows.length, ctx.now);
         const values = rows.map((r, i) => ({
           custCode: codes[i],
@@ -156,7 +170,7 @@ export function custRoutes(deps: AppDeps): RouteSpec[] {
           await refuseExisting(db as unknown as AnyDb);
           throw new ApiError(Code.CONFLICT, CustMessages.idNumberExists);
         }
-        return { imported: rows.length };
+        return { imported: rows.length, rows: checked.map((c): ImportRowResult => ({ rowNo: c.rowNo, ok: true })) };
       },
     },
   ];

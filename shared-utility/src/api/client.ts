@@ -128,7 +128,7 @@ export async function request<T>(path: string, body: unknown = {}, options: Requ
       return response as AxiosResponse<Blob>;
     }
     const envelope = response.data as Envelope<T>;
-    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message || MESSAGES.failed);
+    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message || MESSAGES.failed, envelope.data);
     return envelope.data;
   } catch (error) {
     const apiError = transportError(error);

@@ -20,14 +20,19 @@ export const MESSAGES = {
   cancelled: '已取消操作',
 } as const;
 
-/** A rejected call: `code` is the envelope code, or one of the client-side codes above. */
+/**
+ * A rejected call: `code` is the envelope code, or one of the client-side codes above; `data` the
+ * envelope's data when the refusal carries detail (an import's refused rows).
+ */
 export class ApiError extends Error {
   readonly code: number;
+  readonly data: unknown;
 
-  constructor(code: number, message: string) {
+  constructor(code: number, message: string, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.data = data;
   }
 }
 

@@ -56,9 +56,10 @@ export { applyRangeBound, acceptMoneyInput, type RangeValue } from './inputs/inp
 export {
   loadXlsx,
   buildWorkbook,
+  columnWidths,
   XLSX_WRITE_OPTIONS,
   exportRows,
-  parseWorkbook,
+  sheetMatrix,
   exportFileName,
   checkExcelFile,
   EXCEL_MAX_BYTES,

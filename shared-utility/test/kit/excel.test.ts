@@ -6,7 +6,7 @@ import {
   EXCEL_MAX_BYTES,
   exportFileName,
   exportRows,
-  parseWorkbook,
+  sheetMatrix,
   type Xlsx,
 } from '../../src/kit/excel/xlsx';
 import type { Column } from '../../src/kit/screen';
@@ -53,11 +53,12 @@ describe('export workbook', () => {
     expect(writeFile).toHaveBeenCalledWith(workbook, fileName, { bookType: 'xlsx', compression: true });
   });
 
-  test('parseWorkbook reads the first sheet by its header row', () => {
+  test('sheetMatrix reads the first sheet as rows of cells, header first', () => {
     const data = XLSX.write(buildWorkbook(XLSX, rows, columns), { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-    expect(parseWorkbook(XLSX, data)).toEqual([
-      { 名称: 'Alpha Co', 状态: '正常', 金额: '12.50' },
-      { 名称: '北京某某科技有限公司', 状态: '禁用', 金额: '1000000.00' },
+    expect(sheetMatrix(XLSX, data)).toEqual([
+      ['名称', '状态', '金额'],
+      ['Alpha Co', '正常', '12.50'],
+      ['北京某某科技有限公司', '禁用', '1000000.00'],
     ]);
   });
 });

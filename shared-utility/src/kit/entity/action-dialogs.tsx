@@ -1,10 +1,8 @@
-import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { request } from '../../api';
-import { showSuccess } from '../../ui';
 import type { Entity, TransitionField } from '../../pure';
 import { OverlayFrame } from '../dialogs/overlay-frame';
-import { loadXlsx, parseWorkbook } from '../excel/xlsx';
 import { FieldInput } from '../form/field-input';
 import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
@@ -165,65 +163,5 @@ export function SubTableDrawer({ title, onClose, children }: { title: string; on
     <Drawer isOpen title={title} size={TABLE_DRAWER_WIDTH} onClose={onClose}>
       <div className={`${Classes.DRAWER_BODY} fp-kit-drawer-body`}>{children}</div>
     </Drawer>
-  );
-}
-
-interface ImportRowResult {
-  rowNo: number;
-  ok: boolean;
-  message?: string;
-}
-
-/** 导入: posts the first sheet's rows and lists the server's answer per row. */
-export function ImportDialog({ title, path, onClose, onDone }: { title: string; path: string; onClose: () => void; onDone: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [results, setResults] = useState<ImportRowResult[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const rows = parseWorkbook(await loadXlsx(), await file.arrayBuffer());
-      const answer = await request<{ rows: ImportRowResult[] }>(path, { rows }, { showLoading: true });
-      setResults(answer.rows);
-      showSuccess(`导入完成：成功 ${answer.rows.filter((r) => r.ok).length} 行`);
-      onDone();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
-  };
-  const excel: Field = { name: 'file', label: '文件', type: 'excel' };
-  return (
-    <OverlayFrame
-      title={title}
-      onClose={onClose}
-      dialogWidth={FORM_DIALOG_WIDTH}
-      drawerSize={FORM_DIALOG_WIDTH}
-      buttons={
-        <>
-          <Button text="关闭" onClick={onClose} />
-          <Button intent={Intent.PRIMARY} text="导入" disabled={!file} loading={busy} onClick={() => void run()} />
-        </>
-      }
-    >
-      <FieldInput field={excel} value={file} onChange={(v) => setFile((v as File | null) ?? null)} />
-      {results &&
-        (results.length === 0 ? (
-          <NonIdealState icon="inbox" description="暂无数据" />
-        ) : (
-          <HTMLTable compact striped className="fp-kit-import-results">
-            <tbody>
-              {results.map((r) => (
-                <tr key={r.rowNo}>
-                  <td>第 {r.rowNo} 行</td>
-                  <td className={r.ok ? undefined : Classes.INTENT_DANGER}>{r.ok ? '成功' : r.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        ))}
-    </OverlayFrame>
   );
 }

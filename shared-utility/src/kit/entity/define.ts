@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Intent } from '@blueprintjs/core';
 import type { AccountType, Entity, FieldName, VisibilityMode } from '../../pure';
-import type { TemplateKey } from '../../api';
+import type { ImportSheet } from './import-sheet';
 import type { Field, Row } from '../screen';
 
 export type Names<E extends Entity> = ReadonlyArray<FieldName<E>>;
@@ -89,18 +89,27 @@ export interface ExportAction extends Gate {
   kind: 'export';
 }
 
+/** 下载模板: the import sheet's titles and example row as a workbook written in the browser. */
 export interface TemplateAction extends Gate {
   kind: 'template';
-  template: TemplateKey;
+  sheet: ImportSheet;
   label?: string;
 }
 
-/** 导入: an Excel file whose rows the server checks and answers one result per row. */
+/**
+ * 导入: an Excel file read in the browser against the sheet's columns, previewed with the shared row
+ * check, sent as `{...fields, rows}`; the answer (or a refusal's data) `{rows:[{rowNo, ok, message?}]}`
+ * shows per row what was imported and what was refused, and why.
+ */
 export interface ImportAction extends Gate {
   kind: 'import';
   path: string;
+  sheet: ImportSheet;
   label?: string;
-  template?: TemplateKey;
+  /** Entity fields sent with the rows and required (the enterprise they belong to). */
+  fields?: string[];
+  /** Those fields only for some account types (the server fills them for the others). */
+  fieldsFor?: Record<string, AccountType[]>;
 }
 
 /** A sub-table of another entity in a 900 px drawer, restricted to the row (e.g. 通道配置). */
@@ -178,7 +187,7 @@ export const dialog = (options: Omit<DialogAction, 'kind'>): DialogAction => ({ 
 export const transitions = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only });
 export const remove = (confirm?: string): RemoveAction => ({ kind: 'remove', confirm });
 export const serverExport = (gate: Gate = {}): ExportAction => ({ kind: 'export', ...gate });
-export const template = (key: TemplateKey, label?: string): TemplateAction => ({ kind: 'template', template: key, label });
+export const template = (sheet: ImportSheet, label?: string): TemplateAction => ({ kind: 'template', sheet, label });
 export const excelImport = (options: Omit<ImportAction, 'kind'>): ImportAction => ({ kind: 'import', ...options });
 export const subTable = (options: Omit<TableAction, 'kind'>): TableAction => ({ kind: 'table', ...options });
 export const custom = (options: Omit<CustomAction, 'kind'>): CustomAction => ({ kind: 'custom', ...options });

@@ -1,7 +1,7 @@
 import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { download, downloadTemplate, request } from '../../api';
+import { download, request } from '../../api';
 import { allowedTransitions, entityByName, ROW_ACTIONS, type TransitionDef } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
@@ -15,10 +15,11 @@ import { DataTable } from '../table/data-table';
 import { DEFAULT_PAGE_SIZE, scrollToTop } from '../table/pager';
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
-import { DetailDialog, FieldsDialog, ImportDialog, SubTableDrawer, transitionFields } from './action-dialogs';
+import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields } from './action-dialogs';
+import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
-import type { CustomAction, DialogAction, EntityScreen, FormAction, TableAction } from './define';
+import type { CustomAction, DialogAction, EntityScreen, FormAction, ImportAction, TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
@@ -41,7 +42,7 @@ type Open =
   | { kind: 'loaded'; action: DialogAction; row: Row }
   | { kind: 'table'; action: TableAction; row: Row }
   | { kind: 'custom'; action: CustomAction; row: Row }
-  | { kind: 'import'; path: string; title: string };
+  | { kind: 'import'; action: ImportAction };
 
 interface RowButton {
   key: string;
@@ -289,9 +290,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     if (action.kind === 'export' && permitted(action))
       toolbar.push(<Button key="export" icon="export" intent={Intent.SUCCESS} text="导出" loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll()} />);
     if (action.kind === 'template' && permitted(action))
-      toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadTemplate(action.template).catch(() => undefined)} />);
+      toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadSheetTemplate(action.sheet)} />);
     if (action.kind === 'import' && permitted(action))
-      toolbar.push(<Button key="import" icon="import" text={action.label ?? '导入'} onClick={() => setOpen({ kind: 'import', path: action.path, title: action.label ?? '导入' })} />);
+      toolbar.push(<Button key="import" icon="import" intent={Intent.PRIMARY} text={action.label ?? '导入'} onClick={() => setOpen({ kind: 'import', action })} />);
     if (action.kind === 'custom' && action.scope === 'toolbar' && permitted(action))
       toolbar.push(<Button key={action.key} text={action.label} onClick={() => setOpen({ kind: 'custom', action, row: {} })} />);
   }
@@ -483,8 +484,14 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
     }
     case 'custom':
       return <>{open.action.render({ row: open.row, reload, close: onClose })}</>;
-    case 'import':
-      return <ImportDialog title={open.title} path={open.path} onClose={onClose} onDone={afterWrite} />;
+    case 'import': {
+      const { action } = open;
+      const fields = searchFieldsOf(entity, action.fields ?? [], inputsOf(entity))
+        // The batch's target is picked from a list (a ref's select), hence 请选择.
+        .map((f) => ({ ...f, required: true, rule: { rules: [{ kind: 'required' as const, message: `请选择${f.label}` }] }, onlyFor: action.fieldsFor?.[f.name] }))
+        .filter((f) => permitted({ onlyFor: f.onlyFor }));
+      return <ImportDialog title={action.label ?? '导入'} sheet={action.sheet} path={action.path} fields={fields} onClose={onClose} onDone={afterWrite} />;
+    }
   }
 }
 

@@ -11,7 +11,9 @@ export { parseListState, formatListState, emptyListState, RESERVED_KEYS, type Li
 export { options$, invalidateOptions, simplePath, type RefOption } from './options';
 export { RefSelect, dependsCond, refInput } from './ref-select';
 export { EntityScreenView, type EntityScreenViewProps } from './entity-screen';
-export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, ImportDialog, transitionFields, type FieldsDialogProps } from './action-dialogs';
+export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, transitionFields, type FieldsDialogProps } from './action-dialogs';
+export { ImportDialog, downloadSheetTemplate, type ImportDialogProps } from './import-dialog';
+export { importSheet, readSheet, type ImportSheet, type ImportColumn } from './import-sheet';
 export { SavedSearches, type SavedSearchesProps } from './saved-searches';
 export { EntityScreenPage, screenRoutes, type ScreenModule } from './screen-routes';
 export { routeCoverage } from './route-coverage';

@@ -1,18 +1,17 @@
 import { Button, Card, Classes, FileInput, Intent } from '@blueprintjs/core';
-import { downloadTemplate, type TemplateKey } from '../../api';
 import { showError } from '../../ui';
 import { checkExcelFile } from './xlsx';
 
 export interface ExcelUploadProps {
   value: File | null | '';
   onChange: (file: File | null) => void;
-  /** Shows a 下载模板 link for this template. */
-  templateKey?: TemplateKey;
+  /** Shows a 下载模板 link that calls this. */
+  onTemplate?: () => void;
   disabled?: boolean;
 }
 
 /** One .xls/.xlsx file of at most 2 MB (spec §2), with an optional template download. */
-export function ExcelUpload({ value, onChange, templateKey, disabled }: ExcelUploadProps) {
+export function ExcelUpload({ value, onChange, onTemplate, disabled }: ExcelUploadProps) {
   const file = value || null;
   const choose = (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -41,9 +40,7 @@ export function ExcelUpload({ value, onChange, templateKey, disabled }: ExcelUpl
       )}
       <div className={Classes.TEXT_MUTED} style={{ marginTop: 4 }}>
         只能上传 xls 或 xlsx 文件，且不超过 2MB
-        {templateKey && (
-          <Button variant="minimal" size="small" intent={Intent.PRIMARY} text="下载模板" onClick={() => void downloadTemplate(templateKey).catch(() => undefined)} />
-        )}
+        {onTemplate && <Button variant="minimal" size="small" intent={Intent.PRIMARY} text="下载模板" onClick={onTemplate} />}
       </div>
     </div>
   );

@@ -77,11 +77,11 @@ export function exportRows<R extends Row>(
   return { workbook, fileName };
 }
 
-/** The first sheet as records keyed by its header row (Excel imports). */
-export function parseWorkbook(XLSX: Xlsx, data: ArrayBuffer): Row[] {
+/** The first sheet as rows of cells, header row first (Excel imports check the header themselves). */
+export function sheetMatrix(XLSX: Xlsx, data: ArrayBuffer): unknown[][] {
   const workbook = XLSX.read(data, { type: 'array' });
   const first = workbook.SheetNames[0];
-  return first ? XLSX.utils.sheet_to_json<Row>(workbook.Sheets[first], { defval: '' }) : [];
+  return first ? XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[first], { header: 1, defval: '', blankrows: false }) : [];
 }
 
 export const EXCEL_MAX_BYTES = 2 * 1024 * 1024;
