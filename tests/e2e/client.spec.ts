@@ -59,7 +59,8 @@ test('SYS 新建客户端，重置密钥只显示一次，授权商户及其一�
   await form.getByText('企业账户查询').click();
   await form.getByText('余额查询').click();
   await form.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('操作成功')).toBeVisible();
+  // Saved: the dialog closes (earlier 操作成功 toasts may still be on screen).
+  await expect(form).toHaveCount(0);
   await expect(merchants.getByText('企业账户查询、余额查询')).toBeVisible();
 
   // 授权企业 opens 授权企业管理 with the client and the merchant preselected.
@@ -81,7 +82,7 @@ test('SYS 新建客户端，重置密钥只显示一次，授权商户及其一�
   await entForm.getByText('余额查询').click();
   await page.waitForTimeout(600);
   await entForm.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(entForm).toHaveCount(0);
   await expect(entScreen.locator('.bp6-table-cell').getByText('北京星辰物流有限公司', { exact: true })).toBeVisible();
   await expect(entScreen.locator('.bp6-table-cell').getByText('余额查询', { exact: true })).toBeVisible();
 });

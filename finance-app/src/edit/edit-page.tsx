@@ -29,7 +29,9 @@ function EditForm({ route, record, onSaved }: { route: EditRoute; record: Row; o
   });
   return (
     <>
-      <FormFields form={form} state={state} />
+      <div className="fp-edit-form">
+        <FormFields form={form} state={state} />
+      </div>
       <div className="fp-edit-buttons">
         <FormButtons form={form} state={state} onClose={() => window.history.back()} onSaved={() => undefined} />
       </div>

@@ -9,6 +9,7 @@ export default defineScreen(coopEnt, {
   list: ['entId', 'supplierId', 'coopStatus', 'reason', 'createdAt'],
   search: ['entId', 'supplierId'],
   tabs: { by: 'coopStatus', values: [0, 1] },
-  columns: { entId: { render: entNameCell } },
+  // Fits a 1280 px screen beside the 操作 column (详情, 暂停合作/恢复合作).
+  columns: { entId: { render: entNameCell, width: 220 }, supplierId: { width: 220 }, coopStatus: { width: 76 }, reason: { width: 180 }, createdAt: { width: 160 } },
   actions: [detail(), transitions(), serverExport()],
 });

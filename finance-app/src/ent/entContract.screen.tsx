@@ -9,10 +9,11 @@ import { entNameCell } from './ent-link';
 export const route = '/ent/entContract';
 
 export default defineScreen(entContract, {
-  list: ['contractNo', 'entId', 'category', 'contractType', 'startDate', 'endDate', 'status', 'createdAt'],
+  // Fits a 1280 px screen beside the 操作 column; the creation time is in 详情.
+  list: ['contractNo', 'entId', 'category', 'contractType', 'startDate', 'endDate', 'status'],
   search: ['contractNo', 'entId', 'category'],
   filterDialog: ['contractType', 'startDate', 'createdAt'],
   tabs: { by: 'status', values: [0, 1] },
-  columns: { entId: { render: entNameCell } },
+  columns: { contractNo: { width: 124 }, entId: { render: entNameCell, width: 200 }, category: { width: 80 }, contractType: { width: 86 }, startDate: { width: 96 }, endDate: { width: 96 }, status: { width: 70 } },
   actions: [form(), detail(), transitions(), remove(), serverExport()],
 });

@@ -31,7 +31,9 @@ const editLinks: CustomAction[] = EDIT_ROUTES.map((r) =>
 );
 
 export default defineScreen(ent, {
-  list: ['entCode', 'entName', 'status', 'merchtId', 'supplierId', 'industry', 'area', 'contactName', 'createdAt'],
+  // Fits a 1280 px screen beside the 操作 column; industry, area, contacts and times are in 详情 and 更多筛选.
+  list: ['entCode', 'entName', 'status', 'merchtId', 'supplierId'],
+  columns: { entCode: { width: 100 }, entName: { width: 210 }, status: { width: 64 }, merchtId: { width: 190 }, supplierId: { width: 190 } },
   search: ['entCode', 'entName', 'merchtId'],
   filterDialog: ['supplierId', 'parentId', 'industry', 'area', 'createdAt'],
   tabs: { by: 'status', values: [0, 1] },

@@ -11,7 +11,9 @@ export const route = '/merchant/index';
 const createFields = derivedFormFields(merchant).filter((f) => f.name !== 'merchtType');
 
 export default defineScreen(merchant, {
-  list: ['merchtCode', 'name', 'status', 'supplierId', 'parentId', 'contactName', 'contactPhone', 'createdAt'],
+  // Fits a 1280 px screen beside the 操作 column; contacts and times are in 详情.
+  list: ['merchtCode', 'name', 'status', 'supplierId', 'parentId'],
+  columns: { merchtCode: { width: 100 }, name: { width: 200 }, status: { width: 64 }, supplierId: { width: 200 }, parentId: { width: 190 } },
   search: ['merchtCode', 'name', 'supplierId'],
   filterDialog: ['parentId', 'createdAt'],
   tabs: { by: 'status', values: [0, 1] },

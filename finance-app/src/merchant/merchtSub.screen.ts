@@ -23,7 +23,9 @@ async function withParentSupplier(values: Row): Promise<Row> {
 }
 
 export default defineScreen(subMerchant, {
-  list: ['merchtCode', 'name', 'status', 'parentId', 'supplierId', 'contactName', 'contactPhone', 'createdAt'],
+  // Fits a 1280 px screen beside the 操作 column; contacts and times are in 详情.
+  list: ['merchtCode', 'name', 'status', 'parentId', 'supplierId'],
+  columns: { merchtCode: { width: 100 }, name: { width: 200 }, status: { width: 64 }, parentId: { width: 190 }, supplierId: { width: 200 } },
   search: ['merchtCode', 'name', 'parentId'],
   tabs: { by: 'status', values: [0, 1] },
   actions: [createWithAdmin(subMerchant, { fields: createFields, complete: withParentSupplier }), form({ create: false }), detail(), transitions(), remove()],

@@ -10,7 +10,7 @@ import { columnsOf } from '@flexpay/shared-utility/kit';
  */
 export const route = '/merchant/merchtSup';
 
-const COLUMNS = columnsOf(merchant, ['merchtCode', 'name', 'supplierId', 'contactName', 'contactPhone', 'status', 'createdAt']);
+const COLUMNS = columnsOf(merchant, ['merchtCode', 'name', 'supplierId', 'contactName', 'contactPhone', 'status', 'createdAt']).map((c) => ({ ...c, sortable: false }));
 
 function MerchtSup() {
   const [records, setRecords] = useState<Row[] | null>(null);

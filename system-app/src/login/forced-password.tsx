@@ -65,7 +65,7 @@ export function ForcedPasswordDialog({ currentPassword, onChanged, onCancel }: F
   };
 
   const field = (name: keyof Values, label: string, placeholder: string) => (
-    <FormGroup label={label} labelFor={`fp-first-${name}`} labelInfo={<span className="fp-required">*</span>} inline intent={errors[name] ? Intent.DANGER : Intent.NONE} helperText={errors[name]}>
+    <FormGroup label={label} labelFor={`fp-first-${name}`} labelInfo={<span className="fp-required">*</span>} intent={errors[name] ? Intent.DANGER : Intent.NONE} helperText={errors[name]}>
       <InputGroup
         id={`fp-first-${name}`}
         type="password"
@@ -82,7 +82,7 @@ export function ForcedPasswordDialog({ currentPassword, onChanged, onCancel }: F
     <Dialog isOpen title="首次登录请修改密码" icon="key" style={{ width: 500 }} onClose={onCancel} canOutsideClickClose={false} canEscapeKeyClose={false}>
       <form onSubmit={submit} data-testid="first-password-dialog">
         <DialogBody>
-          <Callout intent={Intent.WARNING} icon="warning-sign" className="fp-login__first-note">
+          <Callout intent={Intent.WARNING} icon="warning-sign" className="fp-login__first-note" style={{ marginBottom: 16 }}>
             您正在使用初始密码登录，请先设置新密码后再继续使用。
           </Callout>
           {field('newPassword', '新密码', '请输入新密码')}

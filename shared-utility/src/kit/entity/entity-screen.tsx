@@ -294,7 +294,14 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     if (action.kind === 'import' && permitted(action))
       toolbar.push(<Button key="import" icon="import" intent={Intent.PRIMARY} text={action.label ?? '导入'} onClick={() => setOpen({ kind: 'import', action })} />);
     if (action.kind === 'custom' && action.scope === 'toolbar' && permitted(action))
-      toolbar.push(<Button key={action.key} text={action.label} onClick={() => setOpen({ kind: 'custom', action, row: {} })} />);
+      // A screen's own create (an organisation with its administrator) looks like the kit's 新增.
+      toolbar.push(
+        action.key === 'create' ? (
+          <Button key={action.key} icon="plus" intent={Intent.PRIMARY} text={action.label} onClick={() => setOpen({ kind: 'custom', action, row: {} })} />
+        ) : (
+          <Button key={action.key} text={action.label} onClick={() => setOpen({ kind: 'custom', action, row: {} })} />
+        ),
+      );
   }
 
   const pick = (next: Partial<ListState>) => setState({ ...state, pageNum: 1, ...next });
