@@ -22,6 +22,8 @@ const SHARED = {
   'pinyin-pro': 'pinyin-pro',
   // Loaded on demand by finance-app's statistics charts.
   echarts: './entries/echarts.js',
+  // Loaded by shared-utility's API client before the first encrypted call (sign-in, passwords).
+  jsencrypt: 'jsencrypt',
 };
 
 const fileNameOf = (specifier) => specifier.replace(/^@/, '').replace(/\//g, '-') + '.js';
@@ -40,7 +42,7 @@ module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
     library: { type: 'system' },
     uniqueName: `flexpay-shared-${fileNameOf(specifier)}`,
   },
-  externals: [...SHARED_EXTERNALS, 'xlsx', 'pinyin-pro', 'echarts'].filter((name) => name !== specifier),
+  externals: [...SHARED_EXTERNALS, 'xlsx', 'pinyin-pro', 'echarts', 'jsencrypt'].filter((name) => name !== specifier),
   externalsType: 'system',
   module: { rules: [{ parser: { system: false } }] },
   resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },

@@ -2,6 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { TextDecoder } from 'node:util';
 import forge from 'node-forge';
+import JSEncrypt from 'jsencrypt';
 import { encryptBody, RSA_CHUNK_BYTES } from '../src/api/encrypt';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
@@ -23,7 +24,7 @@ describe('encryptBody (CONTRACT.md "Encrypted bodies")', () => {
     const plaintextBytes = Buffer.byteLength(body, 'utf8');
     expect(plaintextBytes).toBeGreaterThan(3 * RSA_CHUNK_BYTES);
 
-    const pieces = decryptPieces(encryptBody(publicKey, body));
+    const pieces = decryptPieces(encryptBody(JSEncrypt, publicKey, body));
     expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil(plaintextBytes / RSA_CHUNK_BYTES));
     const strict = new TextDecoder('utf-8', { fatal: true });
     for (const piece of pieces) {
@@ -37,14 +38,14 @@ describe('encryptBody (CONTRACT.md "Encrypted bodies")', () => {
 
   it('sends a short body as a single piece', () => {
     const body = '{"password":"Flexpay@2026"}';
-    const wire = encryptBody(publicKey, body);
+    const wire = encryptBody(JSEncrypt, publicKey, body);
     expect(wire.split(',')).toHaveLength(1);
     expect(decryptPieces(wire)[0].toString('utf8')).toBe(body);
   });
 
   it('keeps characters outside the BMP intact as JSON escapes', () => {
     const value = { name: '张三😀', note: '𠮷'.repeat(100) };
-    const pieces = decryptPieces(encryptBody(publicKey, JSON.stringify(value)));
+    const pieces = decryptPieces(encryptBody(JSEncrypt, publicKey, JSON.stringify(value)));
     pieces.forEach((piece) => expect(piece.length).toBeLessThanOrEqual(RSA_CHUNK_BYTES));
     expect(JSON.parse(Buffer.concat(pieces).toString('utf8'))).toEqual(value);
   });

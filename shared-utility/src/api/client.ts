@@ -3,7 +3,7 @@ import { computeSign, dropEmpty } from '../pure';
 import { getApiSecret, getToken } from '../session/credentials';
 import { beginLoading, endLoading } from '../ui/loading';
 import { showError, showWarning } from '../ui/toast';
-import { encryptBody } from './encrypt';
+import { encryptBody, loadRsa } from './encrypt';
 import { ApiError, MESSAGES, NETWORK_ERROR_CODE, reportError, TIMEOUT_ERROR_CODE } from './errors';
 
 export const API_BASE = '/api/admin';
@@ -115,7 +115,7 @@ export async function request<T>(path: string, body: unknown = {}, options: Requ
   if (options.showLoading) beginLoading();
   try {
     const plaintext = JSON.stringify(body);
-    const payload = ENCRYPTED_PATHS.has(key) ? { encrypted: encryptBody(await getPublicKey(), plaintext) } : body;
+    const payload = ENCRYPTED_PATHS.has(key) ? { encrypted: encryptBody(await loadRsa(), await getPublicKey(), plaintext) } : body;
     const responseType: ResponseType = options.retOriginResp ? 'blob' : 'json';
     const response = await http.post(key, payload, {
       params: signedParams(body),

@@ -1,5 +1,27 @@
-// Default import: the package's CommonJS build exports the class itself, its ES build as default.
-import JSEncrypt from 'jsencrypt';
+import type JSEncrypt from 'jsencrypt';
+
+export type RsaClass = typeof JSEncrypt;
+type RsaModule = RsaClass & { default?: RsaClass };
+
+let loading: Promise<RsaClass> | null = null;
+
+/**
+ * jsencrypt (≈19 KB gzip) stays out of the shared-utility bundle (80 KB gzip budget): it is the
+ * import-map entry 'jsencrypt', fetched before the first encrypted call.
+ */
+export function loadRsa(): Promise<RsaClass> {
+  const system = (window as unknown as { System?: { import: (name: string) => Promise<RsaModule> } }).System;
+  if (!system) return Promise.reject(new Error('SystemJS is not available'));
+  loading ??= system.import('jsencrypt').then(
+    // The package's CommonJS build exports the class itself, its ES build as default.
+    (mod) => mod.default ?? mod,
+    (error: unknown) => {
+      loading = null; // a later call may retry after a network failure
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** A 2048-bit key leaves 256 - 11 bytes of PKCS#1 v1.5 payload per block (CONTRACT.md "Encrypted bodies"). */
 export const RSA_CHUNK_BYTES = 245;
@@ -43,8 +65,8 @@ function splitUtf8(text: string, maxBytes: number): string[] {
  * The wire form of an encrypted body: the plaintext JSON in UTF-8 pieces of at most 245 bytes, each
  * RSA/PKCS#1 v1.5 encrypted and base64-encoded, joined with commas.
  */
-export function encryptBody(publicKeyPem: string, plaintext: string): string {
-  const rsa = new JSEncrypt();
+export function encryptBody(Rsa: RsaClass, publicKeyPem: string, plaintext: string): string {
+  const rsa = new Rsa();
   rsa.setPublicKey(publicKeyPem);
   return splitUtf8(escapeAstral(plaintext), RSA_CHUNK_BYTES)
     .map((piece) => {

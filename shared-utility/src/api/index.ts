@@ -16,5 +16,5 @@ export {
   type DownloadOptions,
   type TemplateKey,
 } from './client';
-export { encryptBody, RSA_CHUNK_BYTES } from './encrypt';
+export { encryptBody, loadRsa, RSA_CHUNK_BYTES } from './encrypt';
 export { ApiError, SESSION_EXPIRED_CODES, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE, MESSAGES as API_MESSAGES } from './errors';

@@ -45,3 +45,6 @@ if (typeof Blob !== 'undefined' && !Blob.prototype.text) {
     });
   };
 }
+
+// The page's import map serves jsencrypt to the client (loadRsa); here SystemJS is played by require.
+Object.assign(window, { System: { import: async (name: string) => require(name) as unknown } });
