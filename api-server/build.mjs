@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js. node_modules stay external (native better-sqlite3,
+// Bundles the server into dist/. node_modules stay external (native better-sqlite3,
 // svg-captcha fonts), except @flexpay/shared-utility, which ships TypeScript sources.
 import { build } from 'esbuild';
 import path from 'node:path';
@@ -16,9 +16,10 @@ const externalPackages = {
   },
 };
 
+// dist/server.js serves in one process; dist/cluster.js forks FLEXPAY_WORKERS of them (npm run start:cluster).
 await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(here, 'dist/server.js'),
+  entryPoints: [path.join(here, 'src/server.ts'), path.join(here, 'src/cluster.ts')],
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -26,6 +26,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // Fastify logs method, URL and status only; bodies (passwords, encrypted payloads) never.
     bodyLimit: BODY_LIMIT,
   });

@@ -24,6 +24,16 @@ export interface Config {
    * login, publicKey, password calls); 0 turns the limit off. Default 600.
    */
   openRateLimit?: number;
+  /**
+   * FLEXPAY_TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (addresses,
+   * CIDRs or `loopback`, comma-separated); unset trusts none. The per-IP limits key on that client.
+   */
+  trustProxy?: string[];
+}
+
+function trustProxyOf(raw: string | undefined): string[] | undefined {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length > 0 ? list : undefined;
 }
 
 /** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
@@ -72,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     importMapPath: path.resolve(repoRoot, env.FLEXPAY_IMPORT_MAP ?? 'import-map.json'),
     logLevel: env.FLEXPAY_LOG_LEVEL ?? 'info',
     openRateLimit,
+    trustProxy: trustProxyOf(env.FLEXPAY_TRUST_PROXY),
   };
 }

@@ -1,46 +1,7 @@
-import path from 'node:path';
-import { buildApp } from './app';
+import { exitOnError, prepare, serve } from './boot';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connect';
-import { migrate } from './db/migrations';
-import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
-import { ensureSecurityIndexes } from './db/migrations/0002-security';
-import { secureDataDir } from './security/files';
-import { ensureKeyPair } from './security/rsa';
-import { purgeLegacySessions } from './security/session';
 
-async function main(): Promise<void> {
-  // Everything the server writes (database, journals, keys, uploads) is for its own user only.
-  process.umask(0o077);
-  const config = loadConfig();
-  secureDataDir(config.dataDir);
-  const { db, dialect } = openDatabase(config);
-  await migrate(db, dialect);
-  // Databases that ran migration 0002 before it held these indexes get them now (idempotent).
-  await ensureSecurityIndexes(db);
-  await purgeLegacySessions(db, Date.now());
-  secureDataDir(config.dataDir);
-  if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db, Date.now(), path.join(config.dataDir, 'uploads'));
-  if (config.mode === 'production') {
-    const demo = await accountsWithDemoPassword(db);
-    if (demo.length > 0) throw new Error(`production mode refuses to start: accounts still use the demo password (${demo.join(', ')})`);
-  }
-  const keys = ensureKeyPair(config.dataDir);
-  const app = buildApp({ config, db, dialect, keys });
-  app.addHook('onClose', async () => db.destroy());
-  const stop = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ mode: config.mode, dialect, dataDir: config.dataDir, captchaOff: config.captchaOff }, 'FlexPay API ready');
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+const config = loadConfig();
+prepare(config)
+  .then(() => serve(config))
+  .catch(exitOnError);

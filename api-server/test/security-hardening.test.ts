@@ -184,11 +184,11 @@ describe.each(DIALECTS)('guard and sign-in hardening on %s', (dialect) => {
   test('finding 5: failed sign-ins are throttled per client IP as well', async () => {
     const ipFailures = throttlesOf(ctx).loginIp;
     const now = Date.now();
-    for (let i = 0; i < ipFailures.max; i += 1) ipFailures.hit('127.0.0.1', now);
+    for (let i = 0; i < ipFailures.max; i += 1) await ipFailures.hit('127.0.0.1', now);
     try {
       expect(await ctx.client().login(DEMO_USERS.MER, DEMO_PASSWORD)).toEqual({ code: Code.RATE_LIMITED, message: Messages.rateLimited, data: null });
     } finally {
-      ipFailures.clear('127.0.0.1');
+      await ipFailures.clear('127.0.0.1');
     }
     expect((await ctx.client().login(DEMO_USERS.MER, DEMO_PASSWORD)).code).toBe(0);
   });

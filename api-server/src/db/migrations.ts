@@ -13,6 +13,7 @@ import { mailMigration } from './migrations/0009-mail';
 import { moneyMigration } from './migrations/0010-money';
 import { feeMigration } from './migrations/0011-fee';
 import { clientMigration } from './migrations/0012-client';
+import { sharedStateMigration } from './migrations/0018-shared-state';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -216,6 +217,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0010_money': moneyMigration(dialect),
         '0011_fee': feeMigration(dialect),
         '0012_client': clientMigration(dialect),
+        '0018_shared_state': sharedStateMigration(dialect),
       }),
     },
   });

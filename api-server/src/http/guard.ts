@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateStore } from '../security/rate-store';
 import type { MailProvider } from '../providers/mail';
 import type { SmsProvider } from '../providers/sms';
 import {
@@ -250,6 +251,8 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, specs: Route
       global: true,
       max: perMinute > 0 ? perMinute : Number.MAX_SAFE_INTEGER,
       timeWindow: 60_000,
+      // Counted in the database: every process of a cluster and every route scope spends one budget.
+      store: databaseRateStore(deps.db),
       allowList: (request) => perMinute <= 0 || (request.routeOptions.config as { flexpayLimited?: boolean } | undefined)?.flexpayLimited !== true,
       // Answered as an envelope by the error handler (HTTP 200, 4029, Chinese message).
       errorResponseBuilder: () => new ApiError(Code.RATE_LIMITED, Messages.rateLimited),

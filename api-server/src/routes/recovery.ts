@@ -38,17 +38,17 @@ async function accountOf(db: Kysely<Database>, username: string) {
   return db.selectFrom('admin_user').select(['userId', 'username', 'name', 'phone', 'email', 'status']).where('username', '=', username).executeTakeFirst();
 }
 
-function throttle(deps: AppDeps, ctx: RouteContext, username: string) {
+async function throttle(deps: AppDeps, ctx: RouteContext, username: string) {
   const { recoveryAccount, recoveryIp } = throttlesOf(deps);
-  if (recoveryAccount.blocked(username, ctx.now) || recoveryIp.blocked(ctx.request.ip, ctx.now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
-  recoveryAccount.hit(username, ctx.now);
-  recoveryIp.hit(ctx.request.ip, ctx.now);
+  if ((await recoveryAccount.blocked(username, ctx.now)) || (await recoveryIp.blocked(ctx.request.ip, ctx.now))) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
+  await recoveryAccount.hit(username, ctx.now);
+  await recoveryIp.hit(ctx.request.ip, ctx.now);
 }
 
 /** Sends a recovery code by the channel when the account exists, is enabled and has that contact. */
 async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: Channel) {
   const username = str(ctx.body, 'username') ?? '';
-  throttle(deps, ctx, username);
+  await throttle(deps, ctx, username);
   const user = await accountOf(deps.db, username);
   const contact = channel === 'sms' ? user?.phone : user?.email;
   if (!user || user.status !== 0 || !contact) return { message: RecoveryMessages.sent };

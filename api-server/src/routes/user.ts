@@ -77,7 +77,7 @@ async function login(deps: AppDeps, ctx: RouteContext) {
   const { now } = ctx;
   const ipFailures = throttlesOf(deps).loginIp;
   const ip = ctx.request.ip;
-  if (ipFailures.blocked(ip, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
+  if (await ipFailures.blocked(ip, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
   const username = str(ctx.body, 'username') ?? '';
   const password = str(ctx.body, 'password') ?? '';
   if (!config.captchaOff) {
@@ -86,13 +86,13 @@ async function login(deps: AppDeps, ctx: RouteContext) {
   }
   await recordAttempt(db, username, now);
   if (await lockedAfterAttempt(db, username, now)) {
-    ipFailures.hit(ip, now);
+    await ipFailures.hit(ip, now);
     throw new ApiError(Code.LOCKED, Messages.locked);
   }
   const user = await db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
   const valid = user ? await verifyPassword(password, user) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
-    ipFailures.hit(ip, now);
+    await ipFailures.hit(ip, now);
     throw new ApiError(Code.BAD_CREDENTIALS, Messages.badCredentials);
   }
   await clearFailures(db, username);

@@ -1,42 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { MINUTE_MS } from '../util/time';
 
-/** Events per key in a sliding window, in memory (one server process; a restart forgets). */
+/**
+ * Events per key in a sliding window, counted in the database so that every server process of a
+ * cluster sees the same budget (npm run start:cluster). Used for rare events (failed sign-ins,
+ * recovery codes, username conflicts), so one row per event is cheap.
+ */
 export class Throttle {
-  private readonly hits = new Map<string, number[]>();
-
   constructor(
+    private readonly db: Kysely<Database>,
+    readonly bucket: string,
     readonly max: number,
     readonly windowMs: number,
   ) {}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length === 0) this.hits.delete(key);
-    else this.hits.set(key, list);
-    return list;
-  }
-
   /** Whether the key has used up its budget. */
-  blocked(key: string, now: number): boolean {
-    return this.recent(key, now).length >= this.max;
+  async blocked(key: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('throttle_hit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', this.bucket)
+      .where('hitKey', '=', key)
+      .where('at', '>', now - this.windowMs)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0) >= this.max;
   }
 
-  /** Counts one event for the key. */
-  hit(key: string, now: number): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.hits.set(key, list);
-    // Keeps memory bounded under a flood of distinct keys.
-    if (this.hits.size > 50_000) this.hits.delete(this.hits.keys().next().value as string);
+  /** Counts one event for the key and forgets the bucket's events that left the window. */
+  async hit(key: string, now: number): Promise<void> {
+    await this.db.insertInto('throttle_hit').values({ bucket: this.bucket, hitKey: key, at: now }).execute();
+    await this.db.deleteFrom('throttle_hit').where('bucket', '=', this.bucket).where('at', '<=', now - this.windowMs).execute();
   }
 
-  clear(key: string): void {
-    this.hits.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('throttle_hit').where('bucket', '=', this.bucket).where('hitKey', '=', key).execute();
   }
 }
 
 export interface Throttles {
-  /** Failed logins per client IP (the per-username lockout is in the database, security/lockout.ts). */
+  /** Failed logins per client IP (the per-username lockout is in login_failure, security/lockout.ts). */
   loginIp: Throttle;
   /** 1009 answers of subuser/create per caller: stops probing for other tenants' usernames. */
   usernameConflict: Throttle;
@@ -45,19 +48,19 @@ export interface Throttles {
   recoveryIp: Throttle;
 }
 
-const byApp = new WeakMap<object, Throttles>();
+const byDb = new WeakMap<object, Throttles>();
 
-/** One set of throttles per app instance, keyed by its config object (deps.config). */
-export function throttlesOf(owner: { config: object }): Throttles {
-  let t = byApp.get(owner.config);
+/** The throttles over an app's database (deps.db). */
+export function throttlesOf(owner: { db: Kysely<Database> }): Throttles {
+  let t = byDb.get(owner.db);
   if (!t) {
     t = {
-      loginIp: new Throttle(100, 15 * MINUTE_MS),
-      usernameConflict: new Throttle(10, 10 * MINUTE_MS),
-      recoveryAccount: new Throttle(5, 60 * MINUTE_MS),
-      recoveryIp: new Throttle(30, 60 * MINUTE_MS),
+      loginIp: new Throttle(owner.db, 'loginIp', 100, 15 * MINUTE_MS),
+      usernameConflict: new Throttle(owner.db, 'usernameConflict', 10, 10 * MINUTE_MS),
+      recoveryAccount: new Throttle(owner.db, 'recoveryAccount', 5, 60 * MINUTE_MS),
+      recoveryIp: new Throttle(owner.db, 'recoveryIp', 30, 60 * MINUTE_MS),
     };
-    byApp.set(owner.config, t);
+    byDb.set(owner.db, t);
   }
   return t;
 }

@@ -22,6 +22,8 @@ export interface TestContext {
   keys: KeyPair;
   config: Config;
   client(): SignedClient;
+  /** Another server over the same database with its own connections, as a second process would be. */
+  sibling(): Promise<{ app: FastifyInstance; client(): SignedClient; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 }
 
 /** A fresh database per context: a new SQLite file, or a new database in the shared cluster. */
-async function freshDatabase(dialect: DialectName, dataDir: string): Promise<{ db: Kysely<Database>; drop(): Promise<void> }> {
+async function freshDatabase(dialect: DialectName, dataDir: string): Promise<{ db: Kysely<Database>; reopen(): Kysely<Database>; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
-    const { db } = openSqlite(path.join(dataDir, 'flexpay.db'));
-    return { db, drop: async () => undefined };
+    const file = path.join(dataDir, 'flexpay.db');
+    return { db: openSqlite(file).db, reopen: () => openSqlite(file).db, drop: async () => undefined };
   }
   const adminUrl = process.env.FLEXPAY_TEST_PG_URL;
   if (!adminUrl) throw new Error('FLEXPAY_TEST_PG_URL is not set: the jest globalSetup starts PostgreSQL');
@@ -60,6 +62,7 @@ async function freshDatabase(dialect: DialectName, dataDir: string): Promise<{ d
   const { db } = openPostgres(url.toString());
   return {
     db,
+    reopen: () => openPostgres(url.toString()).db,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -75,7 +78,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-api-'));
   const config = testConfig(dataDir, options.config);
-  const { db, drop } = await freshDatabase(dialect, dataDir);
+  const { db, reopen, drop } = await freshDatabase(dialect, dataDir);
   await migrate(db, dialect);
   if (options.seed !== false) await seedDemo(db, Date.now(), path.join(dataDir, 'uploads'));
   const keys = ensureKeyPair(dataDir);
@@ -87,6 +90,19 @@ export async function createTestContext(
     keys,
     config,
     client: () => new SignedClient(app, keys.publicPem),
+    sibling: async () => {
+      const siblingDb = reopen();
+      const sibling = buildApp({ config: { ...config }, db: siblingDb, dialect, keys, logger: false, now: options.now });
+      await sibling.ready();
+      return {
+        app: sibling,
+        client: () => new SignedClient(sibling, keys.publicPem),
+        close: async () => {
+          await sibling.close();
+          await siblingDb.destroy();
+        },
+      };
+    },
     close: async () => {
       await app.close();
       await db.destroy();

@@ -129,9 +129,9 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         handler: async (ctx) => {
           const conflicts = throttlesOf(deps).usernameConflict;
           const key = String(signed(ctx).caller.user.userId);
-          if (conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
-          return spec.handler(ctx).catch((error: unknown) => {
-            if (error instanceof ApiError && error.code === Code.CONFLICT) conflicts.hit(key, ctx.now);
+          if (await conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
+          return spec.handler(ctx).catch(async (error: unknown) => {
+            if (error instanceof ApiError && error.code === Code.CONFLICT) await conflicts.hit(key, ctx.now);
             throw error;
           });
         },

@@ -1,0 +1,92 @@
+/**
+ * Issue 13: several server processes share one database. Two apps over the same database, each with
+ * its own connections (what two processes of `npm run start:cluster` are), must see one state:
+ * sessions, captchas, the per-IP sign-in throttle and the open routes' rate limit.
+ */
+import { computeSign } from '@flexpay/shared-utility/src/pure';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
+import { Code, Messages } from '../src/http/codes';
+import { throttlesOf } from '../src/security/throttle';
+import { createTestContext, DIALECTS, type TestContext } from './support/app';
+
+describe.each(DIALECTS)('state shared by two server processes (%s)', (dialect) => {
+  let ctx: TestContext;
+  let other: Awaited<ReturnType<TestContext['sibling']>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { config: { captchaOff: false } });
+    other = await ctx.sibling();
+  });
+  afterAll(async () => {
+    await other.close();
+    await ctx.close();
+  });
+
+  test('a captcha drawn by one process signs in at the other, and the session works on both', async () => {
+    const drawn = await ctx.client().post('captcha/create');
+    const row = await ctx.db.selectFrom('captcha').select('answer').where('captchaToken', '=', drawn.data.captchaToken).executeTakeFirstOrThrow();
+    const user = other.client();
+    const login = await user.login(DEMO_USERS.ENT, DEMO_PASSWORD, { captchaToken: drawn.data.captchaToken, captcha: row.answer });
+    expect(login.code).toBe(0);
+    const here = ctx.client();
+    here.token = user.token;
+    here.apiSecret = user.apiSecret;
+    expect((await here.post('user/loginInfo')).data.userInfo.username).toBe(DEMO_USERS.ENT);
+  });
+
+  test('failed sign-ins counted by one process block the client IP at the other', async () => {
+    const throttle = throttlesOf(ctx).loginIp;
+    const now = Date.now();
+    for (let i = 0; i < throttle.max; i += 1) await throttle.hit('127.0.0.1', now);
+    try {
+      const answer = await other.client().post('user/login', { username: DEMO_USERS.ENT, password: DEMO_PASSWORD, captchaToken: 'x', captcha: 'x' }, { encrypt: true });
+      expect(answer).toEqual({ code: Code.RATE_LIMITED, message: Messages.rateLimited, data: null });
+    } finally {
+      await throttle.clear('127.0.0.1');
+    }
+  });
+
+  test('the open routes spend one budget per client IP across processes', async () => {
+    const limited = await createTestContext(dialect, { seed: false, config: { openRateLimit: 3 } });
+    const sibling = await limited.sibling();
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 2; i += 1) codes.push((await limited.client().post('captcha/publicKey')).code);
+      for (let i = 0; i < 2; i += 1) codes.push((await sibling.client().post('captcha/publicKey')).code);
+      expect(codes).toEqual([0, 0, 0, Code.RATE_LIMITED]);
+    } finally {
+      await sibling.close();
+      await limited.close();
+    }
+  });
+});
+
+describe('behind a reverse proxy (FLEXPAY_TRUST_PROXY)', () => {
+  async function codesFrom(trustProxy: string[] | undefined, clients: string[]): Promise<number[]> {
+    const ctx = await createTestContext('sqlite', { seed: false, config: { openRateLimit: 2, trustProxy } });
+    try {
+      const codes: number[] = [];
+      for (const client of clients) {
+        const timestamp = Date.now();
+        const answer = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/captcha/publicKey?timestamp=${timestamp}&sign=${computeSign({}, '', timestamp)}`,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          payload: '{}',
+        });
+        codes.push(answer.json<{ code: number }>().code);
+      }
+      return codes;
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  test('with the proxy trusted, each forwarded client has its own budget', async () => {
+    expect(await codesFrom(['127.0.0.1'], ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2'])).toEqual([0, 0, Code.RATE_LIMITED, 0]);
+  });
+
+  test('without it, a forwarded address is ignored and cannot buy a new budget', async () => {
+    expect(await codesFrom(undefined, ['203.0.113.1', '203.0.113.2', '203.0.113.3'])).toEqual([0, 0, Code.RATE_LIMITED]);
+  });
+});
