@@ -16,9 +16,10 @@ const externalPackages = {
   },
 };
 
-// dist/server.js serves in one process; dist/cluster.js forks FLEXPAY_WORKERS of them (npm run start:cluster).
+// dist/server.js serves in one process; dist/cluster.js forks FLEXPAY_WORKERS of them (npm run
+// start:cluster); dist/rotate-key.js replaces the RSA key pair (npm run rotate-key).
 await build({
-  entryPoints: [path.join(here, 'src/server.ts'), path.join(here, 'src/cluster.ts')],
+  entryPoints: ['server', 'cluster', 'rotate-key'].map((name) => path.join(here, 'src', `${name}.ts`)),
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

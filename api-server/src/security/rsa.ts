@@ -20,23 +20,37 @@ export const MAX_ENCRYPTED_CHARS = MAX_ENCRYPTED_PIECES * (MAX_PIECE_CHARS + 1);
 
 /** Loads the login key pair from the data directory, creating an RSA 2048 pair on first start. */
 export function ensureKeyPair(dataDir: string): KeyPair {
-  const privatePath = path.join(dataDir, PRIVATE_FILE);
-  const publicPath = path.join(dataDir, PUBLIC_FILE);
+  const { privatePath, publicPath } = keyPaths(dataDir);
   if (fs.existsSync(privatePath) && fs.existsSync(publicPath)) {
     // A key written by an older version (or copied in) may be readable by others: tighten it.
     if ((fs.statSync(privatePath).mode & 0o077) !== 0) fs.chmodSync(privatePath, 0o600);
     return { privatePem: fs.readFileSync(privatePath, 'utf8'), publicPem: fs.readFileSync(publicPath, 'utf8') };
   }
+  const pair = generateKeyPair();
+  writeKeyPair(dataDir, pair);
+  return pair;
+}
+
+export function generateKeyPair(): KeyPair {
   const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
   });
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(privatePath, privateKey, { mode: 0o600 });
-  fs.chmodSync(privatePath, 0o600);
-  fs.writeFileSync(publicPath, publicKey, { mode: 0o644 });
   return { publicPem: publicKey, privatePem: privateKey };
+}
+
+/** The key files' paths; `suffix` names a staged (.new) or backup copy. */
+export function keyPaths(dataDir: string, suffix = ''): { privatePath: string; publicPath: string } {
+  return { privatePath: path.join(dataDir, PRIVATE_FILE + suffix), publicPath: path.join(dataDir, PUBLIC_FILE + suffix) };
+}
+
+export function writeKeyPair(dataDir: string, pair: KeyPair, suffix = ''): void {
+  const { privatePath, publicPath } = keyPaths(dataDir, suffix);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(privatePath, pair.privatePem, { mode: 0o600 });
+  fs.chmodSync(privatePath, 0o600);
+  fs.writeFileSync(publicPath, pair.publicPem, { mode: 0o644 });
 }
 
 interface ParsedKey {

@@ -23,7 +23,7 @@ export interface TestContext {
   config: Config;
   client(): SignedClient;
   /** Another server over the same database with its own connections, as a second process would be. */
-  sibling(): Promise<{ app: FastifyInstance; client(): SignedClient; close(): Promise<void> }>;
+  sibling(o?: { keys?: KeyPair }): Promise<{ app: FastifyInstance; client(): SignedClient; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -90,13 +90,14 @@ export async function createTestContext(
     keys,
     config,
     client: () => new SignedClient(app, keys.publicPem),
-    sibling: async () => {
+    sibling: async (o = {}) => {
       const siblingDb = reopen();
-      const sibling = buildApp({ config: { ...config }, db: siblingDb, dialect, keys, logger: false, now: options.now });
+      const siblingKeys = o.keys ?? keys;
+      const sibling = buildApp({ config: { ...config }, db: siblingDb, dialect, keys: siblingKeys, logger: false, now: options.now });
       await sibling.ready();
       return {
         app: sibling,
-        client: () => new SignedClient(sibling, keys.publicPem),
+        client: () => new SignedClient(sibling, siblingKeys.publicPem),
         close: async () => {
           await sibling.close();
           await siblingDb.destroy();
