@@ -34,6 +34,20 @@ describe.each(DIALECTS)('state shared by two server processes (%s)', (dialect) =
     expect((await here.post('user/loginInfo')).data.userInfo.username).toBe(DEMO_USERS.ENT);
   });
 
+  test('an export token made by one process downloads from the other, once', async () => {
+    const here = ctx.client();
+    const drawn = await here.post('captcha/create');
+    const row = await ctx.db.selectFrom('captcha').select('answer').where('captchaToken', '=', drawn.data.captchaToken).executeTakeFirstOrThrow();
+    expect((await here.login(DEMO_USERS.SYS, DEMO_PASSWORD, { captchaToken: drawn.data.captchaToken, captcha: row.answer })).code).toBe(0);
+    const token = await here.post('taxSource/query/genExportExcelToken', { cond: {} });
+    const there = other.client();
+    there.token = here.token;
+    there.apiSecret = here.apiSecret;
+    const download = await there.get('taxSource/query/export', { token: token.data.token });
+    expect(download.headers['content-type']).toContain('spreadsheetml');
+    expect((await here.get('taxSource/query/export', { token: token.data.token })).json().code).not.toBe(0);
+  });
+
   test('failed sign-ins counted by one process block the client IP at the other', async () => {
     const throttle = throttlesOf(ctx).loginIp;
     const now = Date.now();
