@@ -1,0 +1,131 @@
+// Issue 13: signed authenticated calls per second with 1, 2 and 4 server processes of
+// `npm run start:cluster` on one PostgreSQL database, beside a bare Fastify route measured in the
+// same run. `npm run bench -- cluster` runs it alone (needs `npm run build` for api-server/dist).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import forge from 'node-forge';
+import pg from 'pg';
+import { findRepoRoot } from '../../api-server/src/config';
+import { startPostgres } from '../../api-server/test/support/postgres';
+import { computeSign } from '../../shared-utility/src/pure/sign';
+
+// The bench runs bundled from .tmp/, so the root is found by walking up.
+const REPO = findRepoRoot(__dirname);
+const CLUSTER = path.join(REPO, 'api-server', 'dist', 'cluster.js');
+const PROCESS_COUNTS = [1, 2, 4];
+const TARGET_RPS_2 = 5_000;
+const CONNECTIONS = 32;
+const SECONDS = 8;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: SECONDS, headers: { 'content-type': 'application/json', ...headers }, body: '{}' }, (error, r) => {
+      if (error) return reject(error);
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx });
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startCluster(databaseUrl: string, workers: number, dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLUSTER], {
+    // Request logging off: the figure is the server's, not pino's.
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', FLEXPAY_WORKERS: String(workers), FLEXPAY_DATA_DIR: dataDir, FLEXPAY_MODE: 'demo', FLEXPAY_CAPTCHA: 'off', FLEXPAY_STATIC: 'off', FLEXPAY_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+    const up = await fetch(`${base}/api/admin/captcha/publicKey?timestamp=${Date.now()}&sign=${computeSign({}, '', Date.now())}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(
+      () => true,
+      () => false,
+    );
+    // All workers listen once the primary forked them; a short pause lets the last ones finish.
+    if (up) return await new Promise((r) => setTimeout(() => r({ base, child }), 1500));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('集群未能启动');
+}
+
+async function signIn(base: string): Promise<{ token: string; apiSecret: string }> {
+  const call = async (route: string, body: unknown) => {
+    const timestamp = Date.now();
+    const response = await fetch(`${base}/api/admin/${route}?timestamp=${timestamp}&sign=${computeSign(body, '', timestamp)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(route === 'user/login' ? { encrypted: encrypt(body) } : body),
+    });
+    return (await response.json()) as { code: number; data: any };
+  };
+  const { data } = await call('captcha/publicKey', {});
+  const key = forge.pki.publicKeyFromPem(data.publicKey);
+  const encrypt = (body: unknown) => forge.util.encode64(key.encrypt(Buffer.from(JSON.stringify(body), 'utf8').toString('binary'), 'RSAES-PKCS1-V1_5'));
+  const answer = await call('user/login', { username: 'enterprise01', password: 'Flexpay@2026', captchaToken: 'x', captcha: 'x' });
+  if (answer.code !== 0) throw new Error(`登录失败: ${JSON.stringify(answer)}`);
+  return { token: answer.data.token, apiSecret: answer.data.apiSecret };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(CLUSTER)) throw new Error('先运行 npm run build（需要 api-server/dist/cluster.js）');
+  const postgres = await startPostgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-bench-cluster-'));
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_cluster');
+    await admin.end();
+    const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench_cluster');
+
+    const bare = Fastify({ logger: false });
+    bare.post('/bare', async () => ({ code: 0, message: 'success', data: { ok: true } }));
+    const baseline = await load(`${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`, {});
+    await bare.close();
+
+    console.log(`\n签名鉴权调用 user/loginInfo，PostgreSQL，${CONNECTIONS} 个连接 × ${SECONDS} 秒（${os.cpus().length} 核，压测端同机）`);
+    console.log(`裸 Fastify 路由（单进程）          ${baseline.rps.toFixed(0).padStart(6)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
+    for (const workers of PROCESS_COUNTS) {
+      const { base, child } = await startCluster(databaseUrl, workers, dataDir);
+      try {
+        const credentials = await signIn(base);
+        const timestamp = Date.now();
+        const url = `${base}/api/admin/user/loginInfo?timestamp=${timestamp}&sign=${computeSign({}, credentials.apiSecret, timestamp)}`;
+        const real = await load(url, { 'Access-Token': credentials.token });
+        const target = workers === 2 ? `  目标 ≥ ${TARGET_RPS_2} req/s ${real.rps >= TARGET_RPS_2 ? '达标' : '未达标'}，p50 ≤ 2× 裸路由 ${real.p50 <= 2 * Math.max(1, baseline.p50) ? '达标' : '未达标'}` : '';
+        console.log(`${workers} 个进程                          ${real.rps.toFixed(0).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  失败 ${real.failed}${target}`);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    }
+  } finally {
+    postgres.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
