@@ -14,12 +14,20 @@ import * as entBalanceLog from './ent/balanceLog.screen';
 import * as entChannelStats from './ent/channelStats.screen';
 import * as entCoopEnt from './ent/coopEnt.screen';
 import * as entEntContract from './ent/entContract.screen';
+import * as entFeeConfig from './ent/feeConfig.screen';
+import * as entFeeStats from './ent/feeStats.screen';
 import * as entIndex from './ent/index.screen';
 import * as entRefund from './ent/refund.screen';
+import * as merchantFeeConfig from './merchant/feeConfig.screen';
+import * as merchantFeeStats from './merchant/feeStats.screen';
 import * as merchantIndex from './merchant/index.screen';
 import * as merchantMercContract from './merchant/mercContract.screen';
 import * as merchantMerchtSub from './merchant/merchtSub.screen';
 import * as merchantMerchtSup from './merchant/merchtSup.screen';
+import * as merchantMyFeeConfig from './merchant/myFeeConfig.screen';
+import * as merchantMyFeeStats from './merchant/myFeeStats.screen';
+import * as merchantSubFeeConfig from './merchant/subFeeConfig.screen';
+import * as merchantSubFeeStats from './merchant/subFeeStats.screen';
 import * as supplierChannel from './supplier/channel.screen';
 import * as supplierIndex from './supplier/index.screen';
 import * as supplierTaxsource from './supplier/taxsource.screen';
@@ -34,9 +42,17 @@ export const SCREENS: ScreenModule[] = [
   merchantMerchtSup,
   merchantMerchtSub,
   merchantMercContract,
+  merchantFeeConfig,
+  merchantFeeStats,
+  merchantMyFeeConfig,
+  merchantMyFeeStats,
+  merchantSubFeeConfig,
+  merchantSubFeeStats,
   entIndex,
   entCoopEnt,
   entEntContract,
+  entFeeConfig,
+  entFeeStats,
   entChannelStats,
   entBalanceLog,
   entAddBal,

@@ -1,13 +1,5 @@
 /** finance-app routes of the shared table that show 功能即将上线 until their screen files exist. */
 export const STILL_TO_COME: readonly string[] = [
-  '/merchant/feeConfig',
-  '/merchant/feeStats',
-  '/merchant/myFeeConfig',
-  '/merchant/myFeeStats',
-  '/merchant/subFeeConfig',
-  '/merchant/subFeeStats',
-  '/ent/feeConfig',
-  '/ent/feeStats',
   '/ent/stats',
   '/ent/taxPaidProof',
   '/order/prodOrder',

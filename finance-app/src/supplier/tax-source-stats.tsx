@@ -1,7 +1,7 @@
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatMoney, OverlayFrame, request, type Row } from '@flexpay/shared-utility';
-import { loadCharts } from './charts';
+import { BarChart } from '../charts/bar-chart';
 
 const STATS = {
   cust: { title: '人才统计', path: 'taxSource/query/custStats/list', value: 'custCount', valueLabel: '人才数' },
@@ -15,7 +15,6 @@ export function StatsDialog({ kind, onClose }: { kind: keyof typeof STATS; onClo
   const stats = STATS[kind];
   const [month, setMonth] = useState(thisMonth);
   const [rows, setRows] = useState<Row[] | null>(null);
-  const chart = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let alive = true;
@@ -29,28 +28,10 @@ export function StatsDialog({ kind, onClose }: { kind: keyof typeof STATS; onClo
     };
   }, [stats.path, month]);
 
-  useEffect(() => {
-    const element = chart.current;
-    if (!element || !rows || rows.length === 0) return;
-    let disposed = false;
-    let dispose = () => {};
-    void loadCharts().then((echarts) => {
-      if (disposed) return;
-      const instance = echarts.init(element);
-      instance.setOption({
-        grid: { left: 56, right: 16, top: 24, bottom: 48 },
-        tooltip: { trigger: 'axis' },
-        xAxis: { type: 'category', data: rows.map((r) => String(r.taxSourceName ?? '')), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
-        yAxis: { type: 'value' },
-        series: [{ type: 'bar', name: stats.valueLabel, data: rows.map((r) => Number(r[stats.value] ?? 0)), barMaxWidth: 40 }],
-      });
-      dispose = () => instance.dispose();
-    });
-    return () => {
-      disposed = true;
-      dispose();
-    };
-  }, [rows, stats]);
+  const chart = useMemo(
+    () => (rows ? { categories: rows.map((r) => String(r.taxSourceName ?? '')), series: [{ name: stats.valueLabel, data: rows.map((r) => Number(r[stats.value] ?? 0)) }] } : null),
+    [rows, stats],
+  );
 
   let body;
   if (!rows) body = <Spinner />;
@@ -58,7 +39,7 @@ export function StatsDialog({ kind, onClose }: { kind: keyof typeof STATS; onClo
   else
     body = (
       <>
-        <div ref={chart} className="fp-kit-chart" data-testid="stats-chart" />
+        <BarChart categories={chart!.categories} series={chart!.series} />
         <HTMLTable compact striped className="fp-kit-trail">
           <thead>
             <tr>

@@ -77,6 +77,8 @@ export function cellText<R extends Row>(row: R, column: Column<R>): string {
   if (column.enum) return value === null || value === undefined ? '' : enumLabel(ENUMS[column.enum], value, String(value));
   if (column.money) return formatMoney(value);
   if (column.date) return formatDate(value as string | number | null | undefined);
+  if (column.ladder) return Array.isArray(value) ? feeLadderText(value as FeeLadderEntry[]) : '';
+  if (column.ratio) return value === null || value === undefined || value === '' ? '' : `${trimDecimal(value as string)}%`;
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

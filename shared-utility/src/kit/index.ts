@@ -51,6 +51,7 @@ export { MoneyInput, type MoneyInputProps } from './inputs/money-input';
 export { NumberRangeInput, type NumberRangeInputProps } from './inputs/number-range-input';
 export { AutoTextArea, type AutoTextAreaProps } from './inputs/text-area';
 export { FeeLadder, type FeeLadderProps } from './inputs/fee-ladder';
+export { LadderInput, ladderError, type LadderInputProps } from './inputs/ladder-input';
 export { applyRangeBound, acceptMoneyInput, type RangeValue } from './inputs/input-rules';
 
 export {

@@ -26,6 +26,10 @@ export interface Column<R extends Row = Row> {
   sortable?: boolean;
   /** Texts over 25 characters show their two ends with the whole text in a tooltip. */
   longText?: boolean;
+  /** A fee ladder `[{fence, ratio}]`, shown as its ranges (spec §2 fee-ladder display). */
+  ladder?: boolean;
+  /** A percentage sent as "6.5000", shown as 6.5%. */
+  ratio?: boolean;
 }
 
 export type FieldType =

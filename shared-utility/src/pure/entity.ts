@@ -67,6 +67,8 @@ export interface EntityField {
   defaultValue?: unknown;
   /** File fields: the record's own GET serving a saved file to whoever sees the record (`…/file?<key>=`). */
   filePath?: string;
+  /** Asked in forms only while another field holds one of these values (a fixed ratio for pattern 0, a ladder otherwise). */
+  formWhen?: { field: string; in: ReadonlyArray<string | number> };
 }
 
 export type EntityFields = Record<string, EntityField>;

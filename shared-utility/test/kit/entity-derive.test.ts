@@ -1,7 +1,9 @@
-import { allowedTransitions, supplier, supplierTaxProof, taxSource, transitionBetween } from '../../src/pure';
+import { allowedTransitions, entFeeConfig, supplier, supplierTaxProof, taxSource, transitionBetween } from '../../src/pure';
 import { columnsOf, condOf, defaultsOf, detailLinesOf, formFieldsOf, searchFieldsOf, writableFields } from '../../src/kit/entity/derive';
 import { defineScreen, detail, form, serverExport, transitions } from '../../src/kit/entity/define';
 import { transitionFields } from '../../src/kit/entity/action-dialogs';
+import { cellText } from '../../src/kit/format';
+import { ladderError } from '../../src/kit/inputs/ladder-input';
 
 describe('entity → columns, search fields, form and detail (kit v2)', () => {
   test('columns follow the listed names; refs show their label field, money and enums format', () => {
@@ -41,6 +43,24 @@ describe('entity → columns, search fields, form and detail (kit v2)', () => {
     expect(writableFields(supplier, 'edit')).not.toContain('merchtType');
     expect(writableFields(supplier, 'add')).toContain('merchtType');
     expect(defaultsOf(taxSource)).toEqual({ singleLimit: '50000.00', monthlyLimit: '100000.00', vatRate: '6.0000' });
+  });
+
+  test('a fee config shows its ratio as a percentage and its ladder as ranges; the form asks for one of them by pattern', () => {
+    const [ratio, ladder] = columnsOf(entFeeConfig, ['ratio', 'ladder']);
+    expect(cellText({ ratio: '6.5000' }, ratio)).toBe('6.5%');
+    expect(cellText({ ladder: [{ fence: '0.00', ratio: '6.0000' }, { fence: '30000.00', ratio: '5.5000' }] }, ladder)).toBe('0 ~ 30000 元：6%；30000 元以上：5.5%');
+    const byName = Object.fromEntries(formFieldsOf(entFeeConfig).map((f) => [f.name, f]));
+    expect(byName.ladder.type).toBe('custom');
+    const shown = (name: string, feePattern: number) => (byName[name].showWhen as (v: object, m: string) => boolean)({ feePattern }, 'add');
+    expect([shown('ratio', 0), shown('ladder', 0), shown('ratio', 2), shown('ladder', 2)]).toEqual([true, false, false, true]);
+  });
+
+  test('the ladder editor reports what the server would refuse, by the same rules', () => {
+    expect(ladderError([{ fence: '0.00', ratio: '6' }, { fence: '30000', ratio: '5.5' }])).toBeNull();
+    expect(ladderError([{ fence: '100.00', ratio: '6' }])).toBe('阶梯起点必须为0');
+    expect(ladderError([{ fence: '0', ratio: '6' }, { fence: '0', ratio: '5' }])).toBe('阶梯金额必须递增');
+    expect(ladderError([{ fence: '0', ratio: '' }])).toBe('阶梯金额或费率格式错误');
+    expect(ladderError([{ fence: '0', ratio: '120' }])).toBe('费率必须在0到100之间');
   });
 
   test('detail lines label every detail field and format enums and money', () => {

@@ -82,6 +82,9 @@ export interface TransitionsAction {
 export interface RemoveAction {
   kind: 'remove';
   confirm?: string;
+  /** The route after paths.mgr when it is not `delete` (a fee price's `reset`), and its button text. */
+  route?: string;
+  label?: string;
 }
 
 /** 导出: the whole filtered result as an xlsx written by the server. */
@@ -165,7 +168,11 @@ export interface ScreenOptions<E extends Entity> {
   params?: Record<string, FieldName<E>>;
   /** Money fields the server totals over the whole filtered result. */
   summary?: Names<E>;
+  /** Conditions every list, summary and export of the screen sends (我的费率 asks `own`). */
+  cond?: Row;
   actions: ScreenAction[];
+  /** Columns (and summary items) shown only to some account types (the merchants' profits, not to ENT). */
+  listFor?: Partial<Record<FieldName<E>, AccountType[]>>;
   /** Per-field presentation changes of this screen (labels, widths, a custom cell). */
   columns?: Partial<Record<FieldName<E>, { render?: (row: Row) => ReactNode; width?: number }>>;
   /** The list path when it differs from `${paths.query}/list`. */
@@ -185,7 +192,7 @@ export const form = (options: Omit<FormAction, 'kind'> = {}): FormAction => ({ k
 export const detail = (): DetailAction => ({ kind: 'detail' });
 export const dialog = (options: Omit<DialogAction, 'kind'>): DialogAction => ({ kind: 'dialog', ...options });
 export const transitions = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only });
-export const remove = (confirm?: string): RemoveAction => ({ kind: 'remove', confirm });
+export const remove = (confirm?: string, o: { route?: string; label?: string } = {}): RemoveAction => ({ kind: 'remove', confirm, ...o });
 export const serverExport = (gate: Gate = {}): ExportAction => ({ kind: 'export', ...gate });
 export const template = (sheet: ImportSheet, label?: string): TemplateAction => ({ kind: 'template', sheet, label });
 export const excelImport = (options: Omit<ImportAction, 'kind'>): ImportAction => ({ kind: 'import', ...options });

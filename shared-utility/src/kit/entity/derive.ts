@@ -25,7 +25,9 @@ export function listColumnOf(entity: Entity, name: string): Column {
     enum: field.type === 'enum' ? field.enum : undefined,
     money: field.type === 'money',
     sortable: Boolean(field.sort),
-    longText: field.type === 'text' || field.type === 'textarea',
+    longText: field.type === 'text' || field.type === 'textarea' || field.type === 'ladder',
+    ladder: field.type === 'ladder',
+    ratio: field.type === 'ratio',
   };
 }
 
@@ -50,6 +52,7 @@ function inputType(field: EntityField, purpose: 'search' | 'form'): FieldType {
     case 'file':
       return 'upload';
     case 'ref':
+    case 'ladder':
       return 'custom';
     default:
       return 'text';
@@ -93,6 +96,8 @@ export function formFieldsOf(entity: Entity, inputFor: InputFactory = noInput): 
       if (field.type === 'password' || field.virtual) f.showWhen = 'create';
       else f.readOnlyWhen = 'edit';
     } else if (field.update && !field.create) f.showWhen = 'edit';
+    const when = field.formWhen;
+    if (when) f.showWhen = (values) => when.in.some((v) => String(v) === String(values[when.field] ?? ''));
     fields.push(f);
   }
   return fields;

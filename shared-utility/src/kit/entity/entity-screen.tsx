@@ -6,9 +6,10 @@ import { allowedTransitions, entityByName, ROW_ACTIONS, type TransitionDef } fro
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
-import { formatMoney } from '../format';
+import { LadderInput } from '../inputs/ladder-input';
+import { formatMoney, type FeeLadderEntry } from '../format';
 import { FormDialog, FormDrawer } from '../form/form-dialog';
-import type { FormMode, Row } from '../screen';
+import type { CustomInputProps, Field, FormMode, Row } from '../screen';
 import type { Entity } from '../../pure';
 import { usePermitted } from '../permitted';
 import { DataTable } from '../table/data-table';
@@ -54,11 +55,24 @@ interface RowButton {
 const INLINE_ROW_ACTIONS = 3;
 const INTENTS: Record<NonNullable<TransitionDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
 
-/** The kit's inputs for derived fields: ref fields draw a RefSelect, file fields an uploader. */
+/** The kit's inputs for derived fields: ref fields draw a RefSelect, file fields an uploader, ladders their editor. */
 const inputsOf =
   (entity: Entity): InputFactory =>
-  (name, field) =>
-    field.type === 'ref' ? refInput(name, field) : field.type === 'file' ? fileInput(entity, name) : undefined;
+  (name, field) => {
+    if (field.type === 'ref') return refInput(name, field);
+    if (field.type === 'file') return fileInput(entity, name);
+    if (field.type === 'ladder') return ladderInput;
+    return undefined;
+  };
+
+/** An entity's derived form with the kit's inputs, for screens that add to it (a preview, an administrator). */
+export function entityFormFields(entity: Entity): Field[] {
+  return formFieldsOf(entity, inputsOf(entity));
+}
+
+function ladderInput({ id, value, onChange, readOnly }: CustomInputProps) {
+  return <LadderInput id={id} value={value as FeeLadderEntry[] | null} onChange={onChange} readOnly={readOnly} />;
+}
 
 /** Filters, page, sort and tab: in the query string, or in component state. */
 function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: string): [ListState, (next: ListState) => void] {
@@ -161,17 +175,21 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const [exporting, setExporting] = useState<number | null>(null);
 
   const hiddenLinks = Object.keys(link ?? {});
+  const listedFor = (name: string) => {
+    const types = screen.listFor?.[name as never] as string[] | undefined;
+    return !types || (session?.accountType !== undefined && types.includes(session.accountType));
+  };
   const columns = useMemo(() => {
-    const names = screen.list.filter((n) => !hiddenLinks.includes(n));
+    const names = screen.list.filter((n) => !hiddenLinks.includes(n) && listedFor(n));
     return columnsOf(entity, names).map((c, i) => {
       const name = names[i];
       const file = entity.fields[name].type === 'file' ? { render: (row: Row) => <FileLink entity={entity} field={name} record={row} /> } : undefined;
       const override = screen.columns?.[name as never] as { render?: (row: Row) => ReactNode; width?: number } | undefined;
       return { ...c, ...file, ...override };
     });
-  }, [entity, screen, hiddenLinks.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [entity, screen, hiddenLinks.join(), session?.accountType]); // eslint-disable-line react-hooks/exhaustive-deps
   const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
-  const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...link };
+  const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...screen.cond, ...link };
   const body = { cond, page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum }, ...(state.orderBy.length ? { orderBy: state.orderBy } : {}) };
   const list = useList(screen.listPath ?? `${entity.paths.query}/list`, body);
 
@@ -247,13 +265,13 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
           if (rowAllows(row, 'delete'))
             buttons.push({
               key: 'delete',
-              label: '删除',
+              label: action.label ?? '删除',
               intent: Intent.DANGER,
               run: () =>
                 void (async () => {
                   if (!(await confirmDialog({ title: '提示', text: action.confirm ?? `确定要删除该${entity.title}吗？`, confirmText: '确定', cancelText: '取消', intent: Intent.DANGER }))) return;
-                  await request(`${entity.paths.mgr}/delete`, { [entity.key]: row[entity.key] }, { showLoading: true });
-                  showSuccess('删除成功');
+                  await request(`${entity.paths.mgr}/${action.route ?? 'delete'}`, { [entity.key]: row[entity.key] }, { showLoading: true });
+                  showSuccess(`${action.label ?? '删除'}成功`);
                   afterWrite();
                 })().catch(() => undefined),
             });
@@ -351,7 +369,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
       {screen.summary && list.summary && (
         <div className="fp-kit-summary" data-testid="kit-summary">
           <strong>合计</strong>
-          {screen.summary.map((name) => (
+          {screen.summary.filter(listedFor).map((name) => (
             <span key={name}>
               {entity.fields[name].label}：{formatMoney(list.summary?.[name])}
             </span>

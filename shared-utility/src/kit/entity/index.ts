@@ -10,7 +10,7 @@ export { listColumnOf, columnsOf, searchFieldsOf, formFieldsOf, writableFields, 
 export { parseListState, formatListState, emptyListState, RESERVED_KEYS, type ListState } from './url-state';
 export { options$, invalidateOptions, simplePath, type RefOption } from './options';
 export { RefSelect, dependsCond, refInput } from './ref-select';
-export { EntityScreenView, type EntityScreenViewProps } from './entity-screen';
+export { EntityScreenView, entityFormFields, type EntityScreenViewProps } from './entity-screen';
 export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, transitionFields, type FieldsDialogProps } from './action-dialogs';
 export { ImportDialog, downloadSheetTemplate, type ImportDialogProps } from './import-dialog';
 export { importSheet, readSheet, type ImportSheet, type ImportColumn } from './import-sheet';

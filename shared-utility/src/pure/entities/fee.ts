@@ -9,8 +9,8 @@ import { defineEntity } from '../entity';
 const feeFields = {
   feePattern: { label: '计费模式', type: 'enum', enum: 'feePattern', required: true, create: true, update: true, search: 'eq', defaultValue: 0, width: 100 },
   rounding: { label: '舍入方式', type: 'enum', enum: 'rounding', required: true, create: true, update: true, defaultValue: 0, width: 100 },
-  ratio: { label: '固定费率(%)', type: 'ratio', create: true, update: true, nullable: true, width: 110 },
-  ladder: { label: '费率阶梯', type: 'ladder', create: true, update: true, nullable: true, width: 240 },
+  ratio: { label: '固定费率(%)', type: 'ratio', create: true, update: true, nullable: true, width: 110, formWhen: { field: 'feePattern', in: [0] } },
+  ladder: { label: '费率阶梯', type: 'ladder', create: true, update: true, nullable: true, width: 240, formWhen: { field: 'feePattern', in: [1, 2] } },
 } as const;
 const updatedAt = { label: '更新时间', type: 'datetime', sort: true, width: 170 } as const;
 const month = { label: '月份', type: 'text', search: 'range', sort: true, width: 90 } as const;

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server';
+import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
+import { clickRowAction, fillKitForm, kitScreen, NO_GUIDE } from './support/kit-screen';
+
+// Its own server: a changed price would reprice the payout journeys that share the run's server.
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(() => server.stop());
+test.beforeEach(async ({ context }) => context.addInitScript(NO_GUIDE));
+test.describe.configure({ timeout: 120_000 });
+
+test('SYS 把企业费率改为单人阶梯：编辑阶梯时即时校验并预览费用，保存后列表显示阶梯', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.SYS, undefined, server.url);
+  await page.goto(`${server.url}/ent/feeConfig`);
+  const screen = kitScreen(page, 'entFeeConfig');
+  await clickRowAction(page, '苏州工业园区宏远精密制造有限公司', '编辑', screen);
+  const dialog = page.locator('.bp6-dialog', { hasText: '编辑企业费率' });
+  await expect(dialog.locator('#kit-field-ratio')).toHaveValue('6.5000');
+
+  await fillKitForm(page, { feePattern: '单人阶梯' });
+  await expect(dialog.locator('#kit-field-ratio')).toHaveCount(0);
+  const ladder = dialog.getByTestId('ladder-input');
+  await ladder.getByLabel('第1档费率').fill('7');
+  await ladder.getByRole('button', { name: '添加一档' }).click();
+  await ladder.getByPlaceholder('起始金额').nth(1).fill('50000');
+  await ladder.getByLabel('第2档费率').fill('6');
+  // 100 000 元 this month: 50 000 × 7% + 50 000 × 6%, on top of the amount (外扣).
+  await expect(dialog.getByTestId('fee-preview-total')).toHaveText('本月代发 100000.00 元的服务费为 6500.00 元，企业扣款 106500.00 元，收款人实收 100000.00 元');
+  await dialog.locator('#fee-preview-amount').fill('30000');
+  await expect(dialog.getByTestId('fee-preview-total')).toContainText('服务费为 2100.00 元');
+
+  // A second band that does not start above the first is refused by the engine's own rule.
+  await ladder.getByPlaceholder('起始金额').nth(1).fill('0');
+  await expect(ladder.getByTestId('ladder-error')).toHaveText('阶梯金额必须递增');
+  await ladder.getByPlaceholder('起始金额').nth(1).fill('50000');
+  await expect(ladder.getByTestId('ladder-error')).toHaveCount(0);
+
+  await page.waitForTimeout(600); // 提交 ignores a second press within its 500 ms debounce
+  await dialog.getByRole('button', { name: '提交' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  // The grid shortens long ladders; 详情 shows the whole display.
+  await clickRowAction(page, '苏州工业园区宏远精密制造有限公司', '详情', kitScreen(page, 'entFeeConfig'));
+  const details = page.locator('.bp6-dialog', { hasText: '详情' });
+  await expect(details).toContainText('单人阶梯');
+  await expect(details).toContainText('0 ~ 50000 元：7%；50000 元以上：6%');
+});
+
+test('ENT 按月统计：只见本企业的服务费，按月图表画出有数据的月份', async ({ page }) => {
+  await signInAndWait(page, DEMO_ACCOUNTS.ENT, undefined, server.url);
+  await page.goto(`${server.url}/ent/feeStats`);
+  const screen = kitScreen(page, 'entFeeStats');
+  await expect(screen.getByText('企业服务费(元)').first()).toBeVisible();
+  await expect(screen.getByText('商户分润(元)')).toHaveCount(0);
+  await screen.getByRole('button', { name: '按月图表' }).click();
+  const dialog = page.locator('.bp6-dialog', { hasText: '按月图表' });
+  await expect(dialog.getByTestId('stats-chart').locator('canvas')).toBeVisible();
+  const table = dialog.getByTestId('month-stats-table');
+  await expect(table.locator('tbody tr').first()).toContainText(/\d{4}-\d{2}/);
+  await expect(table.locator('tbody tr').last()).toContainText('合计');
+});
