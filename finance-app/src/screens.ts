@@ -18,6 +18,8 @@ import * as entFeeConfig from './ent/feeConfig.screen';
 import * as entFeeStats from './ent/feeStats.screen';
 import * as entIndex from './ent/index.screen';
 import * as entRefund from './ent/refund.screen';
+import * as entStats from './ent/stats.screen';
+import * as entTaxPaidProof from './ent/taxPaidProof.screen';
 import * as merchantFeeConfig from './merchant/feeConfig.screen';
 import * as merchantFeeStats from './merchant/feeStats.screen';
 import * as merchantIndex from './merchant/index.screen';
@@ -57,6 +59,8 @@ export const SCREENS: ScreenModule[] = [
   entBalanceLog,
   entAddBal,
   entRefund,
+  entStats,
+  entTaxPaidProof,
   editIndustry,
   editEpArea,
   editEpIndustry,

@@ -14,6 +14,7 @@ import { moneyMigration } from './migrations/0010-money';
 import { feeMigration } from './migrations/0011-fee';
 import { clientMigration } from './migrations/0012-client';
 import { sharedStateMigration } from './migrations/0018-shared-state';
+import { entStatsMigration } from './migrations/0019-ent-stats';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -218,6 +219,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0011_fee': feeMigration(dialect),
         '0012_client': clientMigration(dialect),
         '0018_shared_state': sharedStateMigration(dialect),
+        '0019_ent_stats': entStatsMigration(dialect),
       }),
     },
   });

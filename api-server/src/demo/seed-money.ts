@@ -147,3 +147,35 @@ export async function seedMoney(
   moves.sort((a, b) => a.at - b.at);
   for (const { at, ...move } of moves) await moveBalance(trx as unknown as Kysely<Database>, dialect, { ...move, now: at });
 }
+
+/** 完税记录: each demo enterprise's last three months of tax-paid proofs, with their PDF files. */
+export async function seedTaxProofs(trx: Transaction<Database>, ids: { now: number; ents: Array<{ id: number }>; uploaderId: number; uploads?: string }): Promise<void> {
+  const monthsAgo = (n: number) => {
+    const d = new Date(ids.now + 8 * HOUR_MS);
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - n);
+    return d.toISOString().slice(0, 7);
+  };
+  let i = 0;
+  for (const [e, ent] of ids.ents.entries()) {
+    for (const n of [1, 2, 3]) {
+      i += 1;
+      const month = monthsAgo(n);
+      const name = `完税证明_${month}.pdf`;
+      const content = demoPdf(`Tax paid proof of enterprise ${ent.id} for ${month}`);
+      const fileMd5 = crypto.createHash('md5').update(content).digest('hex');
+      const storedAs = `demo-ent-tax-proof-${i}.pdf`;
+      if (ids.uploads) {
+        fs.mkdirSync(ids.uploads, { recursive: true, mode: 0o700 });
+        fs.writeFileSync(path.join(ids.uploads, storedAs), content, { mode: 0o600 });
+      }
+      const at = ids.now - (n * 30 - 12) * DAY_MS;
+      const file = await trx.insertInto('upload_file').values({ userId: ids.uploaderId, name, fileMd5, size: content.length, storedAs, createdAt: at }).returning('id').executeTakeFirstOrThrow();
+      const personCount = 12 + ((e * 7 + n * 5) % 20);
+      await trx
+        .insertInto('ent_tax_proof')
+        .values({ entId: ent.id, month, personCount, taxAmountFen: personCount * (3_150 + n * 211), file: JSON.stringify({ url: `/api/admin/file/download?id=${file.id}`, fileMd5, name }), remark: n === 1 ? '个税代扣代缴完税证明' : null, createdAt: at, updatedAt: at })
+        .execute();
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
-import { seedMoney } from './seed-money';
+import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
 
@@ -278,6 +278,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
     await seedMoney(trx, { now, ents, uploaderId: sys.userId, uploads });
+    await seedTaxProofs(trx, { now, ents, uploaderId: sys.userId, uploads });
     await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);

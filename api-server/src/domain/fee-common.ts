@@ -40,18 +40,20 @@ export function customSumByRange<F extends EntityFields>(deps: AppDeps, resource
     handler: async (ctx) => {
       const { caller } = ctx as SignedInContext;
       const { qb } = resource.filtered(caller, ctx.body);
+      // Fee months count their priced lines; other monthly views (综合统计) have no line count.
+      const counted = 'lineCount' in entity.fields;
       const rows = (await qb
         .select((eb) => [
           `${T}.month as month`,
-          eb.fn.sum(`${T}.lineCount`).as('lineCount'),
+          ...(counted ? [eb.fn.sum(`${T}.lineCount`).as('lineCount')] : []),
           ...moneyFields.map((f) => eb.fn.sum(`${T}.${entity.fields[f].column ?? f}`).as(f)),
         ])
         .groupBy(`${T}.month`)
         .orderBy(`${T}.month`)
         .limit(240)
         .execute()) as Row[];
-      const show = (r: Row) => ({ lineCount: Number(r.lineCount ?? 0), ...Object.fromEntries(moneyFields.map((f) => [f, formatFen(Number(r[f] ?? 0))])) });
-      const total: Row = { lineCount: 0 };
+      const show = (r: Row) => ({ ...(counted ? { lineCount: Number(r.lineCount ?? 0) } : {}), ...Object.fromEntries(moneyFields.map((f) => [f, formatFen(Number(r[f] ?? 0))])) });
+      const total: Row = counted ? { lineCount: 0 } : {};
       for (const f of moneyFields) total[f] = 0;
       for (const r of rows) for (const key of Object.keys(total)) total[key] = Number(total[key]) + Number(r[key] ?? 0);
       return { months: rows.map((r) => ({ month: r.month, ...show(r) })), total: show(total) };

@@ -66,6 +66,8 @@ export interface World {
     rechargeIds: number[];
     refundIds: number[];
     logIds: number[];
+    /** ENT0003's tax-paid proofs. */
+    entTaxProofIds: number[];
   };
   own: { entId: number };
 }
@@ -378,6 +380,22 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'ent/query/feeStats/customSumByRange': list((w) => ({ cond: { entId: w.foreign.entId } }), monthsOf),
   'ent/query/feeStats/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
   'ent/query/feeStats/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  // 综合统计 and 完税记录 (domain/ent/stats.ts, taxPaidProof.ts): ENT0003's months and proofs.
+  'ent/query/stats/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
+  'ent/query/stats/get': { kind: 'get', body: (w) => ({ statKey: `${w.foreign.entId}:${thisMonth()}` }) },
+  'ent/query/stats/customSumByRange': list((w) => ({ cond: { entId: w.foreign.entId } }), monthsOf),
+  'ent/query/stats/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'ent/query/stats/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  ...kitResource({ query: 'ent/query/taxProof/inventory', mgr: 'ent/mgr/taxProof/inventory' }, 'id', (w) => w.foreign.entTaxProofIds, {
+    simple: [],
+    exported: true,
+    writes: {
+      create: (w) => ({ entId: w.foreign.entId, month: '2026-10', personCount: 3, taxAmount: '1.00', file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }),
+      update: (w) => ({ id: w.foreign.entTaxProofIds[0], personCount: 99 }),
+      delete: (w) => ({ id: w.foreign.entTaxProofIds[0] }),
+    },
+  }),
+  'ent/query/taxProof/inventory/file': { kind: 'get', body: (w) => ({ id: w.foreign.entTaxProofIds[0] }) },
   'mercht/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('merchtId', (w) => w.foreign.merchtIds)),
   'mercht/query/feeConfig/get': { kind: 'get', body: (w) => ({ merchtId: w.foreign.merchtIds[0] }) },
   'mercht/mgr/feeConfig/update': { kind: 'mgr', body: (w) => ({ merchtId: w.foreign.merchtIds[0], feePattern: 0, rounding: 0, ratio: '1.0000' }) },
@@ -569,7 +587,7 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
   const taxProofIds = await ofSupplier('supplier_tax_proof');
   const proofFiles = await db.selectFrom('supplier_tax_proof').select('file').where('id', 'in', taxProofIds).execute();
   await db.insertInto('notice').values({ title: '外部供应商公告', content: '仅发给 SPR0002 名下机构', target: 0, status: 0, publisherId: ent.supplierId, createdAt: now, updatedAt: now }).execute();
-  const ofEnt = async (table: 'ent_account' | 'balance_apply' | 'refund_apply' | 'balance_log') =>
+  const ofEnt = async (table: 'ent_account' | 'balance_apply' | 'refund_apply' | 'balance_log' | 'ent_tax_proof') =>
     (await db.selectFrom(table).select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id);
   const audited = await db
     .insertInto('audit_log')
@@ -607,6 +625,7 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       rechargeIds: await ofEnt('balance_apply'),
       refundIds: await ofEnt('refund_apply'),
       logIds: await ofEnt('balance_log'),
+      entTaxProofIds: await ofEnt('ent_tax_proof'),
     },
     own: { entId: own.id },
   };

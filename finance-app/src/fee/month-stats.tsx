@@ -26,6 +26,7 @@ function MonthStatsDialog({ entity, fields, cond, onClose }: { entity: Entity; f
     };
   }, [entity, cond]);
   const label = (f: string) => entity.fields[f].label;
+  const counted = 'lineCount' in entity.fields;
   const chart = useMemo(
     () => (sums ? { categories: sums.months.map((m) => String(m.month)), series: fields.map((f) => ({ name: label(f), data: sums.months.map((m) => Number(m[f] ?? 0)) })) } : null),
     [sums], // eslint-disable-line react-hooks/exhaustive-deps
@@ -42,7 +43,7 @@ function MonthStatsDialog({ entity, fields, cond, onClose }: { entity: Entity; f
           <thead>
             <tr>
               <th>月份</th>
-              <th>计费笔数</th>
+              {counted && <th>计费笔数</th>}
               {fields.map((f) => (
                 <th key={f}>{label(f)}</th>
               ))}
@@ -52,7 +53,7 @@ function MonthStatsDialog({ entity, fields, cond, onClose }: { entity: Entity; f
             {[...sums.months, { ...sums.total, month: '合计' }].map((m) => (
               <tr key={String(m.month)}>
                 <td>{String(m.month)}</td>
-                <td>{String(m.lineCount ?? 0)}</td>
+                {counted && <td>{String(m.lineCount ?? 0)}</td>}
                 {fields.map((f) => (
                   <td key={f}>{formatMoney(m[f])}</td>
                 ))}
@@ -69,7 +70,7 @@ function MonthStatsDialog({ entity, fields, cond, onClose }: { entity: Entity; f
   );
 }
 
-/** The toolbar action 按月图表 of a fee statistics screen. */
+/** The toolbar action 按月图表 of a monthly statistics screen. */
 export function monthChart(entity: Entity, fields: string[], cond: Row = {}): CustomAction {
   return custom({
     key: 'monthChart',

@@ -71,9 +71,37 @@ export interface RefundApplyTable {
   updatedAt: number;
 }
 
+/** 完税记录 (migration 0019). */
+export interface EntTaxProofTable {
+  id: Generated<number>;
+  entId: number;
+  month: string;
+  personCount: number;
+  taxAmountFen: number;
+  /** JSON {url, fileMd5, name} of the uploaded proof. */
+  file: string;
+  remark: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** 综合统计: a view over balance_log and calc_fee_log (migration 0019). */
+export interface EntMonthStatsView {
+  statKey: string;
+  month: string;
+  entId: number;
+  rechargeFen: number;
+  paidFen: number;
+  feeFen: number;
+  refundFen: number;
+  closingFen: number;
+}
+
 export interface MoneyTables {
   ent_account: EntAccountTable;
   balance_log: BalanceLogTable;
   balance_apply: BalanceApplyTable;
   refund_apply: RefundApplyTable;
+  ent_tax_proof: EntTaxProofTable;
+  ent_month_stats: EntMonthStatsView;
 }

@@ -133,3 +133,50 @@ export const balanceLog = defineEntity({
     createdAt: { ...createdAt, label: '时间' },
   },
 });
+
+/** 完税记录: the tax-paid proof of one enterprise's month, uploaded by its supplier or the platform. */
+export const entTaxProof = defineEntity({
+  name: 'entTaxProof',
+  table: 'ent_tax_proof',
+  key: 'id',
+  labelField: 'month',
+  title: '完税记录',
+  paths: { query: 'ent/query/taxProof/inventory', mgr: 'ent/mgr/taxProof/inventory' },
+  codes: { query: 18740, mgr: 18750 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    entId,
+    month: { label: '所属月份', type: 'text', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, placeholder: 'yyyy-MM', width: 100 },
+    personCount: { label: '完税人数', type: 'int', required: true, create: true, update: true, width: 90 },
+    taxAmount: { label: '完税金额(元)', type: 'money', column: 'taxAmountFen', required: true, create: true, update: true, search: 'range', sort: true, width: 130 },
+    file: { label: '完税凭证', type: 'file', required: true, create: true, update: true, width: 150, filePath: 'ent/query/taxProof/inventory/file' },
+    remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
+    createdAt,
+  },
+});
+
+/**
+ * 综合统计: one enterprise's month over all its channels, from the ledger (recharges credited, payout
+ * and refund deductions) and the calc-fee log (service fees); the closing balance (available + locked)
+ * is the running sum of credits minus deductions.
+ */
+export const entMonthStats = defineEntity({
+  name: 'entMonthStats',
+  table: 'ent_month_stats',
+  key: 'statKey',
+  labelField: 'month',
+  title: '综合统计',
+  paths: { query: 'ent/query/stats', mgr: 'ent/mgr/stats' },
+  codes: { query: 18530 },
+  timestamps: false,
+  fields: {
+    statKey: { label: '统计键', type: 'text', list: false, detail: false },
+    month: { label: '月份', type: 'text', search: 'eq', sort: true, width: 90 },
+    entId: { ...entId, required: false, create: false, width: 240 },
+    recharge: { label: '充值(元)', type: 'money', column: 'rechargeFen', sort: true, width: 130 },
+    paid: { label: '代发扣款(元)', type: 'money', column: 'paidFen', sort: true, width: 140 },
+    fee: { label: '服务费(元)', type: 'money', column: 'feeFen', width: 120 },
+    refund: { label: '退款(元)', type: 'money', column: 'refundFen', width: 120 },
+    closing: { label: '期末余额(元)', type: 'money', column: 'closingFen', width: 140 },
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * /ent/stats 综合统计: each enterprise's month — recharged, paid out, fees, refunds and the closing
+ * balance — read from the ent_month_stats view over the ledger and the calc-fee log.
+ */
+import { entMonthStats } from '@flexpay/shared-utility/src/pure';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { customSumByRange } from '../fee-common';
+import { entScope } from './index';
+
+export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
+  const stats = defineResource(deps, entMonthStats, {
+    scope: entScope(deps.db as unknown as AnyDb, `${T}.entId`),
+    simple: false,
+    export: true,
+    summary: ['recharge', 'paid', 'fee', 'refund'],
+  });
+  return [...stats.routes, customSumByRange(deps, stats.resource, ['recharge', 'paid', 'fee', 'refund'])];
+}

@@ -1,0 +1,31 @@
+/**
+ * /ent/taxPaidProof 完税记录: the supplier (or the platform) files each enterprise's monthly tax-paid
+ * proof; the enterprise and its merchant read and download it.
+ */
+import { entTaxProof } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { entScope } from './index';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const proofs = defineResource(deps, entTaxProof, {
+    scope: entScope(db, `${T}.entId`),
+    writers: ['SYS', 'SPR'],
+    remove: 'delete',
+    simple: false,
+    export: true,
+    summary: ['taxAmount'],
+    duplicate: '该企业该月份已有完税记录',
+    check: async (_ctx, next) => {
+      if (!MONTH.test(String(next.month))) throw new ApiError(Code.VALIDATION, '所属月份格式应为yyyy-MM');
+      if (!(Number(next.personCount) > 0)) throw new ApiError(Code.VALIDATION, '完税人数须大于0');
+    },
+  });
+  return [...proofs.routes, fileRoute(deps, proofs.resource, 'file', 'ent/query/taxProof/inventory/file')];
+}
