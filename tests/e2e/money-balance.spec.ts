@@ -51,11 +51,13 @@ async function transition(page: Page, query: string, text: string, action: strin
   await expect(page.getByText(`${action}成功`).first()).toBeVisible();
 }
 
+/** 收支记录(简) shows one line per business number; 明细 opens its moves. */
 async function ledgerOf(page: Page, bizNo: string) {
   await page.goto(`/ent/balanceLog?bizNo=${bizNo}`);
-  const screen = kitScreen(page, 'balanceLog');
-  await expect(screen.getByText(bizNo).first()).toBeVisible();
-  return screen;
+  const grouped = kitScreen(page, 'balanceLogGroup');
+  await expect(grouped.getByText(bizNo).first()).toBeVisible();
+  await clickRowAction(page, bizNo, '明细', grouped);
+  return kitScreen(page, 'balanceLog');
 }
 
 test('充值：企业上传凭证申请，供应商审核、处理并确认到账，企业看到余额与收支记录；退款驳回后可用余额恢复', async ({ browser }) => {

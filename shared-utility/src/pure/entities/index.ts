@@ -4,7 +4,7 @@ import { admin } from './admin';
 import { client, clientMercht, clientMerchtEnt } from './client';
 import { cust } from './cust';
 import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
-import { balanceApply, balanceLog, entAccount, entMonthStats, entTaxProof, refundApply } from './money';
+import { balanceApply, balanceLog, balanceLogGroup, entAccount, entMonthStats, entTaxProof, refundApply } from './money';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
 import { agreement, agreementVersion, auditLog, mailOutbox, notice, smsOutbox } from './system';
 import { bankConfig, distributorConfig, payChannel, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, taxSource, tsChannel, xkjPlatform } from './supplier';
@@ -20,4 +20,4 @@ export * from './fee';
 
 registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion, entAccount, balanceApply, refundApply, balanceLog, entFeeConfig, merchtFeeConfig, entFeeStats, merchtFeeStats);
 registerEntities(client, clientMercht, clientMerchtEnt);
-registerEntities(entTaxProof, entMonthStats);
+registerEntities(entTaxProof, entMonthStats, balanceLogGroup);

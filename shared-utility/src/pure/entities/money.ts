@@ -134,6 +134,34 @@ export const balanceLog = defineEntity({
   },
 });
 
+/**
+ * 收支记录(简): one line per business number (a recharge, an order, a refund) with its moves summed,
+ * answered by `ent/query/balance/log/simpleList` from balance_log (no table of its own).
+ */
+export const balanceLogGroup = defineEntity({
+  name: 'balanceLogGroup',
+  table: 'balance_log',
+  key: 'bizNo',
+  labelField: 'bizNo',
+  title: '收支记录(简)',
+  paths: { query: 'ent/query/balance/log', mgr: 'ent/mgr/balance/log' },
+  codes: { query: 18650 },
+  timestamps: false,
+  fields: {
+    entId,
+    channel,
+    bizType: { label: '业务类型', type: 'enum', enum: 'balanceBizType', width: 90 },
+    bizNo: { label: '业务编号', type: 'text', search: 'eq', width: 150 },
+    added: { label: '增加(元)', type: 'money', width: 110 },
+    locked: { label: '锁定(元)', type: 'money', width: 110 },
+    unlocked: { label: '解锁(元)', type: 'money', width: 110 },
+    deducted: { label: '扣减(元)', type: 'money', width: 110 },
+    outstanding: { label: '仍锁定(元)', type: 'money', width: 110 },
+    rowCount: { label: '变动笔数', type: 'int', width: 80 },
+    lastAt: { label: '最后变动', type: 'datetime', width: 160 },
+  },
+});
+
 /** 完税记录: the tax-paid proof of one enterprise's month, uploaded by its supplier or the platform. */
 export const entTaxProof = defineEntity({
   name: 'entTaxProof',
