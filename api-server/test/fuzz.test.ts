@@ -2,7 +2,8 @@
  * Issue 12: a seeded fuzzer over every route of the live route table. Every answer must be an
  * envelope (HTTP 200) whose code is 0 or 1xxx-4xxx — never 5000 — and the row count of every table
  * must be the same afterwards, except the bookkeeping tables that legitimately change on any call
- * (sessions, login attempts, audit trail, captchas, SMS outbox and codes, notice read marks).
+ * (sessions, login attempts, audit trail, captchas, SMS outbox and codes, notice read marks, the
+ * throttle and rate-limit counters).
  *
  * Bounded: FUZZ_CASES_PER_ROUTE cases per route and dialect (about 30 routes today, a few seconds
  * per dialect). Reproducible: the seed is printed; FLEXPAY_FUZZ_SEED=<seed> replays it.

@@ -97,9 +97,10 @@ export const PAGE = { limit: 100, pageNum: 1 };
 /**
  * Tables that legitimately change on any call, left out of the "nothing changed" checks of the matrix
  * and the fuzzer: sessions, login attempts, the audit trail (refusals are audited), captchas, the SMS
- * outbox and codes, notice read marks, and the caller's own export tokens, saved searches and uploads.
+ * outbox and codes, notice read marks, the caller's own export tokens, saved searches and uploads,
+ * and the throttle and rate-limit counters.
  */
-export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'mail_outbox', 'sms_code', 'notice_read', 'export_token', 'saved_search', 'upload_file']);
+export const BOOKKEEPING_TABLES = new Set(['session', 'login_failure', 'audit_log', 'captcha', 'sms_outbox', 'mail_outbox', 'sms_code', 'notice_read', 'export_token', 'saved_search', 'upload_file', 'throttle_hit', 'rate_limit']);
 
 /** Records of a list answer (`data.records` by default, or `data` itself when it is an array). */
 export function rowsOf(data: unknown): Array<Record<string, unknown>> {

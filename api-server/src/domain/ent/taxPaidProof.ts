@@ -3,7 +3,7 @@
  * proof; the enterprise and its merchant read and download it.
  */
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
+import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
@@ -22,6 +22,12 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     summary: ['taxAmount'],
     duplicate: '该企业该月份已有完税记录',
+    // Scope before the unique month: a duplicate answer must not tell whether a foreign enterprise has a proof.
+    beforeCreate: async (ctx, values) => {
+      const target = await entScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`ent as ${T}`) as never).select(`${T}.id`).where(`${T}.id`, '=', Number(values.entId)).executeTakeFirst();
+      if (!target) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      return values;
+    },
     check: async (_ctx, next) => {
       if (!MONTH.test(String(next.month))) throw new ApiError(Code.VALIDATION, '所属月份格式应为yyyy-MM');
       if (!(Number(next.personCount) > 0)) throw new ApiError(Code.VALIDATION, '完税人数须大于0');
