@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,20 +11,10 @@ import { computeSign } from '@flexpay/shared-utility/src/pure';
 import { findRepoRoot } from '../src/config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { encryptBody } from './support/client';
+import { freePort } from './support/postgres';
 
 const REPO = findRepoRoot(__dirname);
 const CLUSTER = path.join(REPO, 'api-server', 'dist', 'cluster.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Collects the pids of workers that logged "FlexPay API ready". */
 function readyWorkers(child: ChildProcess): { pids: number[]; waitFor(count: number): Promise<void> } {

@@ -3,7 +3,6 @@
 // same run. `npm run bench -- cluster` runs it alone (needs `npm run build` for api-server/dist).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,7 +10,7 @@ import Fastify from 'fastify';
 import forge from 'node-forge';
 import pg from 'pg';
 import { findRepoRoot } from '../../api-server/src/config';
-import { startPostgres } from '../../api-server/test/support/postgres';
+import { freePort, startPostgres } from '../../api-server/test/support/postgres';
 import { computeSign } from '../../shared-utility/src/pure/sign';
 
 // The bench runs bundled from .tmp/, so the root is found by walking up.
@@ -34,17 +33,6 @@ function load(url: string, headers: Record<string, string>): Promise<Figures> {
     autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: SECONDS, headers: { 'content-type': 'application/json', ...headers }, body: '{}' }, (error, r) => {
       if (error) return reject(error);
       resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
     });
   });
 }

@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from './support/server';
+import { privateServer } from './support/server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signInAndWait } from './support/session';
 import { kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
 
 // Its own server: the journey changes merchant01's password.
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(() => server.stop());
+const server = privateServer();
 test.describe.configure({ timeout: 120_000 });
 
 test('忘记密码：短信验证码验证身份后设置新密码，旧密码失效、新密码可登录', async ({ page, browser }) => {

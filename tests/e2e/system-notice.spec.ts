@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from './support/server';
+import { privateServer } from './support/server';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
 import { clickRowAction, fillKitForm, kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
 
 // Its own server: the new notice would pop up in every other journey that signs in as an enterprise.
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(() => server.stop());
+const server = privateServer();
 test.beforeEach(async ({ context }) => context.addInitScript(NO_GUIDE));
 test.describe.configure({ timeout: 120_000 });
 

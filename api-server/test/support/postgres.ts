@@ -23,7 +23,8 @@ export function findPgBin(): string {
   return path.join(base, versions[0], 'bin');
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on now (for a throwaway server). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

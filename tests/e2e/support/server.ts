@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -94,4 +95,22 @@ function markNoticesRead(dataDir: string): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A server of the spec file's own, started before its tests and stopped after them: for journeys that
+ * change demo data the run's shared server must keep (a password, a price, a notice everyone sees).
+ */
+export function privateServer(extraEnv: Record<string, string> = {}): { readonly url: string } {
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    server = await startServer(extraEnv);
+  });
+  test.afterAll(() => server?.stop());
+  return {
+    get url() {
+      if (!server) throw new Error('the private server starts in beforeAll');
+      return server.url;
+    },
+  };
 }
