@@ -20,6 +20,8 @@ import * as entIndex from './ent/index.screen';
 import * as entRefund from './ent/refund.screen';
 import * as entStats from './ent/stats.screen';
 import * as entTaxPaidProof from './ent/taxPaidProof.screen';
+import * as invoiceInvoiceInfo from './invoice/invoiceInfo.screen';
+import * as invoiceInvoiceItem from './invoice/invoiceItem.screen';
 import * as merchantFeeConfig from './merchant/feeConfig.screen';
 import * as merchantFeeStats from './merchant/feeStats.screen';
 import * as merchantIndex from './merchant/index.screen';
@@ -61,6 +63,8 @@ export const SCREENS: ScreenModule[] = [
   entRefund,
   entStats,
   entTaxPaidProof,
+  invoiceInvoiceInfo,
+  invoiceInvoiceItem,
   editIndustry,
   editEpArea,
   editEpIndustry,

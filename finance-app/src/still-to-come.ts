@@ -6,6 +6,4 @@ export const STILL_TO_COME: readonly string[] = [
   '/order/feeLog',
   '/invoice/myApply/:toMe',
   '/invoice/toMeApply/:toMe',
-  '/invoice/invoiceInfo',
-  '/invoice/invoiceItem',
 ];

@@ -15,6 +15,7 @@ import { feeMigration } from './migrations/0011-fee';
 import { clientMigration } from './migrations/0012-client';
 import { sharedStateMigration } from './migrations/0018-shared-state';
 import { entStatsMigration } from './migrations/0019-ent-stats';
+import { invoiceInfoMigration } from './migrations/0020-invoice-info';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -220,6 +221,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0012_client': clientMigration(dialect),
         '0018_shared_state': sharedStateMigration(dialect),
         '0019_ent_stats': entStatsMigration(dialect),
+        '0020_invoice_info': invoiceInfoMigration(dialect),
       }),
     },
   });

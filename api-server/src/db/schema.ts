@@ -7,6 +7,7 @@ import type { FeeTables } from './schema/fee';
 import type { OrgTables } from './schema/org';
 import type { ClientTables } from './schema/client';
 import type { SharedStateTables } from './schema/shared-state';
+import type { InvoiceTables } from './schema/invoice';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -219,7 +220,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

@@ -8,6 +8,7 @@ import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
+import { seedInvoicing } from './seed-invoice';
 import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
@@ -283,5 +284,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);
     await seedClients(trx, now);
+    await seedInvoicing(trx, now);
   });
 }

@@ -68,6 +68,8 @@ export interface World {
     logIds: number[];
     /** ENT0003's tax-paid proofs. */
     entTaxProofIds: number[];
+    /** SPR0002's invoice items. */
+    invoiceItemIds: number[];
   };
   own: { entId: number };
 }
@@ -397,6 +399,21 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
   'ent/query/taxProof/inventory/file': { kind: 'get', body: (w) => ({ id: w.foreign.entTaxProofIds[0] }) },
+
+  // 开票信息 and 开票项目 (domain/invoice): ENT0003's information, SPR0002's items.
+  'invoice/info/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
+  'invoice/info/query/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId }) },
+  'invoice/info/mgr/create': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, title: '越权抬头', taxNo: '91510100MA6CQ4W9XH', invoiceKind: 2, medium: 1 }) },
+  'invoice/info/mgr/update': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, title: '越权修改' }) },
+  ...kitResource({ query: 'invoice/item/query', mgr: 'invoice/item/mgr' }, 'id', (w) => w.foreign.invoiceItemIds, {
+    simple: ['listSimple'],
+    exported: true,
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, itemName: '越权项目', taxCode: '3040802010000000000', taxRate: '6.0000' }),
+      update: (w) => ({ id: w.foreign.invoiceItemIds[0], itemName: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.invoiceItemIds[0] }),
+    },
+  }),
   'mercht/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('merchtId', (w) => w.foreign.merchtIds)),
   'mercht/query/feeConfig/get': { kind: 'get', body: (w) => ({ merchtId: w.foreign.merchtIds[0] }) },
   'mercht/mgr/feeConfig/update': { kind: 'mgr', body: (w) => ({ merchtId: w.foreign.merchtIds[0], feePattern: 0, rounding: 0, ratio: '1.0000' }) },
@@ -627,6 +644,7 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       refundIds: await ofEnt('refund_apply'),
       logIds: await ofEnt('balance_log'),
       entTaxProofIds: await ofEnt('ent_tax_proof'),
+      invoiceItemIds: (await db.selectFrom('invoice_item').select('id').where('supplierId', 'in', supplierIds).orderBy('id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },
   };

@@ -1,0 +1,30 @@
+/**
+ * /invoice/invoiceInfo 开票信息 (DOMAIN.md §5): one per enterprise, kept by the enterprise itself; its
+ * supplier and merchant read it. A 专票 needs every field.
+ */
+import { invoiceInfo, invoiceInfoError } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { entScope } from '../ent/index';
+
+export function invoiceInfoRoutes(deps: AppDeps): RouteSpec[] {
+  const info = defineResource(deps, invoiceInfo, {
+    scope: entScope(deps.db as unknown as AnyDb, `${T}.entId`),
+    writers: ['ENT'],
+    simple: false,
+    duplicate: '开票信息已存在，请编辑',
+    // An enterprise keeps its own information: the form leaves the enterprise out, another one is out of scope.
+    beforeCreate: async (ctx, values) => {
+      const own = ctx.caller.user.orgId;
+      if (values.entId !== undefined && values.entId !== null && values.entId !== own) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      return { ...values, entId: own };
+    },
+    check: async (_ctx, next) => {
+      const error = invoiceInfoError(next);
+      if (error) throw new ApiError(Code.VALIDATION, error);
+    },
+  });
+  return info.routes;
+}
