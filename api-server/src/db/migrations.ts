@@ -16,6 +16,7 @@ import { clientMigration } from './migrations/0012-client';
 import { sharedStateMigration } from './migrations/0018-shared-state';
 import { entStatsMigration } from './migrations/0019-ent-stats';
 import { invoiceInfoMigration } from './migrations/0020-invoice-info';
+import { taskCategoryMigration } from './migrations/0021-task-category';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -222,6 +223,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0018_shared_state': sharedStateMigration(dialect),
         '0019_ent_stats': entStatsMigration(dialect),
         '0020_invoice_info': invoiceInfoMigration(dialect),
+        '0021_task_category': taskCategoryMigration(dialect),
       }),
     },
   });

@@ -8,6 +8,7 @@ import type { OrgTables } from './schema/org';
 import type { ClientTables } from './schema/client';
 import type { SharedStateTables } from './schema/shared-state';
 import type { InvoiceTables } from './schema/invoice';
+import type { TaskTables } from './schema/task';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -157,6 +158,8 @@ export interface WorkPackageTable {
   priceType: number;
   priceLowerFen: number | null;
   priceUpperFen: number | null;
+  /** Its 任务分类 (migration 0021); null for packages made before categories. */
+  categoryId: Generated<number | null>;
   reviewStatus: string;
   pkgStatus: string;
   status: number;
@@ -220,7 +223,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

@@ -68,8 +68,9 @@ export interface World {
     logIds: number[];
     /** ENT0003's tax-paid proofs. */
     entTaxProofIds: number[];
-    /** SPR0002's invoice items. */
+    /** SPR0002's invoice items and task categories. */
     invoiceItemIds: number[];
+    taskCategoryIds: number[];
   };
   own: { entId: number };
 }
@@ -400,6 +401,15 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   }),
   'ent/query/taxProof/inventory/file': { kind: 'get', body: (w) => ({ id: w.foreign.entTaxProofIds[0] }) },
 
+  // 任务分类 (domain/task/category.ts): SPR0002's categories (a second-level one first).
+  ...kitResource({ query: 'package/cat/query', mgr: 'package/cat/mgr' }, 'id', (w) => w.foreign.taskCategoryIds, {
+    writes: {
+      create: (w) => ({ supplierId: w.foreign.supplierId, categoryName: '越权分类' }),
+      update: (w) => ({ id: w.foreign.taskCategoryIds[0], categoryName: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.taskCategoryIds[0] }),
+    },
+  }),
+
   // 开票信息 and 开票项目 (domain/invoice): ENT0003's information, SPR0002's items.
   'invoice/info/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
   'invoice/info/query/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId }) },
@@ -645,6 +655,7 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       logIds: await ofEnt('balance_log'),
       entTaxProofIds: await ofEnt('ent_tax_proof'),
       invoiceItemIds: (await db.selectFrom('invoice_item').select('id').where('supplierId', 'in', supplierIds).orderBy('id').execute()).map((r) => r.id),
+      taskCategoryIds: (await db.selectFrom('task_category').select('id').where('supplierId', 'in', supplierIds).orderBy('parentId', 'desc').orderBy('id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },
   };

@@ -1,0 +1,43 @@
+/**
+ * /task/category 任务分类 (SPR): a supplier's two-level categories, each with an optional invoice item;
+ * one in use by a package, or with sub-categories, cannot be deleted.
+ */
+import { TASK_MESSAGES, taskCategory } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+
+const refuse = (message: string): never => {
+  throw new ApiError(Code.VALIDATION, message);
+};
+
+export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
+  const categories = defineResource(deps, taskCategory, {
+    scope: bySupplier(deps.db as unknown as AnyDb, `${T}.supplierId`),
+    writers: ['SPR'],
+    mayWrite: ownSupplier('supplierId'),
+    remove: 'delete',
+    duplicate: '分类名称已存在',
+    beforeCreate: async (ctx, values) => ({ ...values, supplierId: values.supplierId ?? ctx.caller.user.orgId }),
+    check: async (ctx, next, before) => {
+      await ownSupplierOnCreate(ctx, next, before);
+      if (next.parentId !== null && next.parentId !== undefined) {
+        const parent = (await ctx.trx.selectFrom('task_category').select(['supplierId', 'parentId']).where('id', '=', Number(next.parentId)).executeTakeFirst()) as Row | undefined;
+        if (!parent || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(TASK_MESSAGES.parentLevel);
+      }
+      if (next.invoiceItemId !== null && next.invoiceItemId !== undefined) {
+        const item = await ctx.trx.selectFrom('invoice_item').select('id').where('id', '=', Number(next.invoiceItemId)).where('supplierId', '=', Number(next.supplierId)).executeTakeFirst();
+        if (!item) throw new ApiError(Code.OUT_OF_SCOPE, '请选择本供应商的开票项目');
+      }
+    },
+    checkRemove: async (ctx, row) => {
+      const id = Number(row.id);
+      if (await ctx.trx.selectFrom('task_category').select('id').where('parentId', '=', id).executeTakeFirst()) refuse(TASK_MESSAGES.hasChildren);
+      if (await ctx.trx.selectFrom('work_package').select('id').where('categoryId', '=', id).executeTakeFirst()) refuse(TASK_MESSAGES.inUse);
+    },
+  });
+  return categories.routes;
+}
