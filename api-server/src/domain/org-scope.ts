@@ -8,7 +8,7 @@ import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { Row } from '../resource/codec';
-import type { AnyDb, AnyQuery, WriteContext } from '../resource/entity-resource';
+import { type AnyDb, type AnyQuery, T, type WriteContext } from '../resource/entity-resource';
 
 export function visibleSupplierIds(db: AnyDb, caller: Caller) {
   const orgId = caller.user.orgId ?? -1;
@@ -47,4 +47,19 @@ export async function nextCode(db: AnyDb, table: string, column: string, prefix:
 export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: Row | null): Promise<void> {
   if (!before && ctx.caller.user.adminType !== AdminType.SYS && next.supplierId !== ctx.caller.user.orgId)
     throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+}
+
+/**
+ * Options of a resource a supplier keeps for itself (invoice items, task categories): read in the
+ * supplier's scope, written by SPR on its own rows; a new row is the caller's unless it names another
+ * supplier, which the `check` refuses (3002).
+ */
+export function supplierOwned(db: AnyDb) {
+  return {
+    scope: bySupplier(db, `${T}.supplierId`),
+    writers: ['SPR' as const],
+    mayWrite: ownSupplier('supplierId'),
+    remove: 'delete',
+    beforeCreate: async (ctx: WriteContext, values: Row) => ({ ...values, supplierId: values.supplierId ?? ctx.caller.user.orgId }),
+  };
 }

@@ -7,8 +7,8 @@ import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { ownSupplierOnCreate, supplierOwned } from '../org-scope';
 
 const refuse = (message: string): never => {
   throw new ApiError(Code.VALIDATION, message);
@@ -16,12 +16,8 @@ const refuse = (message: string): never => {
 
 export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
   const categories = defineResource(deps, taskCategory, {
-    scope: bySupplier(deps.db as unknown as AnyDb, `${T}.supplierId`),
-    writers: ['SPR'],
-    mayWrite: ownSupplier('supplierId'),
-    remove: 'delete',
+    ...supplierOwned(deps.db as unknown as AnyDb),
     duplicate: '分类名称已存在',
-    beforeCreate: async (ctx, values) => ({ ...values, supplierId: values.supplierId ?? ctx.caller.user.orgId }),
     check: async (ctx, next, before) => {
       await ownSupplierOnCreate(ctx, next, before);
       if (next.parentId !== null && next.parentId !== undefined) {
