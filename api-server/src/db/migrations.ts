@@ -17,6 +17,7 @@ import { sharedStateMigration } from './migrations/0018-shared-state';
 import { entStatsMigration } from './migrations/0019-ent-stats';
 import { invoiceInfoMigration } from './migrations/0020-invoice-info';
 import { taskCategoryMigration } from './migrations/0021-task-category';
+import { talentMigration } from './migrations/0022-talent';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -224,6 +225,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0019_ent_stats': entStatsMigration(dialect),
         '0020_invoice_info': invoiceInfoMigration(dialect),
         '0021_task_category': taskCategoryMigration(dialect),
+        '0022_talent': talentMigration(dialect),
       }),
     },
   });

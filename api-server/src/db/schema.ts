@@ -9,6 +9,7 @@ import type { ClientTables } from './schema/client';
 import type { SharedStateTables } from './schema/shared-state';
 import type { InvoiceTables } from './schema/invoice';
 import type { TaskTables } from './schema/task';
+import type { TalentTables } from './schema/talent';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -139,9 +140,14 @@ export interface CustTable {
   idNumber: string;
   phone: string;
   bankCard: string | null;
+  /** The enterprise (and its supplier) that first registered the person; scope follows cust_coop_*. */
   entId: number;
   supplierId: number;
+  /** 0 none, 10 success, 20 failed; reset to 0 when the name or ID number changes. */
   realNameStatus: number;
+  realNameAt: Generated<number | null>;
+  remark: Generated<string | null>;
+  bankName: Generated<string | null>;
   signStatus: number;
   status: number;
   createdAt: number;
@@ -223,7 +229,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables, TalentTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

@@ -7,8 +7,8 @@ import type { DialectName } from '../connect';
  * after migrating, so those databases get them too.
  */
 export async function ensureSecurityIndexes(db: Kysely<any>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  // One talent per ID number and enterprise, letter case ignored (finding 6).
-  await sql`CREATE UNIQUE INDEX IF NOT EXISTS cust_ent_idnumber_uq ON cust ("entId", upper("idNumber"))`.execute(db);
+  // One talent per (ID type, ID number), letter case ignored (finding 6; issue 8 made it global, 0022).
+  await sql`CREATE UNIQUE INDEX IF NOT EXISTS cust_idnumber_uq ON cust ("idType", upper("idNumber"))`.execute(db);
 }
 
 /** Tables and indexes of the security area; each migration file is owned by one area. */
