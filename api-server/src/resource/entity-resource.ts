@@ -27,6 +27,7 @@ import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '
 import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
+import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -93,8 +94,8 @@ export interface ResourceOptions<F extends EntityFields> {
   transitionRefusal?: (name: string, row: Row) => string | null;
   /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
-  /** Values of the entity's virtual fields computed from the stored row (lists, get and export). */
-  computed?: (row: Row) => Row;
+  /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
+  computed?: (row: Row, caller?: Caller) => Row;
 }
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -279,7 +280,7 @@ export class Resource<F extends EntityFields> {
       .limit(limit)
       .offset((pageNum - 1) * limit)
       .execute()) as Row[];
-    const records = rows.map((r) => ({ ...this.show(r), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
+    const records = rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
     const summary = summaryFields.length
       ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
       : undefined;
@@ -287,8 +288,8 @@ export class Resource<F extends EntityFields> {
   }
 
   /** A stored row as the browser sees it, computed fields included. */
-  show(row: Row): Row {
-    return { ...present(this.entity, row), ...this.options.computed?.(row) };
+  show(row: Row, caller?: Caller): Row {
+    return { ...present(this.entity, row), ...this.options.computed?.(row, caller) };
   }
 
   async get(caller: Caller, key: number | string | null) {
@@ -314,7 +315,7 @@ export class Resource<F extends EntityFields> {
     });
     const last = entries[0];
     return {
-      ...this.show(row),
+      ...this.show(row, caller),
       [ROW_ACTIONS]: this.actionsFor(caller, row),
       operator: last ? { name: last.operatorName, account: last.operatorAccount, time: last.time } : null,
       trail: entries,
@@ -347,6 +348,16 @@ export class Resource<F extends EntityFields> {
       if (String(from) !== String(to)) changes[name] = { from, to };
     }
     return changes;
+  }
+
+  /** File fields whose value changes must name the writer's own uploads (kit-routes assertUploadsUsable). */
+  private async uploadsUsable(ctx: SignedInContext, trx: AnyDb, columns: Row, before: Row): Promise<void> {
+    const changed = Object.entries(this.entity.fields)
+      .filter(([, field]) => field.type === 'file')
+      .map(([name]) => columnOf(this.entity, name))
+      .filter((column) => column in columns && columns[column] !== before[column])
+      .map((column) => columns[column]);
+    await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf(changed));
   }
 
   /** Runs a write and its audit entry in one transaction; unique violations answer 1009. */
@@ -382,6 +393,7 @@ export class Resource<F extends EntityFields> {
     return this.write(ctx, async (trx) => {
       const wctx = { ...ctx, trx };
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed, prepared) : parsed, ctx.now, true);
+      await this.uploadsUsable(ctx, trx, columns, {});
       await this.options.check?.(wctx, columns, null);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
       await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
@@ -399,6 +411,7 @@ export class Resource<F extends EntityFields> {
     const values = this.values(ctx.body, 'update');
     const keyColumn = columnOf(this.entity, this.entity.key);
     await this.write(ctx, async (trx) => {
+      await this.uploadsUsable(ctx, trx, values, row);
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
       if (Object.keys(this.changes(row, values)).length === 0) return;
       const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;

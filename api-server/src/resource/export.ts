@@ -92,14 +92,14 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Re
           // One sorted pass read row by row: offsets would sort the whole result again per chunk.
           const chunk: unknown[][] = [];
           for await (const row of query.stream()) {
-            chunk.push(cells(resource, names, resource.show(row as Row)));
+            chunk.push(cells(resource, names, resource.show(row as Row, caller)));
             if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
           }
           await sheet.addRows(chunk);
         } else {
           for (let offset = 0; ; offset += CHUNK) {
             const rows = (await query.offset(offset).limit(CHUNK).execute()) as Row[];
-            await sheet.addRows(rows.map((row) => cells(resource, names, resource.show(row))));
+            await sheet.addRows(rows.map((row) => cells(resource, names, resource.show(row, caller))));
             if (rows.length < CHUNK) break;
           }
         }

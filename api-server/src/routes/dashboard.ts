@@ -2,10 +2,11 @@ import { AdminType, codeOf, formatFen } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
+import { talentInScope } from '../domain/cust/scope';
 import type { RouteSpec, SignedInContext } from '../http/guard';
 import { shanghaiDayStart, shanghaiMonthStart } from '../util/time';
 
-type ScopedTable = 'pay_order' | 'temp_order' | 'balance_apply' | 'invoice_apply' | 'cust' | 'work_package';
+type ScopedTable = 'pay_order' | 'temp_order' | 'balance_apply' | 'invoice_apply' | 'work_package';
 type Where = (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool>;
 
 /** What awaits someone's action (spec §4), and the codes that let a caller see it. */
@@ -81,7 +82,9 @@ async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
     monthOrderCount: month.count,
     monthOrderAmount: month.amount,
     entCount: Number(ents.n),
-    custCount: await count(db, ctx, 'cust'),
+    custCount: Number(
+      (await db.selectFrom('cust').select((eb) => eb.fn.countAll<number>().as('n')).where(talentInScope(db, scope, 'cust.id')).executeTakeFirstOrThrow()).n,
+    ),
     packageCount: await count(db, ctx, 'work_package'),
   };
   if (user.adminType === AdminType.ENT) {

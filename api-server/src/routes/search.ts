@@ -7,6 +7,7 @@ import { codeOf } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
+import { talentInScope } from '../domain/cust/scope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 
 export interface SearchHit {
@@ -71,7 +72,7 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
               .selectFrom('cust')
               .select(['cust.name', 'cust.idNumber'])
               .where(sql<boolean>`upper(cust."idNumber") like ${prefix(q.toUpperCase())} escape '\\'`)
-              .where(rowInScope(db, ctx.caller.scope, { ent: 'cust.entId', supplier: 'cust.supplierId' }))
+              .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
               .orderBy('cust.id')
               .limit(PER_KIND)
               .execute()

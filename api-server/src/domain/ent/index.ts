@@ -68,7 +68,7 @@ function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 
     },
     checkRemove: async (ctx, row) => {
       const id = row.id as number;
-      for (const table of ['cust', 'pay_order', 'temp_order', 'ent_account'] as const) {
+      for (const table of ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'] as const) {
         if (await ctx.trx.selectFrom(table).select('id').where('entId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
       }
       if (await ctx.trx.selectFrom('ent').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);

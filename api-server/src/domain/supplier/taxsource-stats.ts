@@ -60,13 +60,15 @@ export function taxSourceStatsRoutes(deps: AppDeps): RouteSpec[] {
       check,
       handler: async (ctx) => {
         const cond = condOf(ctx.body) as StatsCond;
-        const month = monthOf(deps.dialect, 'cust.createdAt');
+        // A talent joins a supplier with its cooperation row (cust_coop_sup); it counts once per tax source and month.
+        const month = monthOf(deps.dialect, 'cs.createdAt');
         const rows: Array<Record<string, unknown>> = await inWindow(
           db
-            .selectFrom('cust')
-            .innerJoin('mercht as s', 's.id', 'cust.supplierId')
+            .selectFrom('cust_coop_sup as cs')
+            .innerJoin('cust', 'cust.id', 'cs.custId')
+            .innerJoin('mercht as s', 's.id', 'cs.supplierId')
             .innerJoin('tax_source as ts', 'ts.id', 's.taxSourceId')
-            .select((eb) => [month.as('month'), 'ts.id as taxSourceId', 'ts.name as taxSourceName', eb.fn.countAll<number>().as('custCount'), eb.fn.count<number>('cust.entId').distinct().as('entCount')]) as AnyQuery,
+            .select((eb) => [month.as('month'), 'ts.id as taxSourceId', 'ts.name as taxSourceName', eb.fn.count<number>('cs.custId').distinct().as('custCount'), eb.fn.count<number>('cust.entId').distinct().as('entCount')]) as AnyQuery,
           month,
           cond,
         )

@@ -1,0 +1,35 @@
+/**
+ * Who sees a talent (DOMAIN.md §6, issue 8): SYS every talent; ENT those with a cooperation row
+ * (cust_coop_ent) for its enterprise; SPR those with a cooperation row (cust_coop_sup) for its
+ * supplier; MER none. One condition for every talent query (records, cooperation, files, cards,
+ * search, dashboard counts), so the rule lives in one place.
+ */
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { OrgScope } from '../../account/scope';
+import type { Database } from '../../db/schema';
+
+/** Condition on a column holding a talent's id: the talent is inside the caller's scope. */
+export function talentInScope(
+  db: Kysely<Database>,
+  scope: OrgScope,
+  custIdColumn: string,
+): (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool> {
+  return (eb) => {
+    switch (scope.kind) {
+      case 'all':
+        return sql<SqlBool>`1 = 1`;
+      case 'ent':
+        return eb(sql.ref(custIdColumn), 'in', db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', '=', scope.entId));
+      case 'supplier':
+        return eb(sql.ref(custIdColumn), 'in', db.selectFrom('cust_coop_sup').select('cust_coop_sup.custId').where('cust_coop_sup.supplierId', '=', scope.supplierId));
+      case 'merchant':
+        return sql<SqlBool>`1 = 0`;
+    }
+  };
+}
+
+/** Whether one talent is inside the caller's scope. */
+export async function custInScope(db: Kysely<Database>, scope: OrgScope, custId: number): Promise<boolean> {
+  const row = await db.selectFrom('cust').select('cust.id').where('cust.id', '=', custId).where(talentInScope(db, scope, 'cust.id')).executeTakeFirst();
+  return !!row;
+}
