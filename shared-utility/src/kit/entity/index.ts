@@ -12,6 +12,7 @@ export { options$, invalidateOptions, simplePath, type RefOption } from './optio
 export { RefSelect, dependsCond, refInput } from './ref-select';
 export { EntityScreenView, entityFormFields, type EntityScreenViewProps } from './entity-screen';
 export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, transitionFields, type FieldsDialogProps } from './action-dialogs';
+export { fileInput, uploadChosenFiles, FileLink, type StoredFile } from './files';
 export { ImportDialog, downloadSheetTemplate, type ImportDialogProps } from './import-dialog';
 export { importSheet, readSheet, type ImportSheet, type ImportColumn } from './import-sheet';
 export { SavedSearches, type SavedSearchesProps } from './saved-searches';

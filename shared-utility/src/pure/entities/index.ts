@@ -2,10 +2,11 @@
 import { registerEntities } from '../entity';
 import { admin } from './admin';
 import { client, clientMercht, clientMerchtEnt } from './client';
-import { cust } from './cust';
+import { bankBin, cust, custImport } from './cust';
 import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
 import { invoiceInfo, invoiceItem } from './invoice';
 import { taskCategory } from './task';
+import { custCard, custCoopEnt, custCoopSup } from './talent-coop';
 import { balanceApply, balanceLog, balanceLogGroup, entAccount, entMonthStats, entTaxProof, refundApply } from './money';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
 import { agreement, agreementVersion, auditLog, mailOutbox, notice, smsOutbox } from './system';
@@ -21,7 +22,10 @@ export * from './money';
 export * from './fee';
 export * from './invoice';
 export * from './task';
+export * from './talent-coop';
 
 registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entConfig, coopEnt, entContract, merchtContract, taxSource, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof, distributorConfig, payChannel, bankConfig, xkjPlatform, tsChannel, notice, auditLog, smsOutbox, mailOutbox, agreement, agreementVersion, entAccount, balanceApply, refundApply, balanceLog, entFeeConfig, merchtFeeConfig, entFeeStats, merchtFeeStats);
 registerEntities(client, clientMercht, clientMerchtEnt);
 registerEntities(entTaxProof, entMonthStats, balanceLogGroup, invoiceInfo, invoiceItem, taskCategory);
+registerEntities(custCoopEnt, custCoopSup, custCard);
+registerEntities(custImport, bankBin);

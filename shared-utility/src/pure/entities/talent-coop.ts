@@ -1,0 +1,85 @@
+/**
+ * A talent's cooperation rows and bank cards (DOMAIN.md §6, spec §7 cust): cooperation with an
+ * enterprise (custCoopEnt), with a supplier — signing and tax registration live there — (custCoopSup),
+ * and the talent's payout accounts (custCard). Each is listed for one talent in its row's drawers and,
+ * for the supplier cooperation, on 签约管理 (/cust/sup).
+ */
+import { defineEntity } from '../entity';
+
+const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
+const remark = { label: '备注', type: 'textarea', rule: 'remark', max: 200, create: true, update: true, nullable: true, list: false } as const;
+
+/** 合作企业: ENT, SPR and SYS add and suspend them; talents are seen through these rows. */
+export const custCoopEnt = defineEntity({
+  name: 'custCoopEnt',
+  table: 'cust_coop_ent',
+  key: 'id',
+  labelField: 'entId',
+  title: '合作企业',
+  paths: { query: 'cust/query/custCoopEnt', mgr: 'cust/mgr' },
+  codes: { query: 20100, mgr: 20110 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
+    entId: { label: '合作企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 },
+    status: { label: '合作状态', type: 'enum', enum: 'coopStatus', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
+    remark,
+    createdAt,
+    updatedAt: { label: '更新时间', type: 'datetime', sort: true, width: 170 },
+  },
+});
+
+/**
+ * 合作供应商/签约: SPR and SYS add and suspend them; signing (paper file or e-sign) and tax
+ * registration move through shared-utility/src/pure/rules/signing.ts. `idNumber` is the talent's,
+ * masked for callers without the talent-manage code; the two file fields are inputs of the sign and
+ * tax-registration dialogs (stored as the talent's files 3 and 20 for the supplier).
+ */
+export const custCoopSup = defineEntity({
+  name: 'custCoopSup',
+  table: 'cust_coop_sup',
+  key: 'id',
+  labelField: 'supplierId',
+  title: '签约管理',
+  paths: { query: 'cust/query/custCoopSup', mgr: 'cust/mgr' },
+  codes: { query: 20200, mgr: 20201 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
+    idNumber: { label: '证件号码', type: 'text', virtual: true, width: 170 },
+    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 200 },
+    signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
+    signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
+    signStartedAt: { label: '发起签约时间', type: 'datetime', list: false },
+    signedAt: { label: '签约时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+    taxRegStatus: { label: '税务登记', type: 'enum', enum: 'taxRegistration', search: 'eq', width: 90 },
+    taxRegAt: { label: '登记时间', type: 'datetime', list: false },
+    status: { label: '合作状态', type: 'enum', enum: 'coopStatus', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
+    signFile: { label: '签约文件', type: 'file', virtual: true, list: false, detail: false, form: false },
+    taxFile: { label: '税务实名文件', type: 'file', virtual: true, list: false, detail: false, form: false },
+    remark,
+    createdAt,
+  },
+});
+
+/** 银行卡: a talent's payout accounts, named from the BIN table and checked by the 3-factor provider. */
+export const custCard = defineEntity({
+  name: 'custCard',
+  table: 'cust_card',
+  key: 'id',
+  labelField: 'cardNo',
+  title: '银行卡',
+  paths: { query: 'cust/query/custCard', mgr: 'cust/mgr' },
+  codes: { query: 20100, mgr: 20110 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', list: false },
+    accountCategory: { label: '账户类别', type: 'enum', enum: 'accountCategory', create: true, search: 'eq', defaultValue: 0, width: 90 },
+    cardNo: { label: '卡号/账号', type: 'text', required: true, max: 30, create: true, search: 'like', width: 190 },
+    bankName: { label: '开户银行', type: 'text', max: 50, create: true, nullable: true, width: 150, placeholder: '不填则按卡BIN识别' },
+    cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', create: true, defaultValue: 'DC', width: 90 },
+    cardAttr: { label: '卡属性', type: 'enum', enum: 'bankCardAttr', create: true, defaultValue: 'C', width: 80 },
+    validated: { label: '三要素校验', type: 'enum', enum: 'validated', search: 'eq', width: 100 },
+    createdAt,
+  },
+});
