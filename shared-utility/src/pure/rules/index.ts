@@ -5,3 +5,5 @@ export * from './invoice-tax';
 export * from './identity';
 export * from './order-checks';
 export * from './agreement';
+export * from './talent';
+export * from './signing';

@@ -1,0 +1,120 @@
+/**
+ * Signing and tax registration of a talent's cooperation with a supplier (DOMAIN.md §6) as state
+ * tables: which event moves which status where, what an operator may still do on a row, and what
+ * the clock does to a row (e-sign outcome, 7-day and one-year expiry, the tax channel's answer).
+ * The server runs each move as `UPDATE … WHERE status IN (from)`, so a stale one changes nothing (1009).
+ */
+
+export const SIGN = { none: 0, signing: 10, success: 20, failed: 30, expired: 40 } as const;
+export const TAX_REG = { none: 0, applying: 10, success: 20, failed: 30, cancelled: 40 } as const;
+export const SIGN_CHANNEL = { none: 0, paper: 1, esign: 2, partnerV2: 6 } as const;
+export const REAL_NAME_SUCCESS = 10;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** An e-sign request not answered within 7 days expires. */
+export const SIGN_REQUEST_TTL_MS = 7 * DAY_MS;
+/** A signed agreement lasts one year. */
+export const SIGNED_VALIDITY_MS = 365 * DAY_MS;
+
+export type SignEvent = 'paperSigned' | 'eSignStarted' | 'providerSigned' | 'providerFailed' | 'requestExpired' | 'agreementExpired';
+export type TaxEvent = 'applied' | 'registered' | 'refused' | 'cancelled';
+
+/** event → statuses it leaves → the status it reaches. */
+export const SIGN_TABLE: Record<SignEvent, { from: readonly number[]; to: number }> = {
+  // Paper: the signed file uploaded settles it; not over a running e-sign request or a valid signature.
+  paperSigned: { from: [SIGN.none, SIGN.failed, SIGN.expired], to: SIGN.success },
+  eSignStarted: { from: [SIGN.none, SIGN.failed, SIGN.expired], to: SIGN.signing },
+  providerSigned: { from: [SIGN.signing], to: SIGN.success },
+  providerFailed: { from: [SIGN.signing], to: SIGN.failed },
+  requestExpired: { from: [SIGN.signing], to: SIGN.expired },
+  agreementExpired: { from: [SIGN.success], to: SIGN.expired },
+};
+
+export const TAX_TABLE: Record<TaxEvent, { from: readonly number[]; to: number }> = {
+  applied: { from: [TAX_REG.none, TAX_REG.failed, TAX_REG.cancelled], to: TAX_REG.applying },
+  registered: { from: [TAX_REG.applying], to: TAX_REG.success },
+  refused: { from: [TAX_REG.applying], to: TAX_REG.failed },
+  cancelled: { from: [TAX_REG.success], to: TAX_REG.cancelled },
+};
+
+/** The status an event reaches from `status`, or null when the table does not allow it. */
+export function signNext(status: number, event: SignEvent): number | null {
+  const t = SIGN_TABLE[event];
+  return t.from.includes(status) ? t.to : null;
+}
+
+export function taxNext(status: number, event: TaxEvent): number | null {
+  const t = TAX_TABLE[event];
+  return t.from.includes(status) ? t.to : null;
+}
+
+export const SIGNING_MESSAGES = {
+  realNameFirst: '人才未实名认证，请先完成实名认证',
+  eSignChannel: '电子签约请选择电子签或合作方V2渠道',
+  signFile: '请上传签约文件',
+  taxFile: '请上传税务实名文件',
+  suspended: '合作已暂停，不能签约或登记',
+  channelWhileSigning: '签约进行中，不能修改签约渠道',
+} as const;
+
+export interface SignRow {
+  status: number;
+  signChannel: number;
+  signStatus: number;
+  taxRegStatus: number;
+}
+
+/**
+ * What an operator may do on a cooperation row (the browser shows exactly these): paperSign,
+ * eSign, taxReg (needs the talent's real-name 10), taxCancel. A suspended cooperation offers none.
+ */
+export function signActionsOf(row: SignRow, realNameStatus: number): string[] {
+  if (row.status !== 0) return [];
+  const actions: string[] = [];
+  if (signNext(row.signStatus, 'paperSigned') !== null) actions.push('paperSign');
+  if (signNext(row.signStatus, 'eSignStarted') !== null) actions.push('eSign');
+  if (realNameStatus === REAL_NAME_SUCCESS && taxNext(row.taxRegStatus, 'applied') !== null) actions.push('taxReg');
+  if (taxNext(row.taxRegStatus, 'cancelled') !== null) actions.push('taxCancel');
+  return actions;
+}
+
+/** Delays of the simulated e-sign provider and tax channel (the scheduler's clock decides). */
+export interface SignDelays {
+  eSignMs: number;
+  taxRegMs: number;
+}
+
+export interface TimedRow {
+  signStatus: number;
+  signChannel: number;
+  signStartedAt: number | null;
+  signedAt: number | null;
+  taxRegStatus: number;
+  taxRegAt: number | null;
+}
+
+export interface DueMove {
+  sign?: { event: SignEvent; to: number };
+  tax?: { event: TaxEvent; to: number };
+}
+
+/**
+ * What the clock does to a row at `now`: an unanswered e-sign request expires after 7 days (checked
+ * first, so a request left over while the provider was down expires rather than signs); otherwise the
+ * provider answers after its delay — signed when the talent's real-name is 10, failed otherwise; a
+ * signature expires a year after signing; a tax application is answered after its delay the same way.
+ */
+export function dueMoves(row: TimedRow, realNameStatus: number, now: number, delays: SignDelays): DueMove {
+  const move: DueMove = {};
+  const verified = realNameStatus === REAL_NAME_SUCCESS;
+  if (row.signStatus === SIGN.signing && row.signStartedAt !== null) {
+    if (now - row.signStartedAt >= SIGN_REQUEST_TTL_MS) move.sign = { event: 'requestExpired', to: SIGN.expired };
+    else if ((row.signChannel === SIGN_CHANNEL.esign || row.signChannel === SIGN_CHANNEL.partnerV2) && now - row.signStartedAt >= delays.eSignMs)
+      move.sign = verified ? { event: 'providerSigned', to: SIGN.success } : { event: 'providerFailed', to: SIGN.failed };
+  } else if (row.signStatus === SIGN.success && row.signedAt !== null && now - row.signedAt >= SIGNED_VALIDITY_MS) {
+    move.sign = { event: 'agreementExpired', to: SIGN.expired };
+  }
+  if (row.taxRegStatus === TAX_REG.applying && row.taxRegAt !== null && now - row.taxRegAt >= delays.taxRegMs)
+    move.tax = verified ? { event: 'registered', to: TAX_REG.success } : { event: 'refused', to: TAX_REG.failed };
+  return move;
+}

@@ -1,0 +1,71 @@
+import { DAY_MS, dueMoves, SIGN, SIGN_TABLE, signActionsOf, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
+
+const ALL_SIGN = [0, 10, 20, 30, 40];
+const ALL_TAX = [0, 10, 20, 30, 40];
+
+describe('sign status table (DOMAIN.md §6)', () => {
+  test('every event from every status: allowed moves reach their status, the rest are refused', () => {
+    const table = Object.fromEntries(Object.keys(SIGN_TABLE).map((event) => [event, ALL_SIGN.map((s) => signNext(s, event as keyof typeof SIGN_TABLE))]));
+    expect(table).toEqual({
+      paperSigned: [20, null, null, 20, 20],
+      eSignStarted: [10, null, null, 10, 10],
+      providerSigned: [null, 20, null, null, null],
+      providerFailed: [null, 30, null, null, null],
+      requestExpired: [null, 40, null, null, null],
+      agreementExpired: [null, null, 40, null, null],
+    });
+  });
+
+  test('tax registration: 0/30/40 → 10 → 20/30, 20 → 40 on cancel, nothing else', () => {
+    expect(ALL_TAX.map((s) => taxNext(s, 'applied'))).toEqual([10, null, null, 10, 10]);
+    expect(ALL_TAX.map((s) => taxNext(s, 'registered'))).toEqual([null, 20, null, null, null]);
+    expect(ALL_TAX.map((s) => taxNext(s, 'refused'))).toEqual([null, 30, null, null, null]);
+    expect(ALL_TAX.map((s) => taxNext(s, 'cancelled'))).toEqual([null, null, 40, null, null]);
+  });
+});
+
+describe('row actions', () => {
+  const row = (signStatus: number, taxRegStatus = 0, status = 0) => ({ status, signChannel: 0, signStatus, taxRegStatus });
+  test('follow the tables; tax registration needs real-name 10; a suspended cooperation offers nothing', () => {
+    expect(signActionsOf(row(SIGN.none), 10)).toEqual(['paperSign', 'eSign', 'taxReg']);
+    expect(signActionsOf(row(SIGN.signing), 10)).toEqual(['taxReg']);
+    expect(signActionsOf(row(SIGN.success, TAX_REG.success), 10)).toEqual(['taxCancel']);
+    expect(signActionsOf(row(SIGN.expired, TAX_REG.applying), 0)).toEqual(['paperSign', 'eSign']);
+    expect(signActionsOf(row(SIGN.failed, TAX_REG.failed), 20)).toEqual(['paperSign', 'eSign']);
+    expect(signActionsOf(row(SIGN.none, 0, 1), 10)).toEqual([]);
+  });
+});
+
+describe('what the clock does', () => {
+  const delays = { eSignMs: 30_000, taxRegMs: 60_000 };
+  const t0 = Date.UTC(2026, 0, 1);
+  const base: TimedRow = { signStatus: 0, signChannel: 0, signStartedAt: null, signedAt: null, taxRegStatus: 0, taxRegAt: null };
+  const signing = (channel: number): TimedRow => ({ ...base, signStatus: 10, signChannel: channel, signStartedAt: t0 });
+
+  test('e-sign (2 and 6) signs after the delay when real-name is 10, fails otherwise; nothing before', () => {
+    expect(dueMoves(signing(2), 10, t0 + 29_999, delays)).toEqual({});
+    expect(dueMoves(signing(2), 10, t0 + 30_000, delays)).toEqual({ sign: { event: 'providerSigned', to: 20 } });
+    expect(dueMoves(signing(6), 20, t0 + 30_000, delays)).toEqual({ sign: { event: 'providerFailed', to: 30 } });
+    expect(dueMoves(signing(6), 0, t0 + 30_000, delays)).toEqual({ sign: { event: 'providerFailed', to: 30 } });
+  });
+
+  test('an unanswered request expires after 7 days, even when the provider could answer', () => {
+    expect(dueMoves(signing(1), 10, t0 + 7 * DAY_MS - 1, delays)).toEqual({});
+    expect(dueMoves(signing(1), 10, t0 + 7 * DAY_MS, delays)).toEqual({ sign: { event: 'requestExpired', to: 40 } });
+    expect(dueMoves(signing(2), 10, t0 + 7 * DAY_MS, delays)).toEqual({ sign: { event: 'requestExpired', to: 40 } });
+  });
+
+  test('a signature expires a year after signing', () => {
+    const signed: TimedRow = { ...base, signStatus: 20, signChannel: 1, signedAt: t0 };
+    expect(dueMoves(signed, 10, t0 + 365 * DAY_MS - 1, delays)).toEqual({});
+    expect(dueMoves(signed, 10, t0 + 365 * DAY_MS, delays)).toEqual({ sign: { event: 'agreementExpired', to: 40 } });
+    expect(dueMoves({ ...signed, signStatus: 30 }, 10, t0 + 400 * DAY_MS, delays)).toEqual({});
+  });
+
+  test('a tax application is answered after its delay: registered with real-name 10, refused otherwise', () => {
+    const applying: TimedRow = { ...base, taxRegStatus: 10, taxRegAt: t0 };
+    expect(dueMoves(applying, 10, t0 + 59_999, delays)).toEqual({});
+    expect(dueMoves(applying, 10, t0 + 60_000, delays)).toEqual({ tax: { event: 'registered', to: 20 } });
+    expect(dueMoves(applying, 20, t0 + 60_000, delays)).toEqual({ tax: { event: 'refused', to: 30 } });
+  });
+});
