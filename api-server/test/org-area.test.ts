@@ -494,6 +494,15 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect(created.code).toBe(0);
       for (const client of [sys, spr, mer]) expect((await client.get('contract/ent/query/file', { id: String(created.data.id) })).rawPayload.equals(content)).toBe(true);
       expect((await ent.get('contract/ent/query/file', { id: String(created.data.id) })).json().code).toBe(3002);
+      // A record may only name its writer's own uploads: another organisation's (or a missing) id is refused and
+      // nothing changes, so a guessed id cannot expose a file through one's own record; the platform may name any.
+      const merUpload = await mer.post('file/upload', { name: '商户资料.pdf', contentBase64: content.toString('base64'), fileMd5: upload.data.fileMd5 });
+      const named = (file: unknown, contractNo: string) => spr.post('contract/ent/mgr/create', { entId: ids.ent4, category: 0, contractType: 20, contractNo, startDate: `${year + 5}-01-01`, endDate: `${year + 5}-12-31`, file });
+      expect((await named(merUpload.data, 'T-OTHER')).code).toBe(3002);
+      expect((await named({ ...upload.data, url: '/api/admin/file/download?id=999999' }, 'T-MISSING')).code).toBe(1004);
+      expect((await spr.post('contract/ent/mgr/update', { id: created.data.id, file: merUpload.data })).code).toBe(3002);
+      expect((await spr.get('contract/ent/query/file', { id: String(created.data.id) })).rawPayload.equals(content)).toBe(true);
+      expect((await sys.post('contract/ent/mgr/update', { id: created.data.id, file: merUpload.data })).code).toBe(0);
 
       const body = { merchtId: ids.mer3, contractNo: 'T-MC1', contractType: 90, startDate: `${year}-01-01`, endDate: `${year}-12-31`, file: upload.data };
       const mc = await spr.post('contract/mercht/mgr/create', body);

@@ -90,8 +90,8 @@ export interface ResourceOptions<F extends EntityFields> {
   fill?: (ctx: SignedInContext) => Row | Promise<Row>;
   /** In the delete's transaction: refuses it (throw ApiError) or removes what still refers to the row. */
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
-  /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. */
-  transitionRefusal?: (name: string, row: Row) => string | null;
+  /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
+  transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
   /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
@@ -253,7 +253,7 @@ export class Resource<F extends EntityFields> {
     const type = accountTypeOf(caller.user.adminType);
     const status = machine ? row[columnOf(this.entity, machine.field)] : undefined;
     const transitions = allowedTransitions(machine, status, type, caller.perms).filter(
-      (name) => (!this.options.mayWrite || this.options.mayWrite(caller, row)) && !this.options.transitionRefusal?.(name, row),
+      (name) => (!this.options.mayWrite || this.options.mayWrite(caller, row)) && !this.options.transitionRefusal?.(name, row, caller),
     );
     const writable = this.mayWrite(caller, row);
     return [
@@ -450,7 +450,7 @@ export class Resource<F extends EntityFields> {
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!type || !t.for.includes(type) || !ctx.caller.perms.has(t.code) || (this.options.mayWrite && !this.options.mayWrite(ctx.caller, row)))
       refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const refusal = this.options.transitionRefusal?.(name, row);
+    const refusal = this.options.transitionRefusal?.(name, row, ctx.caller);
     if (refusal) refuse(Code.CONFLICT, refusal);
     const extra: Row = {};
     for (const [fieldName, f] of Object.entries(t.fields ?? {})) {

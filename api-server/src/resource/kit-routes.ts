@@ -132,6 +132,36 @@ export function kitRoutes(deps: AppDeps): RouteSpec[] {
   ];
 }
 
+/** The upload ids named by file-field values (`{"url":"/api/admin/file/download?id=N",…}` JSON). */
+export function uploadIdsOf(values: unknown[]): number[] {
+  const ids: number[] = [];
+  for (const value of values) {
+    const id = typeof value === 'string' ? /download\?id=(\d+)"/.exec(value)?.[1] : undefined;
+    if (id) ids.push(Number(id));
+  }
+  return ids;
+}
+
+/**
+ * A record may only name uploads its writer's organisation made (the platform may name any): otherwise
+ * a guessed id would attach another tenant's file to one's own record and serve it through that
+ * record's file route. Answers 3002 like a download of the same file would.
+ */
+export async function assertUploadsUsable(db: AppDeps['db'], user: { adminType: number; orgId: number | null }, ids: number[]): Promise<void> {
+  if (ids.length === 0 || user.adminType === 1) return;
+  const owners = (await db
+    .selectFrom('upload_file')
+    .innerJoin('admin_user as u', 'u.userId', 'upload_file.userId')
+    .select(['upload_file.id', 'u.adminType', 'u.orgId'])
+    .where('upload_file.id', 'in', ids)
+    .execute()) as Array<{ id: number; adminType: number; orgId: number | null }>;
+  for (const id of ids) {
+    const owner = owners.find((o) => o.id === id);
+    if (!owner) return refuse(Code.NOT_FOUND, Messages.notFound);
+    if (owner.adminType !== user.adminType || owner.orgId !== user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  }
+}
+
 /** Streams a stored upload with its original name. */
 export function sendStored(deps: AppDeps, reply: SignedInContext['reply'], storedAs: string, name: string) {
   const ext = path.extname(name).slice(1).toLowerCase();
