@@ -54,7 +54,7 @@ export function progressUrl(ticket: string, now: number = Date.now()): string {
 }
 
 const defaultDeps: Required<OrderProgressDeps> = {
-  openEvents: (url) => new EventSource(url),
+  openEvents: (url) => new EventSource(url) as unknown as EventSourceLike,
   ticket: () => request<{ ticket: string }>(ORDER_PROGRESS_PATHS.ticket, {}, { silent: true }).then((a) => a.ticket),
   get: (orderNo) => request<OrderProgress>(ORDER_PROGRESS_PATHS.get, { orderNo }, { silent: true }),
   pollMs: ORDER_PROGRESS_POLL_MS,

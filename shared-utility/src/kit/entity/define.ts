@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Intent } from '@blueprintjs/core';
+import type { Observable } from 'rxjs';
 import type { AccountType, Entity, FieldName, VisibilityMode } from '../../pure';
 import type { ImportSheet } from './import-sheet';
 import type { Field, Row } from '../screen';
@@ -90,6 +91,11 @@ export interface RemoveAction {
 /** 导出: the whole filtered result as an xlsx written by the server. */
 export interface ExportAction extends Gate {
   kind: 'export';
+  /** Several exports of one screen (代发订单's modes 10/20/30/40): each its own key, button text and token body. */
+  key?: string;
+  label?: string;
+  /** Sent with `{cond, orderBy}` to genExportExcelToken (e.g. `{exportMode: 20}`). */
+  body?: Row;
 }
 
 /** 下载模板: the import sheet's titles and example row as a workbook written in the browser. */
@@ -177,6 +183,14 @@ export interface ScreenOptions<E extends Entity> {
   columns?: Partial<Record<FieldName<E>, { render?: (row: Row) => ReactNode; width?: number }>>;
   /** The list path when it differs from `${paths.query}/list`. */
   listPath?: string;
+  /** With `summary`: the label of the server's `summary.count` shown first in the totals row (笔数). */
+  summaryCount?: string;
+  /**
+   * Live rows: a stream of partial records (the key plus what changed) for the rows shown, merged into
+   * them as they come, without reloading the list (代发订单 while orders are processed). Subscribed
+   * while the screen shows those rows; null when none of them can change.
+   */
+  live?: (records: Row[]) => Observable<Row> | null;
 }
 
 export interface EntityScreen<E extends Entity = Entity> extends ScreenOptions<E> {
@@ -193,7 +207,7 @@ export const detail = (): DetailAction => ({ kind: 'detail' });
 export const dialog = (options: Omit<DialogAction, 'kind'>): DialogAction => ({ kind: 'dialog', ...options });
 export const transitions = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only });
 export const remove = (confirm?: string, o: { route?: string; label?: string } = {}): RemoveAction => ({ kind: 'remove', confirm, ...o });
-export const serverExport = (gate: Gate = {}): ExportAction => ({ kind: 'export', ...gate });
+export const serverExport = (options: Omit<ExportAction, 'kind'> = {}): ExportAction => ({ kind: 'export', ...options });
 export const template = (sheet: ImportSheet, label?: string): TemplateAction => ({ kind: 'template', sheet, label });
 export const excelImport = (options: Omit<ImportAction, 'kind'>): ImportAction => ({ kind: 'import', ...options });
 export const subTable = (options: Omit<TableAction, 'kind'>): TableAction => ({ kind: 'table', ...options });

@@ -128,14 +128,14 @@ interface ListAnswer {
   summary?: Row;
 }
 
-function useList(path: string, body: Row): ListAnswer & { loading: boolean; reload: () => void } {
+function useList(path: string, body: Row, key: string): ListAnswer & { loading: boolean; reload: () => void; patch: (change: Row) => void } {
   const [answer, setAnswer] = useState<ListAnswer & { loading: boolean }>({ records: [], total: 0, loading: true });
   const [generation, setGeneration] = useState(0);
-  const key = JSON.stringify(body);
+  const bodyKey = JSON.stringify(body);
   useEffect(() => {
     let alive = true;
     setAnswer((a) => ({ ...a, loading: true }));
-    request<ListAnswer | null>(path, JSON.parse(key)).then(
+    request<ListAnswer | null>(path, JSON.parse(bodyKey)).then(
       (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, summary: data?.summary, loading: false }),
       // The request layer showed the error; the previous rows stay.
       () => alive && setAnswer((a) => ({ ...a, loading: false })),
@@ -143,8 +143,13 @@ function useList(path: string, body: Row): ListAnswer & { loading: boolean; relo
     return () => {
       alive = false;
     };
-  }, [path, key, generation]);
-  return { ...answer, reload: useCallback(() => setGeneration((g) => g + 1), []) };
+  }, [path, bodyKey, generation]);
+  // A live change (ScreenOptions.live) replaces the fields it names in the row with its key.
+  const patch = useCallback(
+    (change: Row) => setAnswer((a) => ({ ...a, records: a.records.map((r) => (r[key] === change[key] ? { ...r, ...change } : r)) })),
+    [key],
+  );
+  return { ...answer, reload: useCallback(() => setGeneration((g) => g + 1), []), patch };
 }
 
 /**
@@ -191,7 +196,14 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
   const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...screen.cond, ...link };
   const body = { cond, page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum }, ...(state.orderBy.length ? { orderBy: state.orderBy } : {}) };
-  const list = useList(screen.listPath ?? `${entity.paths.query}/list`, body);
+  const list = useList(screen.listPath ?? `${entity.paths.query}/list`, body, entity.key);
+  const shownKeys = list.records.map((r) => String(r[entity.key])).join(',');
+  useEffect(() => {
+    const stream = screen.live?.(list.records);
+    if (!stream) return;
+    const subscription = stream.subscribe(list.patch);
+    return () => subscription.unsubscribe();
+  }, [shownKeys]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const afterWrite = () => {
     list.reload();
@@ -289,10 +301,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     return buttons;
   };
 
-  const exportAll = async () => {
+  const exportAll = async (extra?: Row) => {
     setExporting(0);
     try {
-      const { token } = await request<{ token: string }>(`${entity.paths.query}/genExportExcelToken`, { cond, orderBy: state.orderBy });
+      const { token } = await request<{ token: string }>(`${entity.paths.query}/genExportExcelToken`, { cond, orderBy: state.orderBy, ...extra });
       await download(`${entity.paths.query}/export`, { token }, { onProgress: (loaded, total) => setExporting(total ? loaded / total : 0) });
     } catch {
       // shown by the request layer
@@ -306,7 +318,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     if (action.kind === 'form' && action.create !== false && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
       toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
     if (action.kind === 'export' && permitted(action))
-      toolbar.push(<Button key="export" icon="export" intent={Intent.SUCCESS} text="导出" loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll()} />);
+      toolbar.push(
+        <Button key={action.key ?? 'export'} icon="export" intent={Intent.SUCCESS} text={action.label ?? '导出'} loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll(action.body)} />,
+      );
     if (action.kind === 'template' && permitted(action))
       toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadSheetTemplate(action.sheet)} />);
     if (action.kind === 'import' && permitted(action))
@@ -369,6 +383,11 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
       {screen.summary && list.summary && (
         <div className="fp-kit-summary" data-testid="kit-summary">
           <strong>合计</strong>
+          {screen.summaryCount && (
+            <span>
+              {screen.summaryCount}：{String(list.summary?.count ?? 0)}
+            </span>
+          )}
           {screen.summary.filter(listedFor).map((name) => (
             <span key={name}>
               {entity.fields[name].label}：{formatMoney(list.summary?.[name])}
