@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrations';
 import { ensureSecurityIndexes } from './db/migrations/0002-security';
+import { ensureOnlineIndexes } from './db/online-indexes';
 import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
 import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
@@ -22,6 +23,7 @@ export async function prepare(config: Config): Promise<void> {
     await migrate(db, dialect);
     // Databases that ran migration 0002 before it held these indexes get them now (idempotent).
     await ensureSecurityIndexes(db);
+    await ensureOnlineIndexes(db, dialect);
     await purgeLegacySessions(db, Date.now());
     secureDataDir(config.dataDir);
     if (config.mode === 'demo' && (await databaseIsEmpty(db))) await seedDemo(db, Date.now(), path.join(config.dataDir, 'uploads'));

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { type Config, findRepoRoot } from '../../src/config';
 import { type DialectName, openPostgres, openSqlite } from '../../src/db/connect';
+import { ensureOnlineIndexes } from '../../src/db/online-indexes';
 import { migrate } from '../../src/db/migrations';
 import type { Database } from '../../src/db/schema';
 import { seedDemo } from '../../src/demo/seed';
@@ -80,6 +81,7 @@ export async function createTestContext(
   const config = testConfig(dataDir, options.config);
   const { db, reopen, drop } = await freshDatabase(dialect, dataDir);
   await migrate(db, dialect);
+  await ensureOnlineIndexes(db, dialect);
   if (options.seed !== false) await seedDemo(db, Date.now(), path.join(dataDir, 'uploads'));
   const keys = ensureKeyPair(dataDir);
   const app = buildApp({ config, db, dialect, keys, logger: false, now: options.now });

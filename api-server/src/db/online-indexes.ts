@@ -1,0 +1,44 @@
+/**
+ * Indexes added to tables that may already be large and busy (issue 13). A migration runs inside a
+ * transaction and would hold a write lock on the table for the whole build; these are built after the
+ * migrations instead, with `CREATE INDEX CONCURRENTLY` on PostgreSQL, so writes go on while they build.
+ * A concurrent build that was interrupted leaves an invalid index behind: it is dropped and rebuilt.
+ * SQLite has one writer anyway, so it builds them plainly. Each entry is idempotent (IF NOT EXISTS).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from './connect';
+
+export interface OnlineIndex {
+  name: string;
+  table: string;
+  /** Column names, quoted as given. */
+  columns: readonly string[];
+}
+
+export const ONLINE_INDEXES: readonly OnlineIndex[] = [
+  // A record's 详情 reads its trail by (entity, entityId), newest first; the log grows with every write.
+  { name: 'audit_log_entity_idx', table: 'audit_log', columns: ['entity', 'entityId', 'id'] },
+];
+
+const columnsSql = (columns: readonly string[]) => sql.join(columns.map((c) => sql.ref(c)));
+
+/** Builds the missing (or invalid) online indexes; answers the names it built. */
+export async function ensureOnlineIndexes(db: Kysely<any>, dialect: DialectName, indexes: readonly OnlineIndex[] = ONLINE_INDEXES): Promise<string[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const built: string[] = [];
+  for (const index of indexes) {
+    if (dialect === 'sqlite') {
+      const exists = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = ${index.name}`.execute(db);
+      if (Number(exists.rows[0].n) > 0) continue;
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})`.execute(db);
+      built.push(index.name);
+      continue;
+    }
+    const found = await sql<{ valid: boolean }>`SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname = ${index.name} AND c.relnamespace = to_regnamespace(current_schema())::oid`.execute(db);
+    if (found.rows[0]?.valid) continue;
+    if (found.rows.length > 0) await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(index.name)}`.execute(db);
+    await sql`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})`.execute(db);
+    built.push(index.name);
+  }
+  return built;
+}
