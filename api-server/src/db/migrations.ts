@@ -18,6 +18,9 @@ import { entStatsMigration } from './migrations/0019-ent-stats';
 import { invoiceInfoMigration } from './migrations/0020-invoice-info';
 import { taskCategoryMigration } from './migrations/0021-task-category';
 import { talentMigration } from './migrations/0022-talent';
+import { orderMigration } from './migrations/0023-order';
+import { invoiceApplyMigration } from './migrations/0024-invoice-apply';
+import { packageMigration } from './migrations/0025-package';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -226,6 +229,9 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0020_invoice_info': invoiceInfoMigration(dialect),
         '0021_task_category': taskCategoryMigration(dialect),
         '0022_talent': talentMigration(dialect),
+        '0023_order': orderMigration(dialect),
+        '0024_invoice_apply': invoiceApplyMigration(dialect),
+        '0025_package': packageMigration(dialect),
       }),
     },
   });

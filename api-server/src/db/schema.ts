@@ -7,9 +7,10 @@ import type { FeeTables } from './schema/fee';
 import type { OrgTables } from './schema/org';
 import type { ClientTables } from './schema/client';
 import type { SharedStateTables } from './schema/shared-state';
-import type { InvoiceTables } from './schema/invoice';
-import type { TaskTables } from './schema/task';
+import type { InvoiceApplyColumns, InvoiceTables } from './schema/invoice';
+import type { PackageColumns, TaskTables } from './schema/task';
 import type { TalentTables } from './schema/talent';
+import type { OrderTables } from './schema/order';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -154,7 +155,7 @@ export interface CustTable {
   updatedAt: number;
 }
 
-export interface WorkPackageTable {
+export interface WorkPackageTable extends PackageColumns {
   id: Generated<number>;
   packageCode: string;
   name: string;
@@ -186,6 +187,20 @@ export interface PayOrderTable {
   payChannel: number;
   createdAt: number;
   updatedAt: number;
+  /** Issue 10 (migration 0023-order.ts): the money the worker settles and the queue's next run. */
+  tempOrderNo: Generated<string | null>;
+  calcMode: Generated<number>;
+  lockFen: Generated<number>;
+  successFen: Generated<number>;
+  failFen: Generated<number>;
+  successCount: Generated<number>;
+  failCount: Generated<number>;
+  resubmitCount: Generated<number>;
+  channelBatchNo: Generated<string | null>;
+  reason: Generated<string | null>;
+  remark: Generated<string | null>;
+  operatorName: Generated<string | null>;
+  nextRunAt: Generated<number>;
 }
 
 export interface TempOrderTable {
@@ -198,9 +213,19 @@ export interface TempOrderTable {
   detailCount: number;
   createdAt: number;
   updatedAt: number;
+  /** Issue 10 (migration 0023-order.ts). */
+  payChannel: Generated<number>;
+  packageCode: Generated<string | null>;
+  needReview: Generated<number>;
+  errorCount: Generated<number>;
+  reason: Generated<string | null>;
+  remark: Generated<string | null>;
+  excelFile: Generated<string | null>;
+  orderNo: Generated<string | null>;
+  operatorName: Generated<string | null>;
 }
 
-export interface InvoiceApplyTable {
+export interface InvoiceApplyTable extends InvoiceApplyColumns {
   id: Generated<number>;
   applyNo: string;
   entId: number;
@@ -229,7 +254,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables, TalentTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables, TalentTables, OrderTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

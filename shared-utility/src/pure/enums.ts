@@ -102,6 +102,8 @@ export const ENUMS = {
   workPackageStatus: e([[0, '未开始'], [10, '已上架'], [20, '已完成'], [30, '已下架'], [40, '已逾期'], [50, '已关闭']]),
   packageReviewStatus: e([['INIT', '待审核'], ['REVIEWED', '已审核']]),
   packageStatus: e([['HIDDEN', '未展示'], ['SHOWED', '已展示'], ['FINISHED', '已完成']]),
+  /** DOMAIN.md §7 package takers. */
+  packageTakerStatus: e([[10, '已承接'], [20, '已完成'], [90, '已取消']]),
   /** DOMAIN.md §1 channel adapters (not in the spec's enumerations). */
   channelAdapter: e([['MANUAL', '人工处理'], ['SIMBANK', '银行接口']]),
   yesNo: e([[0, '否'], [1, '是']]),
@@ -111,6 +113,14 @@ export const ENUMS = {
   balanceBizType: e([[10, '充值'], [20, '代发订单'], [30, '退款']]),
   /** A refund's handle/process pair as one machine status (DOMAIN.md §3): pending, refunding, rejected, done, failed. */
   refundStatus: e([[0, '待审核'], [10, '退款中'], [20, '已驳回'], [30, '退款成功'], [40, '退款失败']]),
+  /** Spec §3 express companies: 16 common carriers (codes as the express-tracking services spell them) plus other (docs/decisions.md). */
+  expressCompany: e([
+    ['SF', '顺丰速运'], ['EMS', '中国邮政EMS'], ['YZPY', '邮政快递包裹'], ['JD', '京东物流'], ['ZTO', '中通快递'], ['YTO', '圆通速递'],
+    ['STO', '申通快递'], ['YD', '韵达快递'], ['JTSD', '极兔速递'], ['DBL', '德邦快递'], ['HTKY', '百世快递'], ['ZJS', '宅急送'],
+    ['UC', '优速快递'], ['ANE', '安能物流'], ['KYSY', '跨越速运'], ['SNWL', '苏宁物流'], ['OTHER', '其他'],
+  ]),
+  /** DOMAIN.md §2 calcFeeLog kind: a line's charge and, when it fails, its reversal. */
+  feeLogKind: e([[10, '计费'], [20, '冲销']]),
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

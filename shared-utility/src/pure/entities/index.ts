@@ -4,8 +4,9 @@ import { admin } from './admin';
 import { client, clientMercht, clientMerchtEnt } from './client';
 import { bankBin, cust, custImport } from './cust';
 import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
-import { invoiceInfo, invoiceItem } from './invoice';
-import { taskCategory } from './task';
+import { invoiceApply, invoiceApplyInfo, invoiceApplyToMe, invoiceInfo, invoiceItem } from './invoice';
+import { calcFeeLog, orderDetail, payOrder, tempOrder, tempOrderDetail } from './order';
+import { packageAssignee, packageTaker, packageTalent, taskCategory, workPackage } from './task';
 import { custCard, custCoopEnt, custCoopSup } from './talent-coop';
 import { balanceApply, balanceLog, balanceLogGroup, entAccount, entMonthStats, entTaxProof, refundApply } from './money';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
@@ -21,6 +22,7 @@ export * from './system';
 export * from './money';
 export * from './fee';
 export * from './invoice';
+export * from './order';
 export * from './task';
 export * from './talent-coop';
 
@@ -28,4 +30,7 @@ registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entCo
 registerEntities(client, clientMercht, clientMerchtEnt);
 registerEntities(entTaxProof, entMonthStats, balanceLogGroup, invoiceInfo, invoiceItem, taskCategory);
 registerEntities(custCoopEnt, custCoopSup, custCard);
+registerEntities(workPackage, packageTalent, packageAssignee, packageTaker);
 registerEntities(custImport, bankBin);
+registerEntities(tempOrder, tempOrderDetail, payOrder, orderDetail, calcFeeLog);
+registerEntities(invoiceApply, invoiceApplyToMe, invoiceApplyInfo);

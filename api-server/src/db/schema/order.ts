@@ -1,0 +1,105 @@
+import type { Generated } from 'kysely';
+
+/** Payout orders (migration migrations/0023-order.ts; DOMAIN.md §4). Money integer fen. */
+export interface TempOrderDetailTable {
+  id: Generated<number>;
+  tempOrderId: number;
+  rowNo: number;
+  name: string;
+  /** null when the sheet's ID type was not one of spec §3's. */
+  idType: number | null;
+  idNumber: string;
+  phone: string | null;
+  account: string;
+  bankName: string | null;
+  /** The amount cell as sent; amountFen null when it is not an amount. */
+  amountText: string;
+  amountFen: number | null;
+  remark: string | null;
+  errorType: number;
+  errorMsg: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OrderDetailTable {
+  id: Generated<number>;
+  orderId: number;
+  orderNo: string;
+  rowNo: number;
+  /** orderNo-rowNo: the adapter's idempotency key. */
+  serialNo: string;
+  entId: number;
+  supplierId: number;
+  merchtId: number;
+  payChannel: number;
+  custId: number | null;
+  name: string;
+  idType: number;
+  idNumber: string;
+  phone: string | null;
+  account: string;
+  bankName: string | null;
+  amountFen: number;
+  feeFen: number;
+  lockFen: number;
+  payeeFen: number;
+  /** 0 unprocessed, 10 submitted, 20 success, 30 failed, 50 processing failed. */
+  status: number;
+  errorType: number;
+  reason: string | null;
+  receiptFile: string | null;
+  remark: string | null;
+  month: string;
+  resultAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The simulated bank's record of a line (outcome 20 success / 30 failed, known at submit, told at resultAt). */
+export interface SimBankTxnTable {
+  id: Generated<number>;
+  serialNo: string;
+  batchNo: string;
+  orderNo: string;
+  entId: number;
+  channel: number;
+  day: string;
+  payeeFen: number;
+  outcome: number;
+  reason: string | null;
+  receiptFile: string | null;
+  ackAt: number;
+  resultAt: number;
+  createdAt: number;
+}
+
+export interface OrderProgressTable {
+  id: Generated<number>;
+  orderNo: string;
+  entId: number;
+  supplierId: number;
+  merchtId: number;
+  status: number;
+  lineCount: number;
+  successCount: number;
+  failCount: number;
+  createdAt: number;
+}
+
+export interface PayoutLimitLockTable {
+  id: Generated<number>;
+  supplierId: number;
+  /** idType:upper(idNumber). */
+  person: string;
+  month: string;
+  touchedAt: number;
+}
+
+export interface OrderTables {
+  temp_order_detail: TempOrderDetailTable;
+  order_detail: OrderDetailTable;
+  sim_bank_txn: SimBankTxnTable;
+  order_progress: OrderProgressTable;
+  payout_limit_lock: PayoutLimitLockTable;
+}

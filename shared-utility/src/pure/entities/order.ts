@@ -1,0 +1,216 @@
+/**
+ * Payout orders (DOMAIN.md §4, spec §2 /order, §7 order calls): 制单 (temp orders and their rows),
+ * 代发订单 (orders), 订单明细 (their lines) and 计费记录 (the calc-fee log). Declared once; the
+ * finance-app screens and the api-server routes (api-server/src/domain/order) derive from these.
+ *
+ * Machines: the transitions people take, from the transition tables of rules/order-checks.ts (the
+ * system's own steps — worker, adapter, last line resolved — are in those tables' `system` lists and
+ * run in api-server/src/domain/order/worker.ts).
+ */
+import { type TransitionDef, defineEntity, defineMachine } from '../entity';
+import { transitionTables } from '../rules/order-checks';
+
+const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
+const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
+const channel = { label: '支付通道', type: 'ref', ref: 'payChannel', show: 'channelName', column: 'payChannel', required: true, create: true, search: 'eq', width: 130 } as const;
+const money = (label: string, column: string, extra: Record<string, unknown> = {}) => ({ label, type: 'money', column, width: 130, ...extra }) as const;
+
+/**
+ * The named transitions of a table, leaving out those that create the record (`from: []`) and those
+ * named; a transition asking a reason writes it to the record's `reason` field.
+ */
+function people(table: keyof typeof transitionTables, without: string[] = []): Record<string, TransitionDef<'reason'>> {
+  return Object.fromEntries(
+    Object.entries(transitionTables[table].transitions)
+      .filter(([name, t]) => t.from.length > 0 && !without.includes(name))
+      .map(([name, t]): [string, TransitionDef<'reason'>] => [name, t.fields?.reason ? { ...t, writes: { reason: 'reason' } } : (t as TransitionDef<never>)]),
+  );
+}
+
+const tempOrderFields = {
+  id: { label: 'ID', type: 'int', list: false, detail: false },
+  tempOrderNo: { label: '制单编号', type: 'text', column: 'tempNo', search: 'like', sort: true, width: 150 },
+  entId,
+  channel,
+  packageCode: { label: '任务包编号', type: 'text', max: 32, create: true, nullable: true, search: 'eq', width: 140 },
+  lineCount: { label: '明细笔数', type: 'int', column: 'detailCount', sort: true, width: 90 },
+  amount: money('金额(元)', 'amountFen', { search: 'range', sort: true }),
+  errorCount: { label: '异常笔数', type: 'int', width: 90 },
+  status: { label: '状态', type: 'enum', enum: 'tempOrderStatus', search: 'eq', sort: true, width: 100 },
+  /** 1 when the enterprise's tempOrderReview asked for review at upload: 提交 goes to 20, else to 10. */
+  needReview: { label: '需要审核', type: 'enum', enum: 'yesNo', list: false },
+  reason: { label: '审核说明', type: 'text', width: 180 },
+  orderNo: { label: '订单编号', type: 'text', search: 'eq', width: 150 },
+  remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, nullable: true, list: false },
+  excelFile: { label: '原始文件', type: 'file', list: false, filePath: 'order/query/temp/excelFile' },
+  operatorName: { label: '制单人', type: 'text', width: 100 },
+  createdAt,
+} as const;
+
+/**
+ * 制单: a payout sheet's rows checked against the talents' gates (DOMAIN.md §4), edited in 0/21,
+ * submitted (to 10, or to review 20 when tempOrderReview = 1), reviewed by the supplier, and turned
+ * into an order by transOrder (ENT confirms with an SMS payment code).
+ */
+export const tempOrder = defineEntity({
+  name: 'tempOrder',
+  table: 'temp_order',
+  key: 'id',
+  labelField: 'tempOrderNo',
+  title: '制单',
+  paths: { query: 'order/query/temp', mgr: 'order/mgr/temp' },
+  codes: { query: 25010, mgr: 25020, export: 25010 },
+  fields: tempOrderFields,
+  machine: defineMachine(tempOrderFields, 'status', people('tempOrder')),
+});
+
+/** A row of a temp order: what the sheet said, and the first failing check (errorType 0 when it may be paid). */
+export const tempOrderDetail = defineEntity({
+  name: 'tempOrderDetail',
+  table: 'temp_order_detail',
+  key: 'id',
+  labelField: 'name',
+  title: '制单明细',
+  paths: { query: 'order/query/detail/temp', mgr: 'order/mgr/temp' },
+  codes: { query: 25010, mgr: 25020, export: 25010 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    tempOrderId: { label: '制单', type: 'int', search: 'eq', list: false },
+    rowNo: { label: '行号', type: 'int', sort: true, width: 70 },
+    name: { label: '姓名', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 100 },
+    idType: { label: '证件类型', type: 'enum', enum: 'idType', create: true, update: true, defaultValue: 111, width: 110 },
+    idNumber: { label: '证件号码', type: 'text', required: true, max: 40, create: true, update: true, search: 'eq', width: 180 },
+    phone: { label: '手机号', type: 'text', max: 20, create: true, update: true, nullable: true, width: 120 },
+    account: { label: '收款账号', type: 'text', required: true, max: 40, create: true, update: true, search: 'eq', width: 190 },
+    bankName: { label: '开户行', type: 'text', max: 100, create: true, update: true, nullable: true, width: 160 },
+    /** The cell as sent when it was not an amount (shown beside the 格式错误 message). */
+    amountText: { label: '金额(原文)', type: 'text', list: false },
+    amount: money('金额(元)', 'amountFen', { required: true, create: true, update: true, search: 'range', sort: true }),
+    remark: { label: '备注', type: 'text', max: 200, create: true, update: true, nullable: true, width: 140 },
+    errorType: { label: '异常类型', type: 'enum', enum: 'orderDetailError', search: 'eq', width: 120 },
+    errorMsg: { label: '异常说明', type: 'text', width: 200 },
+  },
+});
+
+const payOrderFields = {
+  orderNo: { label: '订单编号', type: 'text', search: 'like', sort: true, width: 150 },
+  entId,
+  supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', width: 200 },
+  merchtId: { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', search: 'eq', list: false },
+  channel,
+  status: { label: '状态', type: 'enum', enum: 'orderStatus', search: 'in', sort: true, width: 110 },
+  lineCount: { label: '笔数', type: 'int', column: 'detailCount', sort: true, width: 70 },
+  amount: money('代发金额(元)', 'amountFen', { search: 'range', sort: true }),
+  fee: money('服务费(元)', 'feeFen', { sort: true }),
+  lockAmount: money('锁定金额(元)', 'lockFen'),
+  successAmount: money('成功金额(元)', 'successFen'),
+  failAmount: money('失败金额(元)', 'failFen'),
+  successCount: { label: '成功笔数', type: 'int', width: 80 },
+  failCount: { label: '失败笔数', type: 'int', width: 80 },
+  calcMode: { label: '计费方式', type: 'enum', enum: 'feeCalcMode', search: 'eq', width: 90 },
+  tempOrderNo: { label: '制单编号', type: 'text', search: 'eq', list: false },
+  resubmitCount: { label: '重新提交次数', type: 'int', list: false },
+  channelBatchNo: { label: '通道批次号', type: 'text', list: false },
+  reason: { label: '说明', type: 'text', width: 200 },
+  remark: { label: '备注', type: 'text', list: false },
+  createdAt: { ...createdAt, label: '下单时间' },
+  updatedAt: { label: '更新时间', type: 'datetime', sort: true, width: 170, list: false },
+} as const;
+
+/**
+ * 代发订单: created by transOrder with its lines priced and charged; the worker preprocesses (row
+ * checks, lock all-or-nothing), submits through the channel adapter and settles each line. People
+ * claim and review (20/22), reprocess or close a failed preprocess (12), resubmit or close a rejected
+ * submission (54). Exports: 10 list, 20 work certificate, 30 tax declaration, 40 manual pay sheet.
+ */
+export const payOrder = defineEntity({
+  name: 'payOrder',
+  table: 'pay_order',
+  key: 'orderNo',
+  labelField: 'orderNo',
+  title: '代发订单',
+  paths: { query: 'order/query', mgr: 'order/mgr' },
+  codes: { query: 24010, export: 24020 },
+  fields: payOrderFields,
+  // manualMark is taken by the first manual line result (detail updateStatus), not offered on the row.
+  machine: defineMachine(payOrderFields, 'status', people('order', ['manualMark'])),
+});
+
+const orderDetailFields = {
+  id: { label: 'ID', type: 'int', list: false, detail: false },
+  orderNo: { label: '订单编号', type: 'text', search: 'eq', sort: true, width: 150 },
+  rowNo: { label: '行号', type: 'int', sort: true, width: 70 },
+  serialNo: { label: '流水号', type: 'text', search: 'eq', list: false },
+  entId,
+  channel,
+  name: { label: '姓名', type: 'text', search: 'like', width: 100 },
+  idType: { label: '证件类型', type: 'enum', enum: 'idType', list: false },
+  idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 180 },
+  phone: { label: '手机号', type: 'text', list: false },
+  account: { label: '收款账号', type: 'text', search: 'eq', width: 190 },
+  bankName: { label: '开户行', type: 'text', list: false },
+  amount: money('金额(元)', 'amountFen', { search: 'range', sort: true }),
+  fee: money('服务费(元)', 'feeFen', { width: 110 }),
+  lockAmount: money('锁定金额(元)', 'lockFen', { list: false }),
+  payee: money('实发金额(元)', 'payeeFen'),
+  status: { label: '状态', type: 'enum', enum: 'orderDetailStatus', search: 'in', sort: true, width: 100 },
+  errorType: { label: '异常类型', type: 'enum', enum: 'orderDetailError', search: 'eq', width: 120 },
+  reason: { label: '失败原因', type: 'text', width: 180 },
+  /** `回单_{serialNo}.pdf` of a successful bank line; served by order/query/detail/bankReceiptFile. */
+  receiptFile: { label: '银行回单', type: 'text', width: 200 },
+  remark: { label: '备注', type: 'text', list: false },
+  createdAt,
+  resultAt: { label: '完成时间', type: 'datetime', search: 'range', width: 170 },
+} as const;
+
+/** 订单明细: each line's amount, fee, payee amount and result; manual channels take results by hand. */
+export const orderDetail = defineEntity({
+  name: 'orderDetail',
+  table: 'order_detail',
+  key: 'id',
+  labelField: 'serialNo',
+  title: '订单明细',
+  paths: { query: 'order/query/detail', mgr: 'order/mgr/detail' },
+  codes: { query: 25110, export: 25120 },
+  fields: orderDetailFields,
+  machine: defineMachine(orderDetailFields, 'status', people('orderDetail')),
+});
+
+/** 计费记录: one row per line per event (10 charge, 20 reversal with every amount negated). */
+export const calcFeeLog = defineEntity({
+  name: 'calcFeeLog',
+  table: 'calc_fee_log',
+  key: 'id',
+  labelField: 'orderNo',
+  title: '计费记录',
+  paths: { query: 'order/query/calcFeeLog', mgr: 'order/mgr/calcFeeLog' },
+  codes: { query: 25510 },
+  timestamps: false,
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    orderNo: { label: '订单编号', type: 'text', search: 'eq', sort: true, width: 150 },
+    rowNo: { label: '行号', type: 'int', width: 70 },
+    detailId: { label: '明细', type: 'int', list: false, detail: false },
+    kind: { label: '类型', type: 'enum', enum: 'feeLogKind', search: 'eq', width: 70 },
+    entId,
+    merchtId: { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', search: 'eq', width: 180 },
+    parentMerchtId: { label: '上级商户', type: 'ref', ref: 'merchant', show: 'parentMerchtName', width: 180 },
+    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', list: false },
+    idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 180 },
+    amount: money('金额(元)', 'amountFen', { search: 'range' }),
+    pattern: { label: '计费模式', type: 'enum', enum: 'feePattern', width: 100 },
+    calcMode: { label: '计费方式', type: 'enum', enum: 'feeCalcMode', width: 90 },
+    rounding: { label: '舍入方式', type: 'enum', enum: 'rounding', list: false },
+    basisBefore: money('计费基数(元)', 'basisBeforeFen', { list: false }),
+    /** `[{from, to, ratio, portion}]`: money strings and ratio strings (formatted by the route). */
+    bands: { label: '计费区间', type: 'json', list: false },
+    entFee: money('服务费(元)', 'entFeeFen', { width: 110 }),
+    merchtCost: money('商户成本(元)', 'merchtCostFen', { list: false }),
+    merchtProfit: money('商户分润(元)', 'merchtProfitFen'),
+    parentCost: money('上级成本(元)', 'parentCostFen', { list: false }),
+    parentProfit: money('上级分润(元)', 'parentProfitFen'),
+    supIncome: money('供应商收入(元)', 'supIncomeFen'),
+    month: { label: '月份', type: 'text', search: 'eq', width: 90 },
+    createdAt: { ...createdAt, label: '计费时间' },
+  },
+});
