@@ -32,6 +32,10 @@ import * as merchantMyFeeConfig from './merchant/myFeeConfig.screen';
 import * as merchantMyFeeStats from './merchant/myFeeStats.screen';
 import * as merchantSubFeeConfig from './merchant/subFeeConfig.screen';
 import * as merchantSubFeeStats from './merchant/subFeeStats.screen';
+import * as orderDetail from './order/detail.screen';
+import * as orderFeeLog from './order/feeLog.screen';
+import * as orderIndex from './order/index.screen';
+import * as orderProdOrder from './order/prodOrder.screen';
 import * as supplierChannel from './supplier/channel.screen';
 import * as supplierIndex from './supplier/index.screen';
 import * as supplierTaxsource from './supplier/taxsource.screen';
@@ -63,6 +67,10 @@ export const SCREENS: ScreenModule[] = [
   entRefund,
   entStats,
   entTaxPaidProof,
+  orderProdOrder,
+  orderIndex,
+  orderDetail,
+  orderFeeLog,
   invoiceInvoiceInfo,
   invoiceInvoiceItem,
   editIndustry,

@@ -521,7 +521,14 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
       const { action, row } = open;
       const childLink = Object.fromEntries(Object.entries(action.link).map(([child, parent]) => [child, row[parent]]));
       return (
-        <SubTableDrawer title={`${action.label}（${String(row[entity.labelField] ?? '')}）`} onClose={onClose}>
+        // The parent row may show what its sub-table changed (a temp order's error count).
+        <SubTableDrawer
+          title={`${action.label}（${String(row[entity.labelField] ?? '')}）`}
+          onClose={() => {
+            onClose();
+            reload();
+          }}
+        >
           <EntityScreenView screen={action.screen} urlState={false} link={childLink} />
         </SubTableDrawer>
       );

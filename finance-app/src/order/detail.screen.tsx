@@ -1,0 +1,27 @@
+import { orderDetail } from '@flexpay/shared-utility';
+import { defineScreen, detail, serverExport, transitions } from '@flexpay/shared-utility/kit';
+import { receiptCell } from './receipt';
+import { reorderFailed } from './reorder';
+
+/** /order/detail 订单明细: lines across orders; manual results on channels 0/99, receipts, failed lines re-ordered. */
+export const route = '/order/detail';
+
+export default defineScreen(orderDetail, {
+  // Fits 1280 px beside 操作; ID type, phone, bank, fee and times are in 详情.
+  list: ['orderNo', 'rowNo', 'name', 'account', 'amount', 'payee', 'status', 'reason', 'receiptFile'],
+  search: ['orderNo', 'name', 'idNumber'],
+  filterDialog: ['entId', 'channel', 'account', 'amount', 'errorType', 'createdAt', 'resultAt'],
+  tabs: { by: 'status', values: [0, 10, 20, 30, 50] },
+  columns: {
+    orderNo: { width: 150 },
+    rowNo: { width: 56 },
+    name: { width: 80 },
+    account: { width: 170 },
+    amount: { width: 96 },
+    payee: { width: 96 },
+    status: { width: 80 },
+    reason: { width: 130 },
+    receiptFile: { width: 170, render: receiptCell },
+  },
+  actions: [detail(), transitions(), reorderFailed(), serverExport()],
+});

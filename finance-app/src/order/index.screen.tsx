@@ -1,0 +1,46 @@
+import { ORDER_END_STATUSES, orderProgress$, payOrder, type Row } from '@flexpay/shared-utility';
+import { defineScreen, detail, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { entNameCell } from '../ent/ent-link';
+import { orderLines } from './lines';
+import { reorderFailed } from './reorder';
+
+/** /order/index 代发订单: orders by status, their review and handling, exports, and live progress. */
+export const route = '/order/index';
+
+/** The orders on screen that are still moving report each change as it happens (no reload). */
+const live = (records: Row[]) => {
+  const running = records.filter((r) => !ORDER_END_STATUSES.has(Number(r.status))).map((r) => String(r.orderNo));
+  return running.length > 0 ? orderProgress$(running) : null;
+};
+
+export default defineScreen(payOrder, {
+  // Fits 1280 px beside 操作; channel, supplier, lock amount, counts and notes are in 详情 and 明细.
+  list: ['orderNo', 'entId', 'lineCount', 'amount', 'fee', 'successAmount', 'failAmount', 'status', 'createdAt'],
+  search: ['orderNo', 'entId'],
+  filterDialog: ['supplierId', 'merchtId', 'channel', 'status', 'amount', 'calcMode', 'tempOrderNo', 'createdAt'],
+  tabs: { by: 'status', values: [12, 20, 22, 54, 60, 62, 162, 64] },
+  summary: ['amount', 'fee', 'successAmount', 'failAmount'],
+  summaryCount: '订单数',
+  columns: {
+    orderNo: { width: 150 },
+    entId: { render: entNameCell, width: 170 },
+    lineCount: { width: 56 },
+    amount: { width: 104 },
+    fee: { width: 94 },
+    successAmount: { width: 104 },
+    failAmount: { width: 104 },
+    status: { width: 90 },
+    createdAt: { width: 150 },
+  },
+  live,
+  actions: [
+    detail(),
+    subTable({ key: 'lines', label: '明细', screen: orderLines, link: { orderNo: 'orderNo' } }),
+    transitions(),
+    reorderFailed(),
+    serverExport(),
+    serverExport({ key: 'export20', label: '导出完工证明', body: { exportMode: 20 }, onlyFor: ['ENT', 'SPR', 'SYS'] }),
+    serverExport({ key: 'export30', label: '导出税务申报', body: { exportMode: 30 }, onlyFor: ['SPR', 'SYS'] }),
+    serverExport({ key: 'export40', label: '导出人工代付表', body: { exportMode: 40 }, onlyFor: ['SPR', 'SYS'] }),
+  ],
+});

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { tempOrder, type Row } from '@flexpay/shared-utility';
+import { EntityScreenView, SubTableDrawer, custom, defineScreen, detail, remove, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { entNameCell } from '../ent/ent-link';
+import { tempRows } from './rows';
+import { TransOrderDialog } from './trans-order-dialog';
+import { UploadDialog } from './upload-dialog';
+
+/** /order/prodOrder 制单管理: temp orders from the payout sheet, checked, reviewed and turned into orders. */
+export const route = '/order/prodOrder';
+
+/** 上传制单, then the new temp order's rows with their checks. */
+function Upload({ reload, close }: { reload: () => void; close: () => void }) {
+  const [created, setCreated] = useState<{ id: number; tempOrderNo: string } | null>(null);
+  if (!created)
+    return (
+      <UploadDialog
+        onClose={close}
+        onCreated={(c) => {
+          reload();
+          setCreated(c);
+        }}
+      />
+    );
+  return (
+    <SubTableDrawer
+      title={`明细（${created.tempOrderNo}）`}
+      onClose={() => {
+        reload();
+        close();
+      }}
+    >
+      <EntityScreenView screen={tempRows} urlState={false} link={{ tempOrderId: created.id }} />
+    </SubTableDrawer>
+  );
+}
+
+export default defineScreen(tempOrder, {
+  // Fits 1280 px beside 操作; channel, package, remark, review note and the original file are in 详情.
+  list: ['tempOrderNo', 'entId', 'lineCount', 'amount', 'errorCount', 'status', 'orderNo', 'createdAt'],
+  search: ['tempOrderNo', 'entId', 'orderNo'],
+  filterDialog: ['channel', 'packageCode', 'amount', 'createdAt'],
+  tabs: { by: 'status', values: [0, 10, 20, 21, 30] },
+  columns: {
+    tempOrderNo: { width: 150 },
+    entId: { render: entNameCell, width: 180 },
+    lineCount: { width: 80 },
+    amount: { width: 110 },
+    errorCount: { width: 80, render: (row: Row) => <span className={Number(row.errorCount) > 0 ? 'fp-order-error-msg' : undefined}>{String(row.errorCount ?? 0)}</span> },
+    status: { width: 80 },
+    orderNo: { width: 150 },
+    createdAt: { width: 150 },
+  },
+  actions: [
+    custom({ key: 'upload', label: '上传制单', scope: 'toolbar', onlyFor: ['ENT', 'SYS'], codes: [tempOrder.codes.mgr!], render: ({ reload, close }) => <Upload reload={reload} close={close} /> }),
+    subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' } }),
+    transitions(['submit', 'submitReview', 'approve', 'reject']),
+    custom({ key: 'transOrder', label: '提交订单', scope: 'row', needs: 'transOrder', render: ({ row, reload, close }) => <TransOrderDialog row={row} reload={reload} close={close} /> }),
+    detail(),
+    remove('确定要删除该制单吗？'),
+  ],
+});
