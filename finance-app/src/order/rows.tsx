@@ -1,6 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { ENUMS, enumLabel, tempOrderDetail, type Row } from '@flexpay/shared-utility';
 import { defineScreen, form, remove } from '@flexpay/shared-utility/kit';
+import './order.css';
 
 /** An error type as a red tag (a passing row shows 正常 in green). */
 export function errorTypeCell(row: Row) {
