@@ -6,6 +6,7 @@ import { migrate } from './db/migrations';
 import { ensureSecurityIndexes } from './db/migrations/0002-security';
 import { ensureOnlineIndexes } from './db/online-indexes';
 import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
+import { startOverdueJob } from './domain/task/overdue';
 import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
 import { purgeLegacySessions } from './security/session';
@@ -43,6 +44,9 @@ export async function serve(config: Config): Promise<void> {
   const { db, dialect } = openDatabase(config);
   const keys = ensureKeyPair(config.dataDir);
   const app = buildApp({ config, db, dialect, keys });
+  // Packages past their end date go overdue (DOMAIN.md §7); stopped before the database closes.
+  const stopOverdue = startOverdueJob(db, { now: Date.now, onError: (error) => app.log.error(error, 'package overdue job failed') });
+  app.addHook('onClose', stopOverdue);
   app.addHook('onClose', async () => db.destroy());
   const stop = () => {
     app.close().then(

@@ -9,7 +9,7 @@ import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
 import { seedInvoicing } from './seed-invoice';
-import { seedTaskCategories } from './seed-task';
+import { seedPackages, seedTaskCategories } from './seed-task';
 import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
@@ -287,5 +287,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedClients(trx, now);
     await seedInvoicing(trx, now);
     await seedTaskCategories(trx, now);
+    await seedPackages(trx, now);
   });
 }

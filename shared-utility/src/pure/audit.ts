@@ -26,6 +26,8 @@ const ACTION_LABELS: Record<string, string> = {
   import: '导入',
   resetSecret: '重置密钥',
   updateSecret: '设置RSA公钥',
+  review: '审核',
+  overdue: '逾期',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */

@@ -25,3 +25,111 @@ export const taskCategory = defineEntity({
     createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 160 },
   },
 });
+
+/**
+ * 任务包 (DOMAIN.md §7; spec §3 package fields, §4 states): an enterprise's package, reviewed by its
+ * supplier, listed for talents to take. `status` is the work-package state the machine moves; the
+ * review status and package status move with it (rules/package.ts keeps the three together).
+ */
+export const workPackage = defineEntity({
+  name: 'workPackage',
+  table: 'work_package',
+  key: 'id',
+  labelField: 'name',
+  title: '任务包',
+  paths: { query: 'package/query', mgr: 'package/mgr' },
+  codes: { query: 32210, mgr: 32220 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    packageCode: { label: '任务包编号', type: 'text', search: 'like', width: 110 },
+    name: { label: '任务包名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', width: 170 },
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 190 },
+    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', list: false },
+    categoryId: { label: '任务分类', type: 'ref', ref: 'taskCategory', show: 'categoryName', create: true, update: true, nullable: true, width: 100 },
+    packageType: { label: '任务包类型', type: 'enum', enum: 'packageType', required: true, create: true, update: true, search: 'eq', defaultValue: 10, width: 90 },
+    packagePriceType: { label: '价格类型', type: 'enum', enum: 'packagePriceType', column: 'priceType', required: true, create: true, update: true, defaultValue: 10, list: false },
+    packagePriceLower: { label: '价格下限(元)', type: 'money', column: 'priceLowerFen', create: true, update: true, nullable: true, list: false, formWhen: { field: 'packagePriceType', in: [20, 30] } },
+    packagePriceUpper: { label: '价格上限(元)', type: 'money', column: 'priceUpperFen', create: true, update: true, nullable: true, list: false, formWhen: { field: 'packagePriceType', in: [30] } },
+    priceText: { label: '价格(元)', type: 'text', virtual: true, form: false, width: 160 },
+    startDate: { label: '开始日期', type: 'date', required: true, create: true, update: true, sort: true, width: 100 },
+    endDate: { label: '结束日期', type: 'date', required: true, create: true, update: true, search: 'range', sort: true, width: 100 },
+    description: { label: '任务描述', type: 'textarea', max: 1000, create: true, update: true, nullable: true, list: false },
+    attachment: { label: '附件', type: 'file', create: true, update: true, nullable: true, list: false, filePath: 'package/query/file' },
+    reviewStatus: { label: '审核状态', type: 'enum', enum: 'packageReviewStatus', search: 'eq', width: 80 },
+    pkgStatus: { label: '展示状态', type: 'enum', enum: 'packageStatus', search: 'eq', width: 80 },
+    status: { label: '任务包状态', type: 'enum', enum: 'workPackageStatus', search: 'eq', width: 90 },
+    reviewRemark: { label: '审核意见', type: 'text', list: false },
+    createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
+  },
+  machine: {
+    field: 'status',
+    transitions: {
+      show: { label: '上架', from: [0, 30], to: 10, code: 32220, for: ['SYS', 'SPR'], intent: 'success', confirm: '确定要上架该任务包吗？上架后人才即可接包。' },
+      hide: { label: '下架', from: [10], to: 30, code: 32220, for: ['SYS', 'SPR'], intent: 'warning', confirm: '确定要下架该任务包吗？' },
+      finish: { label: '完成', from: [10, 30, 40], to: 20, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'success', confirm: '确定该任务包已完成吗？完成后不能再接包。' },
+      cancel: { label: '取消', from: [0, 10, 30, 40], to: 50, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'danger', confirm: '确定要取消该任务包吗？取消后不可恢复。' },
+    },
+  },
+});
+
+/** Talents a package may name (the enterprise's talents: those with a cooperation row), for the pickers. */
+export const packageTalent = defineEntity({
+  name: 'packageTalent',
+  table: 'cust',
+  key: 'id',
+  labelField: 'name',
+  title: '人才',
+  paths: { query: 'package/talent/query', mgr: 'package/talent/mgr' },
+  codes: { query: 32210 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    name: { label: '姓名', type: 'text', search: 'like', width: 100 },
+    idNumber: { label: '证件号码', type: 'text', search: 'like', width: 180 },
+    phone: { label: '手机号', type: 'text', width: 120 },
+  },
+});
+
+/** 指定人才: who may take a private package (DOMAIN.md §7 "assigned only"). */
+export const packageAssignee = defineEntity({
+  name: 'packageAssignee',
+  table: 'work_package_talent',
+  key: 'id',
+  labelField: 'custId',
+  title: '指定人才',
+  paths: { query: 'package/assignee/query', mgr: 'package/assignee/mgr' },
+  codes: { query: 32210, mgr: 32220 },
+  timestamps: false,
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    packageId: { label: '任务包', type: 'ref', ref: 'workPackage', show: 'packageName', required: true, create: true, search: 'eq', width: 160 },
+    custId: { label: '人才', type: 'ref', ref: 'packageTalent', show: 'custName', required: true, create: true, dependsOn: { assignFor: 'packageId' }, width: 140 },
+    createdAt: { label: '指定时间', type: 'datetime', width: 160 },
+  },
+});
+
+/** 接包人 (DOMAIN.md §7 takers): 10 taken, 20 completed, 90 cancelled; payout rows check it (该人才未承接该任务包). */
+export const packageTaker = defineEntity({
+  name: 'packageTaker',
+  table: 'work_package_taker',
+  key: 'id',
+  labelField: 'custId',
+  title: '接包人',
+  paths: { query: 'package/taker/query', mgr: 'package/taker/mgr' },
+  codes: { query: 32210, mgr: 32220 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    packageId: { label: '任务包', type: 'ref', ref: 'workPackage', show: 'packageName', required: true, create: true, search: 'eq', width: 160 },
+    custId: { label: '接包人', type: 'ref', ref: 'packageTalent', show: 'custName', required: true, create: true, dependsOn: { takeFor: 'packageId' }, width: 120 },
+    status: { label: '状态', type: 'enum', enum: 'packageTakerStatus', search: 'eq', width: 80 },
+    createdAt: { label: '接包时间', type: 'datetime', width: 150 },
+    completedAt: { label: '完成时间', type: 'datetime', width: 150 },
+    remark: { label: '备注', type: 'text', max: 200, create: true, nullable: true, width: 160 },
+  },
+  machine: {
+    field: 'status',
+    transitions: {
+      complete: { label: '标记完成', from: [10], to: 20, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'success', confirm: '确定该人才已完成任务吗？' },
+      cancel: { label: '取消接包', from: [10], to: 90, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'danger', confirm: '确定要取消该人才的接包吗？' },
+    },
+  },
+});

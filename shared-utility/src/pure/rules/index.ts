@@ -5,5 +5,6 @@ export * from './invoice-tax';
 export * from './identity';
 export * from './order-checks';
 export * from './agreement';
+export * from './package';
 export * from './talent';
 export * from './signing';

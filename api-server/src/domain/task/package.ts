@@ -1,0 +1,261 @@
+/**
+ * Task packages (DOMAIN.md §7; spec §2 /task/userPackage…5, §7 package calls): an enterprise's packages
+ * created by ENT, SPR or SYS, reviewed by the supplier (pass/fail with reason), listed (上架/下架), taken
+ * by the enterprise's talents (assigned ones only for a private package), completed and finished; past
+ * their end date they go overdue (overdue.ts). The three status fields move together as rules/package.ts
+ * says; routes stay thin.
+ */
+import {
+  AdminType,
+  accountTypeOf,
+  finishRefusal,
+  PACKAGE_MESSAGES,
+  PACKAGE_TYPE,
+  packageAfter,
+  packageAllows,
+  type PackageAction,
+  packageAssignee,
+  packageError,
+  packagePrices,
+  packagePriceText,
+  packageTaker,
+  packageTalent,
+  type PackageTriple,
+  TAKER_STATUS,
+  workPackage,
+} from '@flexpay/shared-utility/src/pure';
+import { audit } from '../../account/audit';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { entScope } from '../ent/index';
+import { nextCode } from '../org-scope';
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+const tripleOf = (row: Row): PackageTriple => ({ reviewStatus: row.reviewStatus as PackageTriple['reviewStatus'], pkgStatus: row.pkgStatus as PackageTriple['pkgStatus'], status: Number(row.status) });
+/** The price columns a package keeps for its type, from the written values over the stored row. */
+function pricesOf(values: Row, before: Row): { priceLowerFen: number | null; priceUpperFen: number | null } {
+  const pick = (column: string) => (column in values ? values[column] : before[column]) as number | null | undefined;
+  const prices = packagePrices(Number(pick('priceType')), pick('priceLowerFen') ?? null, pick('priceUpperFen') ?? null);
+  return { priceLowerFen: prices.lowerFen, priceUpperFen: prices.upperFen };
+}
+const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
+const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, tripleOf(row), typeOf(caller));
+
+/** Talents cooperating (status 0) with an enterprise. */
+const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', Number(entId)).where('status', '=', 0);
+
+export function packageRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const inEntScope = entScope(db, `${T}.entId`);
+  /** Ids of the packages a caller sees (the takers' and assignees' scope). */
+  const visiblePackages = (caller: Caller) => inEntScope(caller, db.selectFrom(`work_package as ${T}`) as AnyQuery).select(`${T}.id`);
+
+  const packages = defineResource(deps, workPackage, {
+    scope: inEntScope,
+    writers: ['ENT', 'SPR', 'SYS'],
+    // Edits and deletion follow the lifecycle (INIT only): served below, listed by rowActions.
+    update: false,
+    export: true,
+    rowActions: (caller, row) => {
+      const held = caller.perms.has(workPackage.codes.mgr!);
+      return [
+        ...(held && allows('update', row, caller) ? ['update'] : []),
+        ...(held && allows('delete', row, caller) ? ['delete'] : []),
+        ...(caller.perms.has(32302) && allows('pass', row, caller) ? ['review'] : []),
+      ];
+    },
+    transitionRefusal: (name, row, caller) => (caller && !allows(name as PackageAction, row, caller) ? STALE : null),
+    computed: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
+    beforeCreate: async (ctx, values) => {
+      const entId = typeOf(ctx.caller) === 'ENT' && (values.entId === null || values.entId === undefined) ? ctx.caller.user.orgId : values.entId;
+      const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', Number(entId)).executeTakeFirst()) as Row | undefined;
+      if (!ent) refuse(Code.VALIDATION, '请选择企业');
+      return {
+        ...values,
+        ...pricesOf(values, {}),
+        entId,
+        supplierId: ent!.supplierId,
+        packageCode: await nextCode(ctx.trx, 'work_package', 'packageCode', 'PKG', 5),
+        reviewStatus: 'INIT',
+        pkgStatus: 'HIDDEN',
+        status: 0,
+      };
+    },
+    check: async (ctx, next) => {
+      const prices = pricesOf(next, {});
+      const error = packageError({ priceType: Number(next.priceType), lowerFen: prices.priceLowerFen, upperFen: prices.priceUpperFen, startDate: String(next.startDate), endDate: String(next.endDate) });
+      if (error) refuse(Code.VALIDATION, error);
+      if (next.categoryId !== null && next.categoryId !== undefined) {
+        const own = await ctx.trx.selectFrom('task_category').select('id').where('id', '=', Number(next.categoryId)).where('supplierId', '=', Number(next.supplierId)).executeTakeFirst();
+        if (!own) refuse(Code.OUT_OF_SCOPE, '请选择本供应商的任务分类');
+      }
+    },
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...pricesOf(values, before) }),
+    checkRemove: async (ctx, row) => {
+      if (await ctx.trx.selectFrom('work_package_taker').select('id').where('packageId', '=', Number(row.id)).executeTakeFirst()) refuse(Code.CONFLICT, PACKAGE_MESSAGES.hasTakers);
+      await ctx.trx.deleteFrom('work_package_talent').where('packageId', '=', Number(row.id)).execute();
+    },
+    afterTransition: async (ctx, name, row) => {
+      const after = packageAfter(name as PackageAction, tripleOf(row));
+      const moved = await ctx.trx
+        .updateTable('work_package')
+        .set({ reviewStatus: after.reviewStatus, pkgStatus: after.pkgStatus })
+        .where('id', '=', Number(row.id))
+        .where('reviewStatus', '=', row.reviewStatus)
+        .where('pkgStatus', '=', row.pkgStatus)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
+      const takers = ctx.trx.selectFrom('work_package_taker').where('packageId', '=', Number(row.id));
+      if (name === 'finish') {
+        const statuses = (await takers.select('status').execute()) as Array<{ status: number }>;
+        const refusal = finishRefusal(statuses.map((s) => s.status));
+        if (refusal) refuse(Code.CONFLICT, refusal);
+      }
+      // A cancelled package's open takers are cancelled with it.
+      if (name === 'cancel')
+        await ctx.trx
+          .updateTable('work_package_taker')
+          .set({ status: TAKER_STATUS.CANCELLED, updatedAt: ctx.now })
+          .where('packageId', '=', Number(row.id))
+          .where('status', '=', TAKER_STATUS.TAKEN)
+          .execute();
+    },
+  });
+  const { resource } = packages;
+
+  /** update/delete: the kit's write, once the lifecycle allows it (INIT, not yet reviewed). */
+  const lifecycleWrite = (action: 'update' | 'delete', write: (ctx: SignedInContext) => Promise<unknown>) => async (ctx: SignedInContext) => {
+    const row = await resource.load(ctx.caller, keyValue(workPackage, ctx.body));
+    if (!resource.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    if (!allows(action, row, ctx.caller)) refuse(Code.CONFLICT, STALE);
+    return write(ctx);
+  };
+
+  /** review {id, pass, reason?} (SPR, SYS · 32302): INIT·HIDDEN·0 → REVIEWED·HIDDEN·0, or → 50 with the reason. */
+  const review = async (ctx: SignedInContext) => {
+    const row = await resource.load(ctx.caller, keyValue(workPackage, ctx.body));
+    const type = typeOf(ctx.caller);
+    if (type !== 'SYS' && type !== 'SPR') refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const pass = ctx.body.pass === true || ctx.body.pass === 1 || ctx.body.pass === '1' || ctx.body.pass === 'true';
+    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
+    if (!pass && !reason) refuse(Code.VALIDATION, PACKAGE_MESSAGES.reviewReason);
+    if (reason.length > 200) refuse(Code.VALIDATION, '审核意见不能超过200个字符');
+    const action = pass ? 'pass' : 'fail';
+    if (!allows(action, row, ctx.caller)) refuse(Code.CONFLICT, STALE);
+    const after = packageAfter(action, tripleOf(row));
+    await resource.write(ctx, async (trx) => {
+      const moved = await trx
+        .updateTable('work_package')
+        .set({ reviewStatus: after.reviewStatus, pkgStatus: after.pkgStatus, status: after.status, reviewRemark: reason || null, updatedAt: ctx.now })
+        .where('id', '=', Number(row.id))
+        .where('reviewStatus', '=', 'INIT')
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
+      await audit(trx as never, {
+        operator: ctx.caller.user,
+        now: ctx.now,
+        action: 'review',
+        entity: workPackage.name,
+        entityId: String(row.id),
+        changes: { reviewStatus: { from: row.reviewStatus, to: after.reviewStatus }, status: { from: row.status, to: after.status }, ...(reason ? { reason: { from: null, to: reason } } : {}) },
+      });
+    });
+    return resource.get(ctx.caller, Number(row.id));
+  };
+
+  /** The package a taker or assignment names, in the caller's scope (3002 outside). */
+  const packageOf = async (ctx: WriteContext, packageId: unknown): Promise<Row> => resource.load(ctx.caller, Number(packageId), ctx.trx);
+
+  const talents = defineResource(deps, packageTalent, {
+    // A talent is seen by the enterprises it cooperates with (and their supplier, merchant, the platform).
+    scope: (caller, qb) =>
+      caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.id`, 'in', inEntScope(caller, db.selectFrom(`cust_coop_ent as ${T}`) as AnyQuery).select(`${T}.custId`)),
+    listed: (caller, cond, qb) => {
+      const forPackage = (raw: unknown) => visiblePackages(caller).where(`${T}.id`, '=', Number(raw));
+      if (cond.assignFor !== undefined)
+        return qb.where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', forPackage(cond.assignFor).select(`${T}.entId`)));
+      if (cond.takeFor !== undefined) {
+        const id = Number(cond.takeFor);
+        return qb
+          .where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', forPackage(id).select(`${T}.entId`)))
+          .where(`${T}.id`, 'not in', db.selectFrom('work_package_taker').select('custId').where('packageId', '=', id))
+          .where((eb) =>
+            eb.or([
+              eb.exists(forPackage(id).where(`${T}.packageType`, '=', PACKAGE_TYPE.PUBLIC)),
+              eb(`${T}.id`, 'in', db.selectFrom('work_package_talent').select('custId').where('packageId', '=', id)),
+            ]),
+          );
+      }
+      return qb;
+    },
+  });
+
+  const assignees = defineResource(deps, packageAssignee, {
+    scope: (caller, qb) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)),
+    writers: ['ENT', 'SPR', 'SYS'],
+    update: false,
+    remove: 'delete',
+    simple: false,
+    duplicate: '该人才已被指定',
+    beforeCreate: async (ctx, values) => ({ ...values, createdAt: ctx.now }),
+    check: async (ctx, next) => {
+      const pkg = await packageOf(ctx, next.packageId);
+      if (Number(pkg.packageType) !== PACKAGE_TYPE.PRIVATE) refuse(Code.VALIDATION, PACKAGE_MESSAGES.onlyPrivate);
+      if ([20, 50].includes(Number(pkg.status))) refuse(Code.CONFLICT, STALE);
+      if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+    },
+    checkRemove: async (ctx, row) => {
+      const taker = await ctx.trx
+        .selectFrom('work_package_taker')
+        .select('id')
+        .where('packageId', '=', Number(row.packageId))
+        .where('custId', '=', Number(row.custId))
+        .where('status', 'in', [TAKER_STATUS.TAKEN, TAKER_STATUS.COMPLETED])
+        .executeTakeFirst();
+      if (taker) refuse(Code.CONFLICT, PACKAGE_MESSAGES.assignedTaker);
+    },
+  });
+
+  const takers = defineResource(deps, packageTaker, {
+    scope: (caller, qb) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)),
+    writers: ['ENT', 'SPR', 'SYS'],
+    update: false,
+    simple: false,
+    export: true,
+    duplicate: PACKAGE_MESSAGES.taken,
+    beforeCreate: async (_ctx, values) => ({ ...values, status: TAKER_STATUS.TAKEN, completedAt: null }),
+    check: async (ctx, next) => {
+      const pkg = await packageOf(ctx, next.packageId);
+      if (!allows('take', pkg, ctx.caller)) refuse(Code.CONFLICT, PACKAGE_MESSAGES.notShowed);
+      const custId = Number(next.custId);
+      if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', custId).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+      if (Number(pkg.packageType) === PACKAGE_TYPE.PRIVATE) {
+        const assigned = await ctx.trx.selectFrom('work_package_talent').select('id').where('packageId', '=', Number(pkg.id)).where('custId', '=', custId).executeTakeFirst();
+        if (!assigned) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notAssigned);
+      }
+    },
+    afterTransition: async (ctx, name, row) => {
+      if (name === 'complete') await ctx.trx.updateTable('work_package_taker').set({ completedAt: ctx.now }).where('id', '=', Number(row.id)).execute();
+    },
+  });
+
+  const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
+  return [
+    ...packages.routes,
+    { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('update', (ctx) => resource.update(ctx))) },
+    { path: `${workPackage.paths.mgr}/delete`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('delete', (ctx) => resource.remove(ctx))) },
+    { path: `${workPackage.paths.mgr}/review`, perm: 32302, handler: signed(review) },
+    fileRoute(deps, resource, 'attachment', 'package/query/file'),
+    ...talents.routes,
+    ...assignees.routes,
+    ...takers.routes,
+  ];
+}
