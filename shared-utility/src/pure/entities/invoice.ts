@@ -2,7 +2,7 @@
  * Invoices (DOMAIN.md §5, spec §2 /invoice): an enterprise's invoice information (one per enterprise,
  * kept by the enterprise, read by its supplier and merchant) and a supplier's invoice items.
  */
-import { defineEntity } from '../entity';
+import { defineEntity, defineMachine } from '../entity';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const optionalText = (label: string, max: number, width: number) => ({ label, type: 'text', max, create: true, update: true, nullable: true, width }) as const;
@@ -81,3 +81,128 @@ export const invoiceItem = defineEntity({
     createdAt,
   },
 });
+
+const SYS_SPR = ['SYS', 'SPR'] as const;
+const reason = { reason: { label: '原因', type: 'textarea', required: true, max: 200 } } as const;
+
+/**
+ * 开票申请 (DOMAIN.md §5): an enterprise's application over its finished orders (type 10) or a free one
+ * the supplier records (type 90). Amounts are the server's: the total is what the enterprise paid for
+ * the orders, tax and the amount excluding tax follow from the item's rate. The enterprise's invoice
+ * information is copied in when it applies.
+ */
+const applyFields = {
+  id: { label: 'ID', type: 'int', list: false, detail: false },
+  applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150 },
+  applyType: { label: '申请类型', type: 'enum', enum: 'invoiceApplyType', search: 'eq', width: 130 },
+  entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 },
+  supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', width: 200 },
+  itemId: { label: '开票项目', type: 'ref', ref: 'invoiceItem', show: 'itemName', required: true, create: true, update: true, width: 200 },
+  invoiceKind: { label: '发票种类', type: 'enum', enum: 'invoiceKind', required: true, create: true, update: true, search: 'eq', defaultValue: 2, width: 130 },
+  medium: { label: '发票介质', type: 'enum', enum: 'invoiceMedium', required: true, create: true, update: true, search: 'eq', defaultValue: 1, width: 80 },
+  amount: { label: '开票金额(元)', type: 'money', column: 'amountFen', search: 'range', sort: true, width: 130 },
+  taxRate: { label: '税率(%)', type: 'ratio', width: 80, list: false },
+  tax: { label: '税额(元)', type: 'money', column: 'taxFen', width: 110 },
+  exclAmount: { label: '不含税金额(元)', type: 'money', column: 'exclFen', width: 130 },
+  orderCount: { label: '订单数', type: 'int', width: 70 },
+  title: { label: '发票抬头', type: 'text', width: 200, list: false },
+  taxNo: { label: '纳税人识别号', type: 'text', width: 180, list: false },
+  address: { label: '注册地址', type: 'text', list: false },
+  phone: { label: '注册电话', type: 'text', list: false },
+  bankName: { label: '开户银行', type: 'text', list: false },
+  bankAccount: { label: '银行账号', type: 'text', list: false },
+  mailAddress: { label: '邮寄地址', type: 'text', list: false },
+  email: { label: '接收邮箱', type: 'text', list: false },
+  remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
+  status: { label: '状态', type: 'enum', enum: 'invoiceStatus', search: 'eq', sort: true, width: 90 },
+  reason: { label: '审核/作废原因', type: 'text', width: 160, list: false },
+  expressCompany: { label: '快递公司', type: 'enum', enum: 'expressCompany', width: 110, list: false },
+  expressNo: { label: '快递单号', type: 'text', width: 150, list: false },
+  issuedAt: { label: '开票时间', type: 'datetime', width: 170, list: false },
+  createdAt: { ...createdAt, label: '申请时间' },
+} as const;
+
+/** 申请记录 (SYS, ENT): the enterprise's own applications; edit and cancel while pending. */
+export const invoiceApply = defineEntity({
+  name: 'invoiceApply',
+  table: 'invoice_apply',
+  key: 'id',
+  labelField: 'applyNo',
+  title: '开票申请',
+  paths: { query: 'invoice/act/query/my', mgr: 'invoice/act/mgr/my' },
+  codes: { query: 27110, mgr: 27120 },
+  fields: applyFields,
+  machine: defineMachine(applyFields, 'status', {
+    cancel: { label: '取消申请', from: [10], to: 50, code: 27120, for: ['SYS', 'ENT'], intent: 'warning', confirm: '确定要取消该开票申请吗？取消后所选订单可重新申请。' },
+  }),
+});
+
+const toMeFields = {
+  ...applyFields,
+  // A free (type 90) application names its amount; the enterprise's come from their orders.
+  amount: { ...applyFields.amount, required: true, create: true },
+} as const;
+
+/** 开出记录 (SYS, SPR): applications addressed to the supplier: review, issue, discard, free applications. */
+export const invoiceApplyToMe = defineEntity({
+  name: 'invoiceApplyToMe',
+  table: 'invoice_apply',
+  key: 'id',
+  labelField: 'applyNo',
+  title: '开出记录',
+  paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
+  codes: { query: 27210, mgr: 27260 },
+  fields: toMeFields,
+  machine: defineMachine(toMeFields, 'status', {
+    reviewPass: { label: '审核通过', from: [10], to: 20, code: 27250, for: SYS_SPR, intent: 'success', confirm: '确定审核通过该开票申请吗？' },
+    reviewFail: { label: '审核不通过', from: [10], to: 22, code: 27250, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
+    issue: { label: '开票', from: [20], to: 30, code: 27260, for: SYS_SPR, intent: 'primary', confirm: '确认发票已开具？开票后发票信息不可再修改。' },
+    issueFail: { label: '开票失败', from: [20], to: 32, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
+    discard: { label: '作废', from: [30], to: 40, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
+  }),
+});
+
+/** 导出申请信息 (export mode 20): what the supplier needs to issue: the invoice information and amounts. */
+export const invoiceApplyInfo = defineEntity({
+  name: 'invoiceApplyInfo',
+  table: 'invoice_apply',
+  key: 'id',
+  labelField: 'applyNo',
+  title: '开票申请信息',
+  paths: { query: 'invoice/act/query/toMe/applyInfo', mgr: 'invoice/act/mgr/toMe/applyInfo' },
+  codes: { query: 27210 },
+  fields: {
+    id: applyFields.id,
+    applyNo: applyFields.applyNo,
+    entId: applyFields.entId,
+    status: applyFields.status,
+    title: { ...applyFields.title, list: true },
+    taxNo: { ...applyFields.taxNo, list: true },
+    address: { ...applyFields.address, list: true },
+    phone: { ...applyFields.phone, list: true },
+    bankName: { ...applyFields.bankName, list: true },
+    bankAccount: { ...applyFields.bankAccount, list: true },
+    invoiceKind: applyFields.invoiceKind,
+    medium: applyFields.medium,
+    itemId: applyFields.itemId,
+    taxRate: { ...applyFields.taxRate, list: true },
+    amount: applyFields.amount,
+    tax: applyFields.tax,
+    exclAmount: applyFields.exclAmount,
+    mailAddress: { ...applyFields.mailAddress, list: true },
+    email: { ...applyFields.email, list: true },
+    remark: { ...applyFields.remark, list: true },
+    createdAt: applyFields.createdAt,
+  },
+});
+
+/** The labels of the vouchers and invoice files dialogs (their rows come from the spec's inviVouchers / inviFileList calls). */
+export const INVOICE_FILE_LABELS = {
+  invoiceNo: '发票号码',
+  invoiceCode: '发票代码',
+  invoiceDate: '开票日期',
+  total: '价税合计(元)',
+  tax: '税额(元)',
+  file: '发票文件',
+  status: '状态',
+} as const;

@@ -8,3 +8,4 @@ export * from './agreement';
 export * from './package';
 export * from './talent';
 export * from './signing';
+export * from './invoice-apply';
