@@ -1,4 +1,5 @@
-import { ORDER_END_STATUSES, orderProgress$, payOrder, type Row } from '@flexpay/shared-utility';
+import { asyncScheduler, concatMap, from, groupBy, merge, mergeMap, throttleTime } from 'rxjs';
+import { ORDER_END_STATUSES, orderProgress$, payOrder, request, type OrderProgress, type Row } from '@flexpay/shared-utility';
 import { defineScreen, detail, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
 import { orderLines } from './lines';
@@ -7,10 +8,21 @@ import { reorderFailed } from './reorder';
 /** /order/index 代发订单: orders by status, their review and handling, exports, and live progress. */
 export const route = '/order/index';
 
-/** The orders on screen that are still moving report each change as it happens (no reload). */
+/** At most one re-read of an order per this many ms while its lines come in (a 5 000-line order sends many events). */
+const REREAD_MS = 500;
+
+/**
+ * The orders on screen that are still moving report each change as it happens (no reload): the event
+ * names the status and counts at once; the row's amounts and allowed actions follow from one re-read.
+ */
 const live = (records: Row[]) => {
   const running = records.filter((r) => !ORDER_END_STATUSES.has(Number(r.status))).map((r) => String(r.orderNo));
-  return running.length > 0 ? orderProgress$(running) : null;
+  if (running.length === 0) return null;
+  const reread = (p: OrderProgress) => from(request<Row>(`${payOrder.paths.query}/get`, { orderNo: p.orderNo }, { silent: true }).then((r) => ({ ...p, ...r }), () => p));
+  return orderProgress$(running).pipe(
+    groupBy((p) => p.orderNo),
+    mergeMap((changes) => merge(changes, changes.pipe(throttleTime(REREAD_MS, asyncScheduler, { leading: true, trailing: true }), concatMap(reread)))),
+  );
 };
 
 export default defineScreen(payOrder, {
