@@ -8,7 +8,7 @@ import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
-import { seedInvoicing } from './seed-invoice';
+import { seedInvoiceApplications, seedInvoicing } from './seed-invoice';
 import { seedPackages, seedTaskCategories } from './seed-task';
 import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
@@ -288,5 +288,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedInvoicing(trx, now);
     await seedTaskCategories(trx, now);
     await seedPackages(trx, now);
+    // Last: applications cover the finished orders and their ledger deductions seeded above.
+    await seedInvoiceApplications(trx, { now, uploaderId: sys.userId, uploads });
   });
 }
