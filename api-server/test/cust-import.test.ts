@@ -1,7 +1,7 @@
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType } from '@flexpay/shared-utility/src/pure';
+import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType, residentIdCheckChar, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { CustMessages, importRefusal } from '../src/routes/cust';
 import { duplicateUsernameAnswer, SubuserMessages } from '../src/domain/admin/index';
 import { isUniqueViolation } from '../src/http/db-errors';
@@ -13,8 +13,17 @@ const PASSWORD = 'Sub@2026pass';
 const LIST = { cond: {}, page: { limit: 100, pageNum: 1 } };
 
 let serial = 0;
-/** A unique, well-formed 18-character resident ID number per call. */
-const newId = () => `5101011988${String(++serial).padStart(8, '0')}`;
+/** A valid resident ID (birth date and check character) from its first 17 digits. */
+const valid = (first17: string) => first17 + residentIdCheckChar(first17);
+/** A unique valid resident ID number per call. */
+const newId = () => valid(`5101011988${String(1 + (Math.floor(serial / 1000) % 12)).padStart(2, '0')}01${String(++serial % 1000).padStart(3, '0')}`);
+/** A valid resident ID ending in the check character X. */
+const withX = (() => {
+  for (let seq = 0; ; seq++) {
+    const first17 = `51010119880101${String(seq).padStart(3, '0')}`;
+    if (residentIdCheckChar(first17) === 'X') return first17 + 'X';
+  }
+})();
 const row = (over: Record<string, unknown> = {}) => ({
   name: '导入测试',
   idType: 111,
@@ -36,13 +45,17 @@ describe('import row rules (shared §5 rules, pure)', () => {
     expect(checkImportRow({ ...row(), name: '', phone: 'x' })).toEqual({ error: MESSAGES.nameRequired });
     expect(checkImportRow({ ...row(), idType: 999 })).toEqual({ error: CustMessages.idType });
     expect(checkImportRow({ ...row(), idNumber: 'X' })).toEqual({ error: MESSAGES.idNumberLength });
+    // A resident ID must pass its checksum; other ID types only the length rule.
+    expect(checkImportRow({ ...row(), idNumber: withX.slice(0, -1) + '1' })).toEqual({ error: TALENT_MESSAGES.residentId });
+    expect(checkImportRow({ ...row(), idType: 142, idNumber: 'E12345678' })).toMatchObject({ row: { idType: 142 } });
+    expect(checkImportRow({ ...row(), bankName: '中国工商银行' })).toMatchObject({ row: { bankName: '中国工商银行', remark: null } });
     expect(checkImportRow({ ...row(), phone: 13712345678 })).toMatchObject({ row: { phone: '13712345678' } });
     expect(checkImportRow({ ...row(), bankCard: '62220' })).toEqual({ error: MESSAGES.bankCard });
     expect(checkImportRow({ ...row(), remark: 'r'.repeat(1001) })).toEqual({ error: MESSAGES.remarkLength });
   });
 
   test('the first failing row is named, every refused row listed; repeats compare without case', () => {
-    const a = row({ idNumber: '51010119880101123x' });
+    const a = row({ idNumber: withX.toLowerCase() });
     const refusal = (rows: unknown[], existing?: Set<string>) => importRefusal(checkCustImportRows(rows, existing));
     expect(refusal([row(), row()])).toBeNull();
     expect(refusal([row(), row({ phone: '12345678901' }), row({ name: '' })])).toEqual({
@@ -52,8 +65,8 @@ describe('import row rules (shared §5 rules, pure)', () => {
         { rowNo: 3, ok: false, message: MESSAGES.nameRequired },
       ],
     });
-    expect(refusal([a, row(), row({ idNumber: '51010119880101123X' })])?.message).toBe('第3行：证件号码与第1行重复');
-    expect(refusal([row(), a], new Set(['51010119880101123X']))).toEqual({ message: '第2行：证件号码已存在', rows: [{ rowNo: 2, ok: false, message: CustMessages.idNumberExists }] });
+    expect(refusal([a, row(), row({ idNumber: withX })])?.message).toBe('第3行：证件号码与第1行重复');
+    expect(refusal([row(), a], new Set([withX]))).toEqual({ message: '第2行：证件号码已存在', rows: [{ rowNo: 2, ok: false, message: CustMessages.idNumberExists }] });
   });
 });
 
@@ -153,21 +166,31 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     await refused(() => ent.post('cust/mgr/import', { rows: many }), 1001, CustMessages.tooManyRows);
   });
 
-  test('a repeated ID number is refused: in the file 1001, already in the enterprise 1009 (issue 12 finding 6)', async () => {
+  test('a repeated ID number in the file is refused (1001); a person already registered is linked, not refused (DOMAIN.md §6)', async () => {
     const a = row();
     await refused(() => ent.post('cust/mgr/import', { rows: [a, row(), row(), row(), { ...row(), idNumber: a.idNumber }] }), 1001, '第5行：证件号码与第1行重复');
-    expect((await ent.post('cust/mgr/import', { rows: [a] })).code).toBe(0);
-    await refused(() => ent.post('cust/mgr/import', { rows: [row(), { ...row(), idNumber: a.idNumber.toLowerCase() }] }), 1009, `第2行：${CustMessages.idNumberExists}`);
-    // A seeded talent of the same enterprise counts as well.
-    const seeded = await ctx.db.selectFrom('cust').select('idNumber').where('entId', '=', entIds.ENT0001).where('custCode', 'like', 'C0%').executeTakeFirstOrThrow();
-    await refused(() => ent.post('cust/mgr/import', { rows: [row(), row(), row(), row(), { ...row(), idNumber: seeded.idNumber }] }), 1009, '第5行：证件号码已存在');
-    // The refusal lists every refused row for the import dialog; the other rows were not stored either.
+    expect((await ent.post('cust/mgr/import', { rows: [a] })).data.rows).toEqual([{ rowNo: 1, ok: true, message: CustMessages.created }]);
+    // Again in the same enterprise (other case): nothing new, the cooperation exists.
     const before = await custCount();
-    const both = await ent.post('cust/mgr/import', { rows: [{ ...row(), idNumber: seeded.idNumber }, row(), { ...row(), idNumber: a.idNumber }] });
+    const again = await ent.post('cust/mgr/import', { rows: [{ ...row(), idNumber: a.idNumber.toLowerCase() }] });
+    expect(again.data.rows).toEqual([{ rowNo: 1, ok: true, message: CustMessages.alreadyLinked }]);
     expect(await custCount()).toBe(before);
-    expect(both).toMatchObject({ code: 1009, data: { rows: [{ rowNo: 1, ok: false, message: CustMessages.idNumberExists }, { rowNo: 3, ok: false, message: CustMessages.idNumberExists }] } });
-    // The same person may work for another enterprise.
-    expect((await sys.post('cust/mgr/import', { entId: entIds.ENT0002, rows: [{ ...row(), idNumber: a.idNumber }] })).code).toBe(0);
+    // Another enterprise of the same supplier imports the person: one talent, a new enterprise cooperation, the supplier one kept.
+    const stored = await ctx.db.selectFrom('cust').select('id').where('idNumber', '=', a.idNumber).executeTakeFirstOrThrow();
+    expect(await ent2.post('cust/query/get', { id: stored.id })).toMatchObject({ code: 3002 });
+    const linked = await ent2.post('cust/mgr/import', { rows: [row(), { ...row(), idNumber: a.idNumber }] });
+    expect(linked.data).toMatchObject({ imported: 2, created: 1, rows: [{ rowNo: 1, message: CustMessages.created }, { rowNo: 2, ok: true, message: CustMessages.linked }] });
+    expect(await custCount()).toBe(before + 1);
+    const coops = await ctx.db.selectFrom('cust_coop_ent').select('entId').where('custId', '=', stored.id).execute();
+    expect(coops.map((c) => c.entId).sort()).toEqual([entIds.ENT0001, entIds.ENT0002].sort());
+    expect(await ctx.db.selectFrom('cust_coop_sup').select('supplierId').where('custId', '=', stored.id).execute()).toHaveLength(1);
+    expect((await ent2.post('cust/query/get', { id: stored.id })).code).toBe(0);
+    // The import history keeps every row's outcome; the result workbook and the list answer for it.
+    const history = await ent2.post('cust/mgr/importList', LIST);
+    expect(history.data.records[0]).toMatchObject({ importNo: linked.data.importNo, total: 2, successCount: 2, failCount: 0 });
+    const details = await ent2.post('cust/mgr/importDetails', { id: linked.data.importId });
+    expect(details.data.rows.map((r: { message: string }) => r.message)).toEqual([CustMessages.created, CustMessages.linked]);
+    expect((await ent.post('cust/mgr/importDetails', { id: linked.data.importId })).code).toBe(3002);
   });
 
   test('SYS and SPR must name an enterprise inside their scope; MER may not import', async () => {

@@ -8,8 +8,9 @@ import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
-import { seedInvoiceApplications, seedInvoicing } from './seed-invoice';
+import { seedInvoicing } from './seed-invoice';
 import { seedPackages, seedTaskCategories } from './seed-task';
+import { seedTalents } from './seed-talent';
 import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
@@ -32,11 +33,6 @@ export async function accountsWithDemoPassword(db: Kysely<Database>): Promise<st
   for (const user of users) if (await verifyPassword(DEMO_PASSWORD, user)) found.push(user.username);
   return found;
 }
-
-const TALENT_NAMES = [
-  '王伟', '李娜', '张敏', '刘洋', '陈静', '杨磊', '赵丽', '黄强', '周杰', '吴芳',
-  '徐超', '孙艳', '马军', '朱婷', '胡斌', '郭敏', '何勇', '高雪', '林峰', '罗佳',
-];
 
 async function insertMercht(trx: Transaction<Database>, now: number, code: string, name: string, type: number, supplierId: number | null, contact: [string, string]) {
   const row = await trx
@@ -105,30 +101,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
           createdAt: now - 90 * DAY_MS,
           updatedAt: now - 90 * DAY_MS,
         })),
-      )
-      .execute();
-
-    await trx
-      .insertInto('cust')
-      .values(
-        TALENT_NAMES.map((name, i) => {
-          const ent = ents[i % 3];
-          return {
-            custCode: `C${String(i + 1).padStart(6, '0')}`,
-            name,
-            idType: 111,
-            idNumber: `1101011990${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}${String(1000 + i * 37).slice(-4)}`,
-            phone: `139${String(10000000 + i * 7919).slice(-8)}`,
-            bankCard: `62220202${String(10000000000 + i * 104729).slice(-11)}`,
-            entId: ent.id,
-            supplierId: ent.supplierId,
-            realNameStatus: i % 7 === 6 ? 0 : 10,
-            signStatus: i % 5 === 4 ? 10 : 20,
-            status: 0,
-            createdAt: daysAgo(40 - i),
-            updatedAt: daysAgo(40 - i),
-          };
-        }),
       )
       .execute();
 
@@ -281,6 +253,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });
     await seedMoney(trx, { now, ents, uploaderId: sys.userId, uploads });
     await seedTaxProofs(trx, { now, ents, uploaderId: sys.userId, uploads });
+    await seedTalents(trx, { now, ents, uploaderId: sys.userId, uploads });
     await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);
@@ -288,7 +261,5 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedInvoicing(trx, now);
     await seedTaskCategories(trx, now);
     await seedPackages(trx, now);
-    // Last: applications cover the finished orders and their ledger deductions seeded above.
-    await seedInvoiceApplications(trx, { now, uploaderId: sys.userId, uploads });
   });
 }

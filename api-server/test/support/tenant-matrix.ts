@@ -37,6 +37,9 @@ export interface World {
     /** Talents of ENT0003. */
     custIds: number[];
     idNumbers: string[];
+    /** Files and imports of ENT0003's talents. */
+    custFileIds: number[];
+    custImportIds: number[];
     /** Sub-accounts of ENT0003 (created by buildWorld). */
     userIds: number[];
     /** Suppliers outside SPR0001 and the virtual supplier under it, and their records. */
@@ -461,6 +464,35 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     idsIn('id', (w) => w.foreign.custIds),
   ),
   'cust/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.custIds[0] }) },
+  'cust/query/querySimple': list(() => ({}), valuesIn((w) => w.foreign.custIds)),
+  'cust/query/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'cust/query/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'cust/query/file': { kind: 'get', body: (w) => ({ custId: w.foreign.custIds[0] }) },
+  'cust/query/file/download': { kind: 'get', body: (w) => ({ id: w.foreign.custFileIds[0] }) },
+  'cust/mgr/create': {
+    kind: 'mgr',
+    body: (w) => ({ entId: w.foreign.entId, name: '越权新增', idType: 111, idNumber: '11010519491231002X', phone: '13912345678' }),
+    // An ENT caller registers the person for its own enterprise whatever entId says: ENT0003's rows must stay.
+    snapshot: (db, w) => db.selectFrom('cust_coop_ent').selectAll().where('entId', '=', w.foreign.entId).orderBy('id').execute(),
+    appliesToOwn: ['ENT'],
+  },
+  'cust/mgr/update': { kind: 'mgr', body: (w) => ({ id: w.foreign.custIds[0], name: '越权修改' }) },
+  'cust/mgr/disable': { kind: 'mgr', body: (w) => ({ id: w.foreign.custIds[0], reason: '越权操作' }) },
+  'cust/mgr/enable': { kind: 'mgr', body: (w) => ({ id: w.foreign.custIds[0] }) },
+  'cust/mgr/updateStatus': { kind: 'mgr', body: (w) => ({ id: w.foreign.custIds[0], status: 1, reason: '越权操作' }) },
+  'cust/mgr/realName': { kind: 'mgr', body: (w) => ({ id: w.foreign.custIds[0] }) },
+  'cust/mgr/ocrIdCard': { kind: 'get', body: (w) => ({ file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}` } }) },
+  'cust/mgr/file/save': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], fileType: 0, file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}` } }) },
+  'cust/mgr/import/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custImportIds)),
+  'cust/mgr/importList': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custImportIds)),
+  'cust/mgr/import/get': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0] }) },
+  'cust/mgr/importDetails': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0] }) },
+  'cust/mgr/importDFile': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0], kind: 'result' }) },
+  // 银行卡号: the platform's card BIN table (SYS only).
+  ...kitResource({ query: 'bankCard/query', mgr: 'bankCard/mgr' }, 'id', nothingForeign, {
+    writes: { add: () => ({ bin: '999999', bankName: '越权银行', cardType: 'DC', cardLength: 19 }), update: () => ({ id: 1, bankName: '越权银行' }) },
+  }),
+  'bankCard/mgr/addByDetail': { kind: 'mgr', body: () => ({ cardNo: '9999990000000000000', bankName: '越权银行', cardType: 'DC' }) },
   'cust/mgr/import': {
     kind: 'mgr',
     body: (w) => ({ entId: w.foreign.entId, rows: [{ name: '越权导入', idType: '111', idNumber: '11010519491231002X', phone: '13912345678', bankCard: '6222020200112233445' }] }),
@@ -630,6 +662,8 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       supplierId: ent.supplierId,
       custIds: custs.map((c) => c.id),
       idNumbers: custs.map((c) => c.idNumber),
+      custFileIds: (await db.selectFrom('cust_file').select('id').where('custId', 'in', custs.map((c) => c.id)).orderBy('id').execute()).map((r) => r.id),
+      custImportIds: (await db.selectFrom('cust_import').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
       userIds,
       supplierIds,
       supplierConfigIds: await ofSupplier('supplier_config'),

@@ -3,6 +3,7 @@
  * browser and by cust/mgr/import on the server, so the preview refuses exactly what the server does.
  */
 import { ENUMS } from './enums';
+import { checkIdNumber } from './rules/talent';
 import { checkRules, FIELD_RULES, type FieldRuleName } from './validators';
 
 /** The custImport template's header row, in column order (api-server documents/templates.ts). */
@@ -15,6 +16,8 @@ export const CUST_IMPORT_MESSAGES = {
   tooManyRows: `单次最多导入${CUST_IMPORT_MAX_ROWS}条人才，请拆分文件后再导入`,
   idType: '请选择有效的证件类型',
   idNumberExists: '证件号码已存在',
+  bankNameLength: '开户银行不能超过50个字符',
+  remarkLength: '备注不能超过200个字符',
   idNumberRepeated: (first: number) => `证件号码与第${first}行重复`,
   row: (n: number, message: string) => `第${n}行：${message}`,
 } as const;
@@ -26,6 +29,7 @@ export interface CustImportRow {
   idNumber: string;
   phone: string;
   bankCard: string;
+  bankName: string | null;
   remark: string | null;
 }
 
@@ -60,13 +64,20 @@ export function checkCustImportRow(raw: unknown): { row: CustImportRow } | { err
     idNumber: text(source.idNumber),
     phone: text(source.phone),
     bankCard: text(source.bankCard),
+    bankName: text(source.bankName) || null,
     remark: text(source.remark) || null,
   };
   for (const [field, rule] of ROW_RULES) {
     const message =
       rule === null ? (idType === null ? CUST_IMPORT_MESSAGES.idType : null) : checkRules(FIELD_RULES[rule], row[field]);
     if (message) return { error: message };
+    if (field === 'idNumber') {
+      const idMessage = checkIdNumber(row.idType, row.idNumber);
+      if (idMessage) return { error: idMessage };
+    }
   }
+  if ((row.bankName ?? '').length > 50) return { error: CUST_IMPORT_MESSAGES.bankNameLength };
+  if ((row.remark ?? '').length > 200) return { error: CUST_IMPORT_MESSAGES.remarkLength };
   return { row };
 }
 
@@ -80,7 +91,11 @@ export interface CheckedCustImportRow {
   error: string | null;
 }
 
-/** Every row checked: field rules, then repeats within the file, then ID numbers already stored. */
+/**
+ * Every row checked: field rules, then repeats within the file. A person already registered is no
+ * error (DOMAIN.md §6: the import adds the cooperation rows); `existing` is kept for callers that
+ * must refuse them.
+ */
 export function checkCustImportRows(rows: unknown[], existing: ReadonlySet<string> = new Set()): CheckedCustImportRow[] {
   const seen = new Map<string, number>();
   return rows.map((raw, i) => {

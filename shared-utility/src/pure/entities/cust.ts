@@ -1,8 +1,30 @@
 /**
  * Talents (spec §3 customer fields, §5 rules; DOMAIN.md §6): one person per (ID type, ID number),
- * visible to the enterprises and suppliers it cooperates with.
+ * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
-import { defineEntity } from '../entity';
+import { defineEntity, defineMachine } from '../entity';
+
+const custFields = {
+  id: { label: 'ID', type: 'int', list: false, detail: false },
+  custCode: { label: '人才编号', type: 'text', search: 'eq', width: 150 },
+  name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 100 },
+  idType: { label: '证件类型', type: 'enum', enum: 'idType', required: true, create: true, update: true, search: 'eq', defaultValue: 111, width: 150 },
+  idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', width: 170 },
+  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
+  bankCard: { label: '银行卡号', type: 'text', rule: 'bankCard', create: true, update: true, nullable: true, width: 190 },
+  bankName: { label: '开户银行', type: 'text', max: 50, create: true, update: true, nullable: true, list: false, placeholder: '不填则按卡BIN识别' },
+  /** The enterprise that registered the person; SYS and SPR name it on create, ENT registers for itself. */
+  entId: { label: '登记企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 200 },
+  supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', list: false },
+  realNameStatus: { label: '实名状态', type: 'enum', enum: 'realName', search: 'eq', width: 90 },
+  realNameAt: { label: '实名时间', type: 'datetime', list: false },
+  status: { label: '状态', type: 'enum', enum: 'status', search: 'eq', width: 70 },
+  remark: { label: '备注', type: 'textarea', rule: 'remark', max: 200, create: true, update: true, nullable: true, list: false },
+  /** ID photos sent with a new talent (stored as its files 0 and 1); later ones through 附件. */
+  idFront: { label: '身份证人像面', type: 'file', virtual: true, create: true, nullable: true, list: false, detail: false },
+  idBack: { label: '身份证国徽面', type: 'file', virtual: true, create: true, nullable: true, list: false, detail: false },
+  createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+} as const;
 
 export const cust = defineEntity({
   name: 'cust',
@@ -11,20 +33,58 @@ export const cust = defineEntity({
   labelField: 'name',
   title: '人才',
   paths: { query: 'cust/query', mgr: 'cust/mgr' },
-  codes: { query: 20100, mgr: 20110 },
+  codes: { query: 20100, mgr: 20110, export: 20130 },
+  fields: custFields,
+  // A person is shared by every enterprise it works for: only the platform disables the record itself.
+  machine: defineMachine(custFields, 'status', {
+    disable: {
+      label: '禁用', from: [0], to: 1, code: 20110, for: ['SYS'], intent: 'warning',
+      confirm: '禁用后该人才不能再收到代发款项，确定要禁用吗？',
+      fields: { reason: { label: '禁用原因', type: 'textarea', required: true, max: 200 } },
+    },
+    enable: { label: '启用', from: [1], to: 0, code: 20110, for: ['SYS'], intent: 'success', confirm: '确定要启用该人才吗？' },
+  }),
+});
+
+/** One import of talents (人才导入 history: importList, importDetails, importDFile). */
+export const custImport = defineEntity({
+  name: 'custImport',
+  table: 'cust_import',
+  key: 'id',
+  labelField: 'importNo',
+  title: '导入记录',
+  paths: { query: 'cust/mgr/importList', mgr: 'cust/mgr' },
+  codes: { query: 20120 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
-    custCode: { label: '人才编号', type: 'text', search: 'eq', list: false },
-    name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 100 },
-    idType: { label: '证件类型', type: 'enum', enum: 'idType', required: true, create: true, update: true, search: 'eq', width: 150 },
-    idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', width: 170 },
-    phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
-    bankCard: { label: '银行卡号', type: 'text', rule: 'bankCard', create: true, update: true, nullable: true, list: false },
-    entId: { label: '所属企业', type: 'ref', ref: 'ent', show: 'entName', search: 'eq', width: 200 },
-    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', list: false },
-    realNameStatus: { label: '实名状态', type: 'enum', enum: 'realName', search: 'eq', width: 90 },
-    signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
-    status: { label: '状态', type: 'enum', enum: 'status', search: 'eq', list: false },
-    createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+    importNo: { label: '导入批次', type: 'text', search: 'eq', width: 190 },
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', search: 'eq', width: 200 },
+    fileName: { label: '文件名', type: 'text', width: 200 },
+    total: { label: '总行数', type: 'int', width: 80 },
+    successCount: { label: '成功', type: 'int', width: 70 },
+    failCount: { label: '失败', type: 'int', width: 70 },
+    operatorName: { label: '操作人', type: 'text', width: 100 },
+    createdAt: { label: '导入时间', type: 'datetime', search: 'range', sort: true, width: 170 },
+  },
+});
+
+/** 银行卡号 (/bankcard/index, SYS): the card BIN table that names a card's bank and type. */
+export const bankBin = defineEntity({
+  name: 'bankBin',
+  table: 'bank_bin',
+  key: 'id',
+  labelField: 'bankName',
+  title: '银行卡号',
+  paths: { query: 'bankCard/query', mgr: 'bankCard/mgr' },
+  codes: { query: 22010, mgr: 22110 },
+  fields: {
+    id: { label: 'ID', type: 'int', list: false, detail: false },
+    bin: { label: '卡BIN', type: 'text', rule: { rules: [{ kind: 'pattern', pattern: /^\d{3,12}$/, message: '卡BIN只能为3-12位数字' }] }, required: true, create: true, update: true, search: 'like', sort: true, width: 110 },
+    bankName: { label: '发卡银行', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 180 },
+    cardName: { label: '卡名称', type: 'text', max: 50, create: true, update: true, nullable: true, width: 180 },
+    cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', required: true, create: true, update: true, search: 'eq', defaultValue: 'DC', width: 90 },
+    cardLength: { label: '卡号长度', type: 'int', required: true, create: true, update: true, width: 90 },
+    status: { label: '状态', type: 'enum', enum: 'status', create: true, update: true, search: 'eq', defaultValue: 0, width: 70 },
+    createdAt: { label: '创建时间', type: 'datetime', sort: true, width: 170 },
   },
 });

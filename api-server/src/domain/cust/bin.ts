@@ -1,0 +1,101 @@
+/**
+ * 银行卡号 (/bankcard/index, SYS · 22010/22110): the card BIN table (bank_bin) that names a card's bank
+ * and type. `lookupBin` is what adding a card (talent cards, import) asks: the longest BIN that
+ * starts the card number and matches its length, among the enabled rows.
+ */
+import { bankBin } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { auditedWrite } from '../../account/audit';
+import { isUniqueViolation } from '../../http/db-errors';
+import { type AnyDb, defineResource } from '../../resource/entity-resource';
+
+export interface BinMatch {
+  bin: string;
+  bankName: string;
+  cardName: string | null;
+  cardType: string;
+}
+
+export const BinMessages = {
+  duplicate: '该卡BIN已存在',
+  cardNo: '请输入10-30位数字的银行卡号',
+  bankName: '请输入发卡银行',
+  cardType: '请选择卡类型',
+} as const;
+
+/** The bank and type of a card number from the BIN table, or null when no enabled BIN names it. */
+export async function lookupBin(db: AnyDb, cardNo: string): Promise<BinMatch | null> {
+  const digits = cardNo.trim();
+  if (!/^\d{10,30}$/.test(digits)) return null;
+  const prefixes = Array.from({ length: Math.min(12, digits.length) - 2 }, (_, i) => digits.slice(0, i + 3));
+  const rows = (await db
+    .selectFrom('bank_bin')
+    .select(['bin', 'bankName', 'cardName', 'cardType', 'cardLength'])
+    .where('bin', 'in', prefixes)
+    .where('status', '=', 0)
+    .execute()) as Array<BinMatch & { cardLength: number }>;
+  const fitting = rows.filter((r) => r.cardLength === digits.length).sort((a, b) => b.bin.length - a.bin.length);
+  const best = fitting[0] ?? rows.sort((a, b) => b.bin.length - a.bin.length)[0];
+  return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
+}
+
+/** Every enabled BIN read once, for naming many cards (an import) without a query per card. */
+export async function binMatcher(db: AnyDb): Promise<(cardNo: string) => BinMatch | null> {
+  const rows = (await db.selectFrom('bank_bin').select(['bin', 'bankName', 'cardName', 'cardType', 'cardLength']).where('status', '=', 0).execute()) as Array<BinMatch & { cardLength: number }>;
+  const byLength = [...rows].sort((a, b) => b.bin.length - a.bin.length);
+  return (cardNo) => {
+    const digits = cardNo.trim();
+    const starts = byLength.filter((r) => digits.startsWith(r.bin));
+    const best = starts.find((r) => r.cardLength === digits.length) ?? starts[0];
+    return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
+  };
+}
+
+export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const bins = defineResource(deps, bankBin, {
+    scope: (_caller, qb) => qb,
+    create: 'add',
+    simple: false,
+    duplicate: BinMessages.duplicate,
+  });
+  return [
+    ...bins.routes,
+    {
+      // 按卡号添加: the BIN is the card's first six digits and its length the card's.
+      path: 'bankCard/mgr/addByDetail',
+      perm: bankBin.codes.mgr!,
+      check: (body) => {
+        if (typeof body.cardNo !== 'string' || !/^\d{10,30}$/.test(body.cardNo.trim())) return BinMessages.cardNo;
+        if (typeof body.bankName !== 'string' || !body.bankName.trim() || body.bankName.trim().length > 50) return BinMessages.bankName;
+        if (!['DC', 'CC', 'SCC'].includes(String(body.cardType ?? 'DC'))) return BinMessages.cardType;
+        return null;
+      },
+      handler: async (ctx) => {
+        const cardNo = String(ctx.body.cardNo).trim();
+        const values = {
+          bin: cardNo.slice(0, 6),
+          bankName: String(ctx.body.bankName).trim(),
+          cardName: typeof ctx.body.cardName === 'string' && ctx.body.cardName.trim() ? ctx.body.cardName.trim().slice(0, 50) : null,
+          cardType: String(ctx.body.cardType ?? 'DC'),
+          cardLength: cardNo.length,
+          status: 0,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        };
+        let id = 0;
+        try {
+          await auditedWrite(ctx as SignedInContext, { action: 'create', entity: 'bankBin', entityId: values.bin, changes: { bin: { from: null, to: values.bin }, bankName: { from: null, to: values.bankName } } }, async (trx) => {
+            id = (await trx.insertInto('bank_bin').values(values).returning('id').executeTakeFirstOrThrow()).id;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(Code.CONFLICT, BinMessages.duplicate);
+          throw error;
+        }
+        return { id, ...(await lookupBin(db, cardNo)) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,267 @@
+/**
+ * 人才导入 (spec §7 cust import, importList, importDetails, importDFile; DOMAIN.md §6 "Import creates
+ * all three"): the browser parses the workbook and sends its rows (and the file it read); every row
+ * must pass the shared row check or the batch is refused naming the rows. A new person gets the
+ * talent, its cooperation with the enterprise and its supplier and its card; a person already
+ * registered (same ID type and number) gets the missing cooperation rows. Each import is kept with one
+ * outcome per row, the original file and a result workbook built on demand.
+ */
+import crypto from 'node:crypto';
+import {
+  checkCustImportRows,
+  type CheckedCustImportRow,
+  codeOf,
+  CUST_IMPORT_HEADERS,
+  CUST_IMPORT_MAX_ROWS,
+  CUST_IMPORT_MESSAGES,
+  custImport,
+  ENUMS,
+  enumLabel,
+  idNumberKey,
+  personalView,
+} from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import * as XLSX from 'xlsx';
+import { audit } from '../../account/audit';
+import { rowInScope } from '../../account/scope';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { isUniqueViolation } from '../../http/db-errors';
+import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { sendStored } from '../../resource/kit-routes';
+import { formatDateTime } from '../../util/time';
+import { binMatcher } from './bin';
+import { ensureCooperation, newCustCodes, ownUpload, seesWhole, targetEnterprise } from './talent';
+
+const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
+
+/** Rows per INSERT statement, well inside SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 200;
+
+export const CustMessages = {
+  ...CUST_IMPORT_MESSAGES,
+  entRequired: '请选择企业',
+  entMissing: '企业不存在',
+  importFile: '该次导入没有保存原始文件',
+  created: '新增人才',
+  linked: '人员已登记，已添加合作关系',
+  alreadyLinked: '人员已登记，合作关系已存在',
+} as const;
+
+/** One row's outcome as the kit's import dialog shows it (docs/kit.md `excelImport`). */
+export interface ImportRowResult {
+  rowNo: number;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * The refusal of a batch when a row fails the shared row check: the message names the first failing
+ * row (第N行：…), `data.rows` every refused row with its reason. No row of a refused batch is stored.
+ */
+export function importRefusal(checked: CheckedCustImportRow[]): { message: string; rows: ImportRowResult[] } | null {
+  const failed = checked.filter((c) => c.error !== null);
+  if (failed.length === 0) return null;
+  return { message: CustMessages.row(failed[0].rowNo, failed[0].error!), rows: failed.map((c) => ({ rowNo: c.rowNo, ok: false, message: c.error! })) };
+}
+
+/** Stored talents among the rows' ID numbers: upper-cased key → id. */
+async function storedPeople(reader: AnyDb, keys: Array<{ idType: number; key: string }>): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const part = keys.slice(i, i + INSERT_CHUNK);
+    const rows = (await reader
+      .selectFrom('cust')
+      .select(['id', 'idType', 'idNumber'])
+      .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', part.map((k) => k.key))
+      .execute()) as Array<{ id: number; idType: number; idNumber: string }>;
+    for (const r of rows) found.set(`${r.idType}:${idNumberKey(r.idNumber)}`, r.id);
+  }
+  return found;
+}
+
+/** IM + yyyyMMddHHmmss (Asia/Shanghai) + 4 random hex. */
+const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, '')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
+
+export function custImportRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+  // An import belongs to its enterprise (and supplier): SYS all, SPR its supplier's, ENT its own.
+  const history = defineResource(deps, custImport, {
+    scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
+    listAliases: ['cust/mgr/importList'],
+    simple: false,
+  });
+  const loadImport = (ctx: SignedInContext, id: unknown) => history.resource.load(ctx.caller, keyValue(custImport, { id }));
+
+  return [
+    ...history.routes,
+    {
+      path: 'cust/mgr/import',
+      perm: IMPORT,
+      check: (body) => {
+        if (!Array.isArray(body.rows) || body.rows.length === 0) return CustMessages.rowsRequired;
+        if (body.rows.length > CUST_IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
+        return null;
+      },
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const ent = await targetEnterprise(db, caller, ctx.body);
+        const checked = checkCustImportRows(ctx.body.rows as unknown[]);
+        const refusal = importRefusal(checked);
+        if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });
+        const upload = ctx.body.file ? await ownUpload(db, caller, ctx.body.file, CustMessages.importFile) : null;
+        const rows = checked.map((c) => c.row!);
+        const keys = rows.map((r) => ({ idType: r.idType, key: idNumberKey(r.idNumber) }));
+        const importNo = importNoOf(ctx.now);
+
+        const run = () =>
+          deps.db.transaction().execute(async (tx) => {
+            const trx = tx as unknown as AnyDb;
+            const stored = await storedPeople(trx, keys);
+            const binOf = await binMatcher(trx);
+            const outcomes: Array<{ custId: number; message: string }> = new Array(rows.length);
+            // New people: the talent rows in chunks, then their cooperation rows and cards.
+            const fresh = rows.map((r, i) => ({ r, i })).filter(({ i }) => !stored.has(`${keys[i].idType}:${keys[i].key}`));
+            const codes = newCustCodes(fresh.length, ctx.now);
+            for (let c = 0; c < fresh.length; c += INSERT_CHUNK) {
+              const part = fresh.slice(c, c + INSERT_CHUNK);
+              const ids = (await trx
+                .insertInto('cust')
+                .values(
+                  part.map(({ r }, j) => ({
+                    custCode: codes[c + j],
+                    name: r.name,
+                    idType: r.idType,
+                    idNumber: r.idNumber,
+                    phone: r.phone,
+                    bankCard: r.bankCard,
+                    bankName: r.bankName,
+                    remark: r.remark,
+                    entId: ent.id,
+                    supplierId: ent.supplierId,
+                    realNameStatus: 0,
+                    signStatus: 0,
+                    status: 0,
+                    createdAt: ctx.now,
+                    updatedAt: ctx.now,
+                  })),
+                )
+                .returning(['id', 'custCode'])
+                .execute()) as Array<{ id: number; custCode: string }>;
+              const idOf = new Map(ids.map((x) => [x.custCode, x.id]));
+              const made = part.map(({ r, i }, j) => ({ r, i, id: idOf.get(codes[c + j])! }));
+              await trx.insertInto('cust_coop_ent').values(made.map(({ id }) => ({ custId: id, entId: ent.id, status: 0, remark: null, createdAt: ctx.now, updatedAt: ctx.now }))).execute();
+              await trx
+                .insertInto('cust_coop_sup')
+                .values(made.map(({ id }) => ({ custId: id, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: ctx.now, updatedAt: ctx.now })))
+                .execute();
+              await trx
+                .insertInto('cust_card')
+                .values(made.map(({ r, id }) => ({ custId: id, cardNo: r.bankCard, bankName: r.bankName ?? binOf(r.bankCard)?.bankName ?? null, cardType: binOf(r.bankCard)?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: ctx.now, updatedAt: ctx.now })))
+                .execute();
+              for (const { i, id } of made) outcomes[i] = { custId: id, message: CustMessages.created };
+            }
+            // People already registered: the cooperation rows they lack.
+            for (const [i, key] of keys.entries()) {
+              const id = stored.get(`${key.idType}:${key.key}`);
+              if (id === undefined) continue;
+              outcomes[i] = { custId: id, message: (await ensureCooperation(trx, id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked };
+            }
+            const head = await trx
+              .insertInto('cust_import')
+              .values({
+                importNo,
+                entId: ent.id,
+                supplierId: ent.supplierId,
+                fileName: upload?.name ?? (typeof ctx.body.fileName === 'string' ? ctx.body.fileName.slice(0, 200) : null),
+                fileUrl: upload?.url ?? null,
+                total: rows.length,
+                successCount: rows.length,
+                failCount: 0,
+                operatorId: caller.user.userId,
+                operatorName: caller.user.name ?? caller.user.username,
+                createdAt: ctx.now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const lines = rows.map((r, i) => ({ importId: (head as { id: number }).id, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, message: outcomes[i].message, custId: outcomes[i].custId }));
+            for (let c = 0; c < lines.length; c += INSERT_CHUNK) await trx.insertInto('cust_import_row').values(lines.slice(c, c + INSERT_CHUNK)).execute();
+            const created = outcomes.filter((o) => o.message === CustMessages.created).length;
+            await audit(tx, {
+              operator: caller.user,
+              now: ctx.now,
+              action: 'import',
+              entity: 'cust',
+              entityId: `ent:${ent.id}`,
+              changes: { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } },
+            });
+            return { importId: (head as { id: number }).id, importNo, imported: rows.length, created, outcomes };
+          });
+        let result: Awaited<ReturnType<typeof run>>;
+        try {
+          result = await run();
+        } catch (error) {
+          // A concurrent import or create registered one of these people first: it is linked now instead.
+          if (!isUniqueViolation(error)) throw error;
+          result = await run();
+        }
+        return {
+          importId: result.importId,
+          importNo: result.importNo,
+          imported: result.imported,
+          created: result.created,
+          rows: result.outcomes.map((o, i): ImportRowResult => ({ rowNo: i + 1, ok: true, message: o.message })),
+        };
+      },
+    },
+    {
+      path: 'cust/mgr/importDetails',
+      perm: IMPORT,
+      handler: async (ctx) => {
+        const head = await loadImport(signed(ctx), ctx.body.id);
+        const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
+        return { ...history.resource.show(head, signed(ctx).caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, seesWhole(signed(ctx).caller)), ok: Number(r.ok) === 1 })) };
+      },
+    },
+    {
+      // importDFile?id=&kind=original|result: the workbook as uploaded, or one line per row with its outcome.
+      path: 'cust/mgr/importDFile',
+      method: 'GET',
+      perm: IMPORT,
+      raw: true,
+      handler: async (ctx) => {
+        const query = ctx.request.query as Record<string, unknown>;
+        const head = await loadImport(signed(ctx), query.id);
+        if (query.kind === 'original') {
+          const uploadId = Number(/id=(\d+)$/.exec(String(head.fileUrl ?? ''))?.[1]);
+          const stored = uploadId ? await db.selectFrom('upload_file').select(['storedAs', 'name']).where('id', '=', uploadId).executeTakeFirst() : undefined;
+          if (!stored) throw new ApiError(Code.NOT_FOUND, CustMessages.importFile);
+          return sendStored(deps, ctx.reply, (stored as { storedAs: string }).storedAs, (stored as { name: string }).name);
+        }
+        const rows = (await db
+          .selectFrom('cust_import_row as r')
+          .leftJoin('cust as c', 'c.id', 'r.custId')
+          .select(['r.rowNo', 'r.name', 'r.idNumber', 'r.ok', 'r.message', 'c.custCode', 'c.idType'])
+          .where('r.importId', '=', head.id)
+          .orderBy('r.rowNo')
+          .execute()) as Array<Record<string, unknown>>;
+        const sheet = XLSX.utils.aoa_to_sheet([
+          ['行号', CUST_IMPORT_HEADERS[0], CUST_IMPORT_HEADERS[1], CUST_IMPORT_HEADERS[2], '人才编号', '结果', '说明'],
+          ...rows.map((r) => [r.rowNo, r.name, enumLabel(ENUMS.idType, r.idType, ''), personalView(r.idNumber as string, seesWhole(signed(ctx).caller)), r.custCode ?? '', Number(r.ok) === 1 ? '成功' : '失败', r.message ?? '']),
+        ]);
+        const book = XLSX.utils.book_new();
+        XLSX.utils.book_append_sheet(book, sheet, '导入结果');
+        const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+        const name = `导入结果_${String(head.importNo)}.xlsx`;
+        return ctx.reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename="result.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('Cache-Control', 'no-store')
+          .send(file);
+      },
+    },
+  ];
+}
+

@@ -1,0 +1,19 @@
+import { cust } from '@flexpay/shared-utility';
+import { defineScreen } from '@flexpay/shared-utility/kit';
+import { talentActions } from './talent-screen';
+
+/**
+ * /cust/ent/:queryType? 企业人才 (SYS, SPR, ENT): the talents cooperating with the caller's enterprises
+ * (ENT its own, SPR its supplier's, SYS all), with the enterprise that registered each.
+ */
+export const route = '/cust/ent/:queryType?';
+
+export default defineScreen(cust, {
+  title: '企业人才',
+  list: ['name', 'idType', 'idNumber', 'phone', 'entId', 'realNameStatus', 'createdAt'],
+  columns: { idType: { width: 110 }, entId: { width: 190 } },
+  search: ['name', 'idNumber', 'phone'],
+  filterDialog: ['entId', 'idType', 'realNameStatus', 'createdAt'],
+  tabs: { by: 'status', values: [0, 1] },
+  actions: talentActions,
+});

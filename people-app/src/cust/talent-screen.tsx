@@ -1,0 +1,37 @@
+/**
+ * What 人才数据 (/cust) and 企业人才 (/cust/ent) share: the talent entity's actions — 新增人才 with ID
+ * OCR, 查看/编辑, 详情, 实名认证, 附件, 禁用/启用 (SYS), the relations of talent-actions.tsx, and the
+ * server export (ID and card numbers masked without the talent-manage code).
+ */
+import { request, showSuccess, type Row } from '@flexpay/shared-utility';
+import { custom, detail, FieldsDialog, form, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
+import { talentRelationActions } from './talent-actions';
+import { TalentFilesDialog } from './talent-files';
+import { TalentCreateDialog } from './talent-form';
+
+function RealNameDialog({ row, close, reload }: { row: Row; close: () => void; reload: () => void }) {
+  return (
+    <FieldsDialog
+      title="实名认证"
+      note={`将核验 ${String(row.name ?? '')} 的姓名与证件号码（二要素），结果写入实名状态，确定继续吗？`}
+      fields={[]}
+      submit={async () => {
+        const answer = await request<Row>('cust/mgr/realName', { id: row.id }, { showLoading: true });
+        showSuccess(answer.realNameStatus === 10 ? '实名认证成功' : '实名认证未通过');
+        reload();
+      }}
+      onClose={close}
+    />
+  );
+}
+
+export const talentActions: ScreenAction[] = [
+  custom({ key: 'create', label: '新增人才', scope: 'toolbar', codes: [20110], onlyFor: ['SYS', 'SPR', 'ENT'], render: ({ close, reload }) => <TalentCreateDialog onClose={close} onSaved={reload} /> }),
+  form({ create: false }),
+  detail(),
+  custom({ key: 'realName', label: '实名认证', scope: 'row', needs: 'realName', render: ({ row, close, reload }) => <RealNameDialog row={row} close={close} reload={reload} /> }),
+  custom({ key: 'files', label: '附件', scope: 'row', needs: 'files', render: ({ row, close }) => <TalentFilesDialog row={row} onClose={close} editable /> }),
+  transitions(),
+  ...talentRelationActions,
+  serverExport({ codes: [20130] }),
+];
