@@ -17,6 +17,8 @@ import { invoiceApplyRoutes } from './invoice/invoiceApply';
 import { merchantFeeRoutes } from './merchant/fee';
 import { taskCategoryRoutes } from './task/category';
 import { packageRoutes } from './task/package';
+import { custCardRoutes } from './cust/card';
+import { custCoopEntRoutes, custCoopSupRoutes } from './cust/coop';
 import { merchantRoutes } from './merchant/index';
 import { agreementRoutes } from './other/agreement';
 import { mailOutboxRoutes } from './other/mailOutbox';
@@ -29,5 +31,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...packageRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...packageRoutes(deps), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps)];
 }

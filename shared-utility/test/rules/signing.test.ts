@@ -1,4 +1,4 @@
-import { DAY_MS, dueMoves, SIGN, SIGN_TABLE, signActionsOf, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
+import { cardNoError, DAY_MS, dueMoves, SIGN, SIGN_TABLE, signActionsOf, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
 
 const ALL_SIGN = [0, 10, 20, 30, 40];
 const ALL_TAX = [0, 10, 20, 30, 40];
@@ -67,5 +67,17 @@ describe('what the clock does', () => {
     expect(dueMoves(applying, 10, t0 + 59_999, delays)).toEqual({});
     expect(dueMoves(applying, 10, t0 + 60_000, delays)).toEqual({ tax: { event: 'registered', to: 20 } });
     expect(dueMoves(applying, 20, t0 + 60_000, delays)).toEqual({ tax: { event: 'refused', to: 30 } });
+  });
+});
+
+describe('payout account numbers', () => {
+  test('a bank card is 10-30 digits (spec §5); an Alipay account a mobile number or an email', () => {
+    expect(cardNoError(0, '6222020200112233')).toBeNull();
+    expect(cardNoError(0, '123456789')).toBe('银行卡只能为10-30位数字');
+    expect(cardNoError(0, '1'.repeat(31))).toBe('银行卡只能为10-30位数字');
+    expect(cardNoError(0, '6222 0202 0011')).toBe('银行卡只能为10-30位数字');
+    expect(cardNoError(10, '13800138000')).toBeNull();
+    expect(cardNoError(10, 'li.si@example.com')).toBeNull();
+    expect(cardNoError(10, '6222020200112233')).toBe('支付宝账号应为手机号码或邮箱');
   });
 });

@@ -21,7 +21,7 @@ export const custCoopEnt = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
-    entId: { label: '合作企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 },
+    entId: { label: '合作企业', type: 'ref', ref: 'ent', show: 'entName', create: true, nullable: true, search: 'eq', width: 220 },
     status: { label: '合作状态', type: 'enum', enum: 'coopStatus', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     remark,
     createdAt,
@@ -47,7 +47,7 @@ export const custCoopSup = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
     idNumber: { label: '证件号码', type: 'text', virtual: true, width: 170 },
-    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 200 },
+    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', create: true, nullable: true, search: 'eq', width: 200 },
     signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
     signStartedAt: { label: '发起签约时间', type: 'datetime', list: false },

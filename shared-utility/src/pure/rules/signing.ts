@@ -118,3 +118,16 @@ export function dueMoves(row: TimedRow, realNameStatus: number, now: number, del
     move.tax = verified ? { event: 'registered', to: TAX_REG.success } : { event: 'refused', to: TAX_REG.failed };
   return move;
 }
+
+export const CARD_MESSAGES = {
+  bankCard: '银行卡只能为10-30位数字',
+  alipay: '支付宝账号应为手机号码或邮箱',
+  duplicate: '该人才已添加此账户',
+} as const;
+
+/** A payout account's number by its category: a bank card of 10-30 digits (spec §5), or an Alipay phone or email. */
+export function cardNoError(accountCategory: number, cardNo: string): string | null {
+  const text = cardNo.trim();
+  if (accountCategory === 10) return /^1[3-9]\d{9}$/.test(text) || /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/.test(text) ? null : CARD_MESSAGES.alipay;
+  return /^\d{10,30}$/.test(text) ? null : CARD_MESSAGES.bankCard;
+}

@@ -1,0 +1,91 @@
+/**
+ * What time does to signing and tax registration (DOMAIN.md §6): the e-sign provider's and the tax
+ * channel's answers after their delay (signed/registered with real-name 10, failed otherwise), an
+ * unanswered sign request expires after 7 days, a signature a year after signing. A job inside the
+ * server process on its own clock (tests pass theirs); each row moves by one conditional UPDATE, so
+ * several processes may run it and only the one that moved a row writes its audit entry.
+ */
+import { dueMoves, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type ESignProvider, simulatedESign } from '../../providers/esign';
+
+export const SIGN_JOB_EVERY_MS = 5_000;
+/** Who the audit trail names for the job's moves. */
+const SYSTEM = { name: '系统', account: 'system' };
+
+/** Applies every move due at `now`; answers how many status changes it made. */
+export async function runSignJobs(db: Kysely<Database>, now: number, delays: SignDelays): Promise<number> {
+  const rows = await db
+    .selectFrom('cust_coop_sup as s')
+    .innerJoin('cust as c', 'c.id', 's.custId')
+    .select(['s.id', 's.signStatus', 's.signChannel', 's.signStartedAt', 's.signedAt', 's.taxRegStatus', 's.taxRegAt', 'c.realNameStatus'])
+    .where((eb) =>
+      eb.or([
+        eb('s.signStatus', '=', SIGN.signing),
+        eb.and([eb('s.signStatus', '=', SIGN.success), eb('s.signedAt', '<=', now - SIGNED_VALIDITY_MS)]),
+        eb('s.taxRegStatus', '=', TAX_REG.applying),
+      ]),
+    )
+    .execute();
+  let moved = 0;
+  for (const row of rows) {
+    const due = dueMoves(
+      { signStatus: row.signStatus, signChannel: row.signChannel, signStartedAt: row.signStartedAt === null ? null : Number(row.signStartedAt), signedAt: row.signedAt === null ? null : Number(row.signedAt), taxRegStatus: row.taxRegStatus, taxRegAt: row.taxRegAt === null ? null : Number(row.taxRegAt) },
+      row.realNameStatus,
+      now,
+      delays,
+    );
+    const steps: Array<{ column: 'signStatus' | 'taxRegStatus'; from: number; to: number; action: string; set: Partial<Record<'signedAt', number>> }> = [];
+    if (due.sign) steps.push({ column: 'signStatus', from: row.signStatus, to: due.sign.to, action: due.sign.event, set: due.sign.to === SIGN.success ? { signedAt: now } : {} });
+    if (due.tax) steps.push({ column: 'taxRegStatus', from: row.taxRegStatus, to: due.tax.to, action: due.tax.event, set: {} });
+    for (const step of steps) {
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('cust_coop_sup')
+          .set({ [step.column]: step.to, ...step.set, updatedAt: now })
+          .where('id', '=', row.id)
+          .where(step.column, '=', step.from)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return;
+        moved++;
+        await trx
+          .insertInto('audit_log')
+          .values({
+            operatorId: null,
+            operatorName: SYSTEM.name,
+            operatorAccount: SYSTEM.account,
+            createdAt: now,
+            action: step.action,
+            entity: 'custCoopSup',
+            entityId: String(row.id),
+            changes: JSON.stringify({ [step.column]: { from: step.from, to: step.to } }),
+          })
+          .execute();
+      });
+    }
+  }
+  return moved;
+}
+
+/**
+ * Runs the job now and every `everyMs` on the given clock; answers the stop function (awaited on
+ * close, before the database closes). Errors are reported, never thrown out of the timer.
+ */
+export function startSignScheduler(
+  db: Kysely<Database>,
+  options: { now: () => number; provider?: ESignProvider; everyMs?: number; onError?: (error: unknown) => void },
+): () => Promise<void> {
+  const provider = options.provider ?? simulatedESign();
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running.then(() => runSignJobs(db, options.now(), provider.delays)).catch((error: unknown) => options.onError?.(error));
+  };
+  tick();
+  const timer = setInterval(tick, options.everyMs ?? SIGN_JOB_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
