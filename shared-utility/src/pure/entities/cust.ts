@@ -3,6 +3,7 @@
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
 import { defineEntity, defineMachine } from '../entity';
+import { FIELD_RULES } from '../validators';
 
 const custFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
@@ -11,7 +12,7 @@ const custFields = {
   idType: { label: '证件类型', type: 'enum', enum: 'idType', required: true, create: true, update: true, search: 'eq', defaultValue: 111, width: 150 },
   idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', width: 170 },
   phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
-  bankCard: { label: '银行卡号', type: 'text', rule: 'bankCard', create: true, update: true, nullable: true, width: 190 },
+  bankCard: { label: '银行卡号', type: 'text', rule: { optional: true, rules: FIELD_RULES.bankCard.rules }, create: true, update: true, nullable: true, width: 190 },
   bankName: { label: '开户银行', type: 'text', max: 50, create: true, update: true, nullable: true, list: false, placeholder: '不填则按卡BIN识别' },
   /** The enterprise that registered the person; SYS and SPR name it on create, ENT registers for itself. */
   entId: { label: '登记企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 200 },
