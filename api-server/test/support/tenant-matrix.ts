@@ -73,6 +73,11 @@ export interface World {
     entTaxProofIds: number[];
     /** SPR0002's invoice items and task categories. */
     invoiceItemIds: number[];
+    /** ENT0003's invoice applications, their vouchers and invoice files, and its orders' numbers. */
+    invoiceApplyIds: number[];
+    invoiceVoucherIds: number[];
+    invoiceFileIds: number[];
+    invoiceOrderNos: string[];
     taskCategoryIds: number[];
   };
   own: { entId: number };
@@ -427,6 +432,53 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
       delete: (w) => ({ id: w.foreign.invoiceItemIds[0] }),
     },
   }),
+  // 开票申请 (domain/invoice/invoiceApply): ENT0003's applications, vouchers and files; SPR0002's items, ENT0003's orders.
+  'invoice/act/query/my/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.invoiceApplyIds)),
+  'invoice/act/query/my/get': { kind: 'get', body: (w) => ({ id: w.foreign.invoiceApplyIds[0] }) },
+  'invoice/act/query/my/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'invoice/act/query/my/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'invoice/act/query/my/applyOptions': list((w) => ({ entId: w.foreign.entId }), (data, w) => [
+    ...((data as { items?: Array<{ value: number }> } | null)?.items ?? []).filter((i) => w.foreign.invoiceItemIds.includes(i.value)),
+    ...((data as { orders?: Array<{ orderNo: string }> } | null)?.orders ?? []).filter((o) => w.foreign.invoiceOrderNos.includes(o.orderNo)),
+  ]),
+  'invoice/act/query/my/preview': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, orderNos: w.foreign.invoiceOrderNos.slice(0, 1), itemId: w.foreign.invoiceItemIds[0] }) },
+  'invoice/act/mgr/my/create': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, orderNos: w.foreign.invoiceOrderNos.slice(0, 1), itemId: w.foreign.invoiceItemIds[0], invoiceKind: 2, medium: 1 }) },
+  'invoice/act/mgr/my/update': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceApplyIds[0], remark: '越权修改' }) },
+  'invoice/act/mgr/my/cancel': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceApplyIds[0] }) },
+  'invoice/act/mgr/my/updateStatus': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceApplyIds[0], status: 50 }) },
+  'invoice/act/mgr/my/inviVoucherCreate': { kind: 'mgr', body: (w) => ({ applyId: w.foreign.invoiceApplyIds[0], voucherType: 20, file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0', name: '越权.pdf' } }) },
+  'invoice/act/query/toMe/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.invoiceApplyIds)),
+  'invoice/act/query/toMe/get': { kind: 'get', body: (w) => ({ id: w.foreign.invoiceApplyIds[0] }) },
+  'invoice/act/query/toMe/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'invoice/act/query/toMe/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'invoice/act/query/toMe/applyInfo/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.invoiceApplyIds)),
+  'invoice/act/query/toMe/applyInfo/get': { kind: 'get', body: (w) => ({ id: w.foreign.invoiceApplyIds[0] }) },
+  'invoice/act/query/toMe/applyInfo/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'invoice/act/query/toMe/applyInfo/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'invoice/act/mgr/toMe/export2': { kind: 'self', note: 'a token for the caller’s own scoped application information' },
+  'invoice/act/mgr/toMe/create': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, itemId: w.foreign.invoiceItemIds[0], invoiceKind: 2, medium: 1, amount: '100.00' }) },
+  ...Object.fromEntries(
+    ['reviewPass', 'reviewFail', 'issue', 'issueFail', 'discard', 'updateStatus', 'review', 'inviUpdateExpress', 'inviVoucherCreate'].map((name): [string, MatrixEntry] => [
+      `invoice/act/mgr/toMe/${name}`,
+      {
+        kind: 'mgr',
+        body: (w) => ({ id: w.foreign.invoiceApplyIds[0], applyId: w.foreign.invoiceApplyIds[0], status: 22, pass: false, reason: '越权操作', expressCompany: 'SF', expressNo: 'SF1234567890', voucherType: 10, file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0', name: '越权.pdf' } }),
+      },
+    ]),
+  ),
+  'invoice/act/mgr/toMe/inviVoucherDelete': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceVoucherIds[0] }) },
+  'invoice/act/mgr/toMe/inviFileCreate': { kind: 'mgr', body: (w) => ({ applyId: w.foreign.invoiceApplyIds[0], invoiceNo: '26112000000000000009', invoiceDate: '2026-11-20', total: '1.00', tax: '0.06', file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0', name: '越权.pdf' } }) },
+  'invoice/act/mgr/toMe/inviFileUpdate': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceFileIds[0], invoiceNo: '26112000000000000009', invoiceDate: '2026-11-20', total: '1.00', tax: '0.06', file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0', name: '越权.pdf' } }) },
+  'invoice/act/mgr/toMe/inviFileDelete': { kind: 'mgr', body: (w) => ({ id: w.foreign.invoiceFileIds[0] }) },
+  'invoice/act/mgr/toMe/ocrVatInvoice': { kind: 'get', body: (w) => ({ file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0', name: '越权.pdf' } }) },
+  ...Object.fromEntries(
+    ['my', 'toMe'].flatMap((dir): Array<[string, MatrixEntry]> => [
+      [`invoice/act/query/${dir}/inviVouchers`, { kind: 'get', body: (w) => ({ applyId: w.foreign.invoiceApplyIds[0] }) }],
+      [`invoice/act/query/${dir}/inviFileList`, { kind: 'get', body: (w) => ({ applyId: w.foreign.invoiceApplyIds[0] }) }],
+      [`invoice/act/query/${dir}/inviVoucherFile`, { kind: 'get', body: (w) => ({ id: w.foreign.invoiceVoucherIds[0] }) }],
+      [`invoice/act/query/${dir}/inviFile`, { kind: 'get', body: (w) => ({ id: w.foreign.invoiceFileIds[0] }) }],
+    ]),
+  ),
   'mercht/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('merchtId', (w) => w.foreign.merchtIds)),
   'mercht/query/feeConfig/get': { kind: 'get', body: (w) => ({ merchtId: w.foreign.merchtIds[0] }) },
   'mercht/mgr/feeConfig/update': { kind: 'mgr', body: (w) => ({ merchtId: w.foreign.merchtIds[0], feePattern: 0, rounding: 0, ratio: '1.0000' }) },
@@ -689,6 +741,10 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       logIds: await ofEnt('balance_log'),
       entTaxProofIds: await ofEnt('ent_tax_proof'),
       invoiceItemIds: (await db.selectFrom('invoice_item').select('id').where('supplierId', 'in', supplierIds).orderBy('id').execute()).map((r) => r.id),
+      invoiceApplyIds: (await db.selectFrom('invoice_apply').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      invoiceVoucherIds: (await db.selectFrom('invoice_voucher as v').innerJoin('invoice_apply as a', 'a.id', 'v.applyId').select('v.id').where('a.entId', '=', ent.id).orderBy('v.id').execute()).map((r) => r.id),
+      invoiceFileIds: (await db.selectFrom('invoice_file as f').innerJoin('invoice_apply as a', 'a.id', 'f.applyId').select('f.id').where('a.entId', '=', ent.id).orderBy('f.id').execute()).map((r) => r.id),
+      invoiceOrderNos: (await db.selectFrom('pay_order').select('orderNo').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.orderNo),
       taskCategoryIds: (await db.selectFrom('task_category').select('id').where('supplierId', 'in', supplierIds).orderBy('parentId', 'desc').orderBy('id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },

@@ -133,9 +133,11 @@ async function price(db: AnyDb, caller: Caller, body: Row, editing: Row | null):
   const entId = ent.id as number;
   const supplierId = ent.supplierId as number;
   const orderNos = orderNosOf(body.orderNos);
+  // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
+  const named = (await db.selectFrom('pay_order').select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
+  if (named.some((o) => o.entId !== entId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  if (named.length !== orderNos.length || named.some((o) => !(INVOICEABLE_ORDER_STATUSES as readonly number[]).includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const item = await itemOf(db, supplierId, body.itemId ?? editing?.itemId);
-  const found = (await db.selectFrom('pay_order').select(['orderNo']).where('entId', '=', entId).where('orderNo', 'in', orderNos).where('status', 'in', [...INVOICEABLE_ORDER_STATUSES]).execute()) as Row[];
-  if (found.length !== orderNos.length) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   let taken = db.selectFrom('invoice_apply_order').select('id').where('liveOrderNo', 'in', orderNos);
   if (editing) taken = taken.where('applyId', '<>', editing.id);
   if (await taken.executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
@@ -458,6 +460,8 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   }
 
   async function createFile(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.SPR);
+    await toMe.resource.load(ctx.caller, intOf(ctx.body.applyId));
     const values = fileValues(ctx.body);
     return fileWrite(ctx, ctx.body.applyId, 'inviFileCreate', async (trx) => {
       await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf([values.file]));
@@ -467,7 +471,9 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   }
 
   async function updateFile(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.SPR);
     const file = await fileOfBody(ctx);
+    await toMe.resource.load(ctx.caller, file.applyId as number);
     const values = fileValues(ctx.body);
     return fileWrite(ctx, file.applyId, 'inviFileUpdate', async (trx) => {
       if (values.file !== file.file) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf([values.file]));
