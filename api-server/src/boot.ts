@@ -7,6 +7,7 @@ import { ensureSecurityIndexes } from './db/migrations/0002-security';
 import { ensureOnlineIndexes } from './db/online-indexes';
 import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
 import { startOverdueJob } from './domain/task/overdue';
+import { startSignScheduler } from './domain/cust/sign-scheduler';
 import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
 import { purgeLegacySessions } from './security/session';
@@ -47,6 +48,8 @@ export async function serve(config: Config): Promise<void> {
   // Packages past their end date go overdue (DOMAIN.md §7); stopped before the database closes.
   const stopOverdue = startOverdueJob(db, { now: Date.now, onError: (error) => app.log.error(error, 'package overdue job failed') });
   app.addHook('onClose', stopOverdue);
+  // E-sign and tax-channel answers and sign expiry (DOMAIN.md §6); stopped before the database closes.
+  app.addHook('onClose', startSignScheduler(db, { now: Date.now, onError: (error) => app.log.error(error, 'sign job failed') }));
   app.addHook('onClose', async () => db.destroy());
   const stop = () => {
     app.close().then(
