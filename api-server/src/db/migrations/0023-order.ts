@@ -95,7 +95,6 @@ export function orderMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('order_detail_orderno_idx').on('order_detail').columns(['orderNo', 'status']).execute();
       await db.schema.createIndex('order_detail_person_idx').on('order_detail').columns(['idNumber', 'supplierId', 'month']).execute();
       await db.schema.createIndex('order_detail_ent_idx').on('order_detail').columns(['entId', 'id']).execute();
-      await db.schema.createIndex('calc_fee_log_order_idx').on('calc_fee_log').columns(['orderNo', 'rowNo']).execute();
 
       // The simulated bank's side (DOMAIN.md §4 SimBank), idempotent by serialNo.
       await withId(db.schema.createTable('sim_bank_txn'), dialect)
