@@ -17,9 +17,10 @@ const externalPackages = {
 };
 
 // dist/server.js serves in one process; dist/cluster.js forks FLEXPAY_WORKERS of them (npm run
-// start:cluster); dist/rotate-key.js replaces the RSA key pair (npm run rotate-key).
+// start:cluster); dist/rotate-key.js replaces the RSA key pair (npm run rotate-key); dist/seed-large.js
+// fills a database with large-volume data (npm run seed:large).
 await build({
-  entryPoints: ['server', 'cluster', 'rotate-key'].map((name) => path.join(here, 'src', `${name}.ts`)),
+  entryPoints: ['server', 'cluster', 'rotate-key', 'seed-large'].map((name) => path.join(here, 'src', `${name}.ts`)),
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

@@ -16,12 +16,16 @@ function isBirthDate(text: string): boolean {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** The check character of a resident ID's first 17 digits (GB 11643 weighted mod 11). */
+export function residentIdCheckDigit(first17: string): string {
+  return ID_CHECK_CHARS[ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(first17[i]), 0) % 11];
+}
+
 /** GB 11643 18-digit resident ID: 17 digits, a valid birth date at 7–14, and the weighted mod-11 check character (x or X). */
 export function isValidResidentId(idNumber: string): boolean {
   const id = idNumberKey(idNumber);
   if (!/^\d{17}[\dX]$/.test(id) || !isBirthDate(id.slice(6, 14))) return false;
-  const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(id[i]), 0);
-  return ID_CHECK_CHARS[sum % 11] === id[17];
+  return residentIdCheckDigit(id) === id[17];
 }
 
 /** The Luhn (mod 10) check of a card number of digits only. */
