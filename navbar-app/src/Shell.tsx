@@ -16,6 +16,7 @@ import { PaletteButton } from './palette/PaletteButton';
 import { NoticeBell } from './notice-bell/NoticeBell';
 import { FilePreview } from './file-preview/FilePreview';
 import { EntDetail } from './ent-detail/EntDetail';
+import { PackageDetail } from './package-detail/PackageDetail';
 import { useWatermark } from './watermark/useWatermark';
 import { useIsMobile, useLayoutVariables } from './layout/layout';
 import './layout/navbar.css';
@@ -106,6 +107,7 @@ export function Shell() {
       <Guide user={user} onShownChange={setGuideShown} />
       <FilePreview />
       <EntDetail />
+      <PackageDetail />
     </div>
   );
 }

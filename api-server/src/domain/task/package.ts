@@ -28,7 +28,7 @@ import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
-import type { Row } from '../../resource/codec';
+import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { entScope } from '../ent/index';
@@ -55,7 +55,8 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const inEntScope = entScope(db, `${T}.entId`);
   /** Ids of the packages a caller sees (the takers' and assignees' scope). */
-  const visiblePackages = (caller: Caller) => inEntScope(caller, db.selectFrom(`work_package as ${T}`) as AnyQuery).select(`${T}.id`);
+  const packagesOf = (caller: Caller) => inEntScope(caller, db.selectFrom(`work_package as ${T}`) as AnyQuery);
+  const visiblePackages = (caller: Caller) => packagesOf(caller).select(`${T}.id`);
 
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
@@ -73,8 +74,10 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     },
     transitionRefusal: (name, row, caller) => (caller && !allows(name as PackageAction, row, caller) ? STALE : null),
     computed: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
+    // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
+    fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
-      const entId = typeOf(ctx.caller) === 'ENT' && (values.entId === null || values.entId === undefined) ? ctx.caller.user.orgId : values.entId;
+      const entId = values.entId;
       const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', Number(entId)).executeTakeFirst()) as Row | undefined;
       if (!ent) refuse(Code.VALIDATION, '请选择企业');
       return {
@@ -179,7 +182,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     scope: (caller, qb) =>
       caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.id`, 'in', inEntScope(caller, db.selectFrom(`cust_coop_ent as ${T}`) as AnyQuery).select(`${T}.custId`)),
     listed: (caller, cond, qb) => {
-      const forPackage = (raw: unknown) => visiblePackages(caller).where(`${T}.id`, '=', Number(raw));
+      const forPackage = (raw: unknown) => packagesOf(caller).where(`${T}.id`, '=', Number(raw));
       if (cond.assignFor !== undefined)
         return qb.where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', forPackage(cond.assignFor).select(`${T}.entId`)));
       if (cond.takeFor !== undefined) {
@@ -189,7 +192,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
           .where(`${T}.id`, 'not in', db.selectFrom('work_package_taker').select('custId').where('packageId', '=', id))
           .where((eb) =>
             eb.or([
-              eb.exists(forPackage(id).where(`${T}.packageType`, '=', PACKAGE_TYPE.PUBLIC)),
+              eb.exists(forPackage(id).select(`${T}.id`).where(`${T}.packageType`, '=', PACKAGE_TYPE.PUBLIC)),
               eb(`${T}.id`, 'in', db.selectFrom('work_package_talent').select('custId').where('packageId', '=', id)),
             ]),
           );

@@ -1,0 +1,63 @@
+/**
+ * Pieces the package screens share: the package code that opens the package detail dialog (spec §9
+ * showPackageDetail, hosted by navbar-app), the columns, the review dialog, and the sub-tables of
+ * assigned talents and takers.
+ */
+import { packageAssignee, packageTaker, type Row, showPackageDetail, workPackage } from '@flexpay/shared-utility';
+import { defineScreen, dialog, form, remove, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+
+/** A package code as a link opening 任务包详情 (any app may show one the same way). */
+export function packageCodeCell(row: Row) {
+  const code = String(row.packageCode ?? '');
+  const open = () => showPackageDetail({ packageCode: code, ...(row.id !== undefined && row.packageCode ? { id: row.id } : {}) });
+  return (
+    <a
+      role="button"
+      tabIndex={0}
+      data-testid="package-link"
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') open();
+      }}
+    >
+      {code}
+    </a>
+  );
+}
+
+export const PACKAGE_LIST = ['packageCode', 'name', 'entId', 'categoryId', 'packageType', 'priceText', 'startDate', 'endDate', 'reviewStatus', 'pkgStatus', 'status', 'createdAt'] as const;
+export const PACKAGE_SEARCH = ['packageCode', 'name', 'entId', 'status'] as const;
+export const PACKAGE_FILTERS = ['packageType', 'reviewStatus', 'pkgStatus', 'endDate', 'createdAt'] as const;
+export const PACKAGE_COLUMNS = { packageCode: { render: packageCodeCell, width: 110 } };
+
+/** 审核 (SYS, SPR · 32302): pass, or fail with the reason the enterprise sees. */
+export const reviewDialog = dialog({
+  key: 'review',
+  label: '审核',
+  needs: 'review',
+  path: `${workPackage.paths.mgr}/review`,
+  fields: [
+    { name: 'pass', label: '审核结果', type: 'radio', required: true, options: [{ value: 1, label: '通过' }, { value: 0, label: '不通过' }] },
+    { name: 'reason', label: '审核意见', type: 'textarea', placeholder: '不通过时必填，企业可见' },
+  ],
+  check: (values): Record<string, string> => (String(values.pass) === '0' && !String(values.reason ?? '').trim() ? { reason: '请输入审核意见' } : {}),
+  body: (row, values) => ({ id: row.id, pass: String(values.pass) === '1', reason: values.reason }),
+  success: '审核完成',
+});
+
+/** 指定人才 of a private package: the enterprise's talents who alone may take it. */
+const assigneeScreen = defineScreen(packageAssignee, {
+  list: ['custId', 'createdAt'],
+  actions: [form({ view: false, titles: { add: '指定人才', edit: '指定人才' } }), remove('确定要移除该指定人才吗？', { label: '移除' })],
+});
+
+export const assigneesTable = subTable({ key: 'assignees', label: '指定人才', screen: assigneeScreen, link: { packageId: 'id' }, when: (row) => Number(row.packageType) === 20 });
+
+/** 接包人: add a taker from the enterprise's talents (assigned ones for a private package), complete or cancel. */
+const takerScreen = defineScreen(packageTaker, {
+  list: ['custId', 'status', 'createdAt', 'completedAt', 'remark'],
+  search: ['status'],
+  actions: [form({ view: false, titles: { add: '添加接包人', edit: '添加接包人' } }), transitions(), serverExport()],
+});
+
+export const takersTable = subTable({ key: 'takers', label: '接包人', screen: takerScreen, link: { packageId: 'id' } });
