@@ -20,11 +20,11 @@ class FakeEvents implements EventSourceLike {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('orderProgress$', () => {
-  it('signs the stream URL like a GET and carries the ticket', () => {
+  it('signs the stream URL like a GET without a session and carries the ticket', () => {
     const url = new URL(progressUrl('t-1', 1_700_000_000_000), 'http://x');
     expect(url.pathname).toBe('/api/admin/order/query/progress');
     expect(url.searchParams.get('ticket')).toBe('t-1');
-    expect(url.searchParams.get('sign')).toBe(computeSign(undefined, 'sec-9', 1_700_000_000_000));
+    expect(url.searchParams.get('sign')).toBe(computeSign(undefined, '', 1_700_000_000_000));
   });
 
   it('emits the watched orders from the event stream, skips malformed events, closes on unsubscribe', async () => {

@@ -23,5 +23,5 @@ export default defineScreen(orderDetail, {
     reason: { width: 130 },
     receiptFile: { width: 170, render: receiptCell },
   },
-  actions: [detail(), transitions(), reorderFailed(), serverExport()],
+  actions: [detail(), transitions(), reorderFailed((row) => [30, 50].includes(Number(row.status))), serverExport()],
 });

@@ -49,7 +49,8 @@ export default defineScreen(payOrder, {
     detail(),
     subTable({ key: 'lines', label: '明细', screen: orderLines, link: { orderNo: 'orderNo' } }),
     transitions(),
-    reorderFailed(),
+    // Ended with failed or unprocessed lines: 部分失败, 代发失败, 审核失败.
+    reorderFailed((row) => [162, 64, 24].includes(Number(row.status))),
     serverExport(),
     serverExport({ key: 'export20', label: '导出完工证明', body: { exportMode: 20 }, onlyFor: ['ENT', 'SPR', 'SYS'] }),
     serverExport({ key: 'export30', label: '导出税务申报', body: { exportMode: 30 }, onlyFor: ['SPR', 'SYS'] }),

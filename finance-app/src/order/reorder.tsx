@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { confirmDialog, navigate, request, showSuccess, type Row } from '@flexpay/shared-utility';
+import { confirmDialog, navigate, request, showSuccess, tempOrder, type Row } from '@flexpay/shared-utility';
 import { custom } from '@flexpay/shared-utility/kit';
 import { ORDER_PATHS } from './paths';
 
@@ -23,6 +23,17 @@ function Reorder({ row, close }: { row: Row; close: () => void }) {
   return null;
 }
 
-/** 失败明细重新制单 (DOMAIN.md §4: never resend; a failed line goes out again only in a new temp order). */
-export const reorderFailed = () =>
-  custom({ key: 'reorderFailed', label: '失败明细重新制单', scope: 'row', needs: 'reorderFailed', render: ({ row, close }) => <Reorder row={row} close={close} /> });
+/**
+ * 失败明细重新制单 (DOMAIN.md §4: never resend; a failed line goes out again only in a new temp order),
+ * offered to those who make temp orders, on the rows `when` names (ended orders, failed lines).
+ */
+export const reorderFailed = (when: (row: Row) => boolean) =>
+  custom({
+    key: 'reorderFailed',
+    label: '失败明细重新制单',
+    scope: 'row',
+    codes: [tempOrder.codes.mgr!],
+    onlyFor: ['ENT', 'SYS'],
+    when,
+    render: ({ row, close }) => <Reorder row={row} close={close} />,
+  });

@@ -6,7 +6,6 @@
  */
 import { finalize, Observable, share } from 'rxjs';
 import { computeSign } from '../pure';
-import { getApiSecret } from '../session/credentials';
 import { API_BASE, request } from './client';
 
 /** One order's state as the stream reports it: the list record's fields that change while it runs. */
@@ -46,9 +45,12 @@ export interface EventSourceLike {
   close(): void;
 }
 
-/** The stream's URL, signed like any GET (CONTRACT.md: sign = md5(apiSecret + timestamp)) and carrying the ticket. */
+/**
+ * The stream's URL, signed like a GET without a session (CONTRACT.md: sign = md5(apiSecret + timestamp)
+ * with the empty secret, since the request carries no token) and carrying the ticket, its credential.
+ */
 export function progressUrl(ticket: string, now: number = Date.now()): string {
-  const sign = computeSign(undefined, getApiSecret(), now);
+  const sign = computeSign(undefined, '', now);
   const query = new URLSearchParams({ ticket, timestamp: String(now), sign });
   return `${API_BASE}/${ORDER_PROGRESS_PATHS.stream}?${query.toString()}`;
 }

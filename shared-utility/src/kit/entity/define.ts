@@ -141,6 +141,8 @@ export interface CustomAction extends Gate {
   label: string;
   scope: 'row' | 'toolbar';
   needs?: string;
+  /** Rows that offer the action beyond `needs` (失败明细重新制单 only on ended orders). */
+  when?: (row: Row) => boolean;
   render: (ctx: RowContext) => ReactNode;
 }
 

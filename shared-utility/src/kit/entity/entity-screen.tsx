@@ -293,7 +293,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
             buttons.push({ key: action.key, label: action.label, run: () => setOpen({ kind: 'table', action, row }) });
           break;
         case 'custom':
-          if (action.scope === 'row' && permitted(action) && rowAllows(row, action.needs))
+          if (action.scope === 'row' && permitted(action) && rowAllows(row, action.needs) && (!action.when || action.when(row)))
             buttons.push({ key: action.key, label: action.label, run: () => setOpen({ kind: 'custom', action, row }) });
           break;
       }
