@@ -40,6 +40,10 @@ export interface World {
     /** Files and imports of ENT0003's talents. */
     custFileIds: number[];
     custImportIds: number[];
+    /** ENT0003's cooperation rows with its enterprise and its supplier, and its talents' cards. */
+    custCoopEntIds: number[];
+    custCoopSupIds: number[];
+    custCardIds: number[];
     /** Sub-accounts of ENT0003 (created by buildWorld). */
     userIds: number[];
     /** Suppliers outside SPR0001 and the virtual supplier under it, and their records. */
@@ -79,6 +83,10 @@ export interface World {
     invoiceFileIds: number[];
     invoiceOrderNos: string[];
     taskCategoryIds: number[];
+    /** ENT0003's task packages, their takers and assigned talents. */
+    packageIds: number[];
+    packageTakerIds: number[];
+    packageAssigneeIds: number[];
   };
   own: { entId: number };
 }
@@ -418,6 +426,29 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
 
+  // 任务包 (domain/task/package.ts): ENT0003's packages, their takers and assigned talents; ENT0003's talents.
+  ...kitResource({ query: 'package/query', mgr: 'package/mgr' }, 'id', (w) => w.foreign.packageIds, {
+    exported: true,
+    transitions: ['show', 'hide', 'finish', 'cancel'],
+    writes: {
+      create: (w) => ({ entId: w.foreign.entId, name: '越权任务包', packageType: 10, packagePriceType: 10, startDate: '2026-12-01', endDate: '2026-12-31' }),
+      update: (w) => ({ id: w.foreign.packageIds[0], name: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.packageIds[0] }),
+      review: (w) => ({ id: w.foreign.packageIds[0], pass: true }),
+    },
+  }),
+  'package/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.packageIds[0] }) },
+  ...kitResource({ query: 'package/talent/query', mgr: 'package/talent/mgr' }, 'id', (w) => w.foreign.custIds, {}),
+  'package/assignee/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.packageAssigneeIds)),
+  'package/assignee/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
+  'package/assignee/mgr/create': { kind: 'mgr', body: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
+  'package/assignee/mgr/delete': { kind: 'mgr', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
+  ...kitResource({ query: 'package/taker/query', mgr: 'package/taker/mgr' }, 'id', (w) => w.foreign.packageTakerIds, {
+    exported: true,
+    transitions: ['complete', 'cancel'],
+    writes: { create: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
+  }),
+
   // 开票信息 and 开票项目 (domain/invoice): ENT0003's information, SPR0002's items.
   'invoice/info/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
   'invoice/info/query/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId }) },
@@ -540,6 +571,22 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'cust/mgr/import/get': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0] }) },
   'cust/mgr/importDetails': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0] }) },
   'cust/mgr/importDFile': { kind: 'get', body: (w) => ({ id: w.foreign.custImportIds[0], kind: 'result' }) },
+  // 合作企业, 合作供应商/签约 and 银行卡 (domain/cust/coop.ts, card.ts).
+  'cust/query/custCoopEnt': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custCoopEntIds)),
+  'cust/query/custCoopEnt/get': { kind: 'get', body: (w) => ({ id: w.foreign.custCoopEntIds[0] }) },
+  'cust/mgr/addEntCoopData': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], entId: w.foreign.entId }) },
+  'cust/mgr/updateEntCoopData': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCoopEntIds[0], status: 1, remark: '越权暂停' }) },
+  'cust/query/custCoopSup': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custCoopSupIds)),
+  'cust/query/custCoopSup/get': { kind: 'get', body: (w) => ({ id: w.foreign.custCoopSupIds[0] }) },
+  'cust/mgr/addSupCoopData': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], supplierId: w.foreign.supplierId }) },
+  'cust/mgr/updateSupCoopData': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCoopSupIds[0], signStatus: 10, signChannel: 2 }) },
+  'cust/mgr/taxRealNameFile': {
+    kind: 'mgr',
+    body: (w) => ({ id: w.foreign.custCoopSupIds[0], taxFile: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32), name: '越权.pdf' } }),
+  },
+  'cust/query/listCustCard': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custCardIds)),
+  'cust/mgr/addCustCard': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], cardNo: '6217000010012345677' }) },
+  'cust/mgr/deleteCustCard': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCardIds[0] }) },
   // 银行卡号: the platform's card BIN table (SYS only).
   ...kitResource({ query: 'bankCard/query', mgr: 'bankCard/mgr' }, 'id', nothingForeign, {
     writes: { add: () => ({ bin: '999999', bankName: '越权银行', cardType: 'DC', cardLength: 19 }), update: () => ({ id: 1, bankName: '越权银行' }) },
@@ -716,6 +763,9 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       idNumbers: custs.map((c) => c.idNumber),
       custFileIds: (await db.selectFrom('cust_file').select('id').where('custId', 'in', custs.map((c) => c.id)).orderBy('id').execute()).map((r) => r.id),
       custImportIds: (await db.selectFrom('cust_import').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      custCoopEntIds: (await db.selectFrom('cust_coop_ent').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      custCoopSupIds: (await db.selectFrom('cust_coop_sup').select('id').where('supplierId', '=', ent.supplierId!).orderBy('id').execute()).map((r) => r.id),
+      custCardIds: (await db.selectFrom('cust_card').select('id').where('custId', 'in', custs.map((c) => c.id)).orderBy('id').execute()).map((r) => r.id),
       userIds,
       supplierIds,
       supplierConfigIds: await ofSupplier('supplier_config'),
@@ -746,6 +796,9 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       invoiceFileIds: (await db.selectFrom('invoice_file as f').innerJoin('invoice_apply as a', 'a.id', 'f.applyId').select('f.id').where('a.entId', '=', ent.id).orderBy('f.id').execute()).map((r) => r.id),
       invoiceOrderNos: (await db.selectFrom('pay_order').select('orderNo').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.orderNo),
       taskCategoryIds: (await db.selectFrom('task_category').select('id').where('supplierId', 'in', supplierIds).orderBy('parentId', 'desc').orderBy('id').execute()).map((r) => r.id),
+      packageIds: (await db.selectFrom('work_package').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      packageTakerIds: (await db.selectFrom('work_package_taker').innerJoin('work_package', 'work_package.id', 'work_package_taker.packageId').select('work_package_taker.id').where('work_package.entId', '=', ent.id).orderBy('work_package_taker.id').execute()).map((r) => r.id),
+      packageAssigneeIds: (await db.selectFrom('work_package_talent').innerJoin('work_package', 'work_package.id', 'work_package_talent.packageId').select('work_package_talent.id').where('work_package.entId', '=', ent.id).orderBy('work_package_talent.id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },
   };
