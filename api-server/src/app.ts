@@ -9,6 +9,7 @@ import { BODY_LIMIT, installErrorHandler, installJsonParser } from './http/error
 import { type AppDeps, registerRoutes } from './http/guard';
 import { registerOpenApi } from './open/open-api';
 import { allRoutes } from './routes';
+import { startOrderWorker } from './domain/order/worker';
 import type { KeyPair } from './security/rsa';
 import { isPagePath, registerStatic, spaFallback } from './static/static';
 
@@ -40,6 +41,9 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   installJsonParser(app);
   installErrorHandler(app);
   registerRoutes(app, deps, allRoutes(deps));
+  // Payout orders run in the server process (domain/order/worker.ts); tests drive their own workers.
+  const orderWorker = process.env.NODE_ENV === 'test' ? null : startOrderWorker({ db: options.db, dialect: options.dialect, now: deps.now });
+  if (orderWorker) app.addHook('onClose', () => orderWorker.stop());
   registerOpenApi(app, deps);
 
   const fallback = config.staticOn ? spaFallback(config) : null;

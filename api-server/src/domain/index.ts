@@ -16,6 +16,7 @@ import { invoiceItemRoutes } from './invoice/invoiceItem';
 import { invoiceApplyRoutes } from './invoice/invoiceApply';
 import { merchantFeeRoutes } from './merchant/fee';
 import { taskCategoryRoutes } from './task/category';
+import { orderRoutes } from './order/index';
 import { packageRoutes } from './task/package';
 import { custCardRoutes } from './cust/card';
 import { custCoopEntRoutes, custCoopSupRoutes } from './cust/coop';
@@ -31,5 +32,5 @@ import { xpayRoutes } from './supplier/xpay';
 
 /** Routes of the domain areas (one folder per menu group, each declaring its resources). */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...packageRoutes(deps), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps), ...packageRoutes(deps), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps)];
 }

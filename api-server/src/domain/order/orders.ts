@@ -1,0 +1,270 @@
+/**
+ * 代发订单, 订单明细 and 计费记录 (spec §2 /order/index, /order/detail, /order/feeLog; §7 order
+ * query/mgr calls; DOMAIN.md §4). The kit serves list/get (with the audit timeline)/export and the
+ * people's transitions; their money moves here in the transition's transaction:
+ * - 审核不通过 (22→24) and 关闭 of a rejected submission (54→64): every line unlocked (one ledger row
+ *   per line), details → 50, fees reversed; 关闭 of a failed preprocess (12→64): nothing was locked.
+ * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
+ * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
+ */
+import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import crypto from 'node:crypto';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { entScope } from '../ent/index';
+import { BizType, moveBalance } from '../ent/ledger';
+import { moneyScope } from '../ent/money';
+import { demoPdf } from '../../demo/seed-supplier';
+import { chunks, type Db, ORDER_MESSAGES, recordProgress, reverseFees } from './service';
+import { finishIfResolved, settleLines } from './worker';
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
+
+/** Lines still open when an order ends without paying (24/64): unlocked if locked, → 50, fees reversed. */
+async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, operatorName: string, now: number): Promise<void> {
+  const lines = await trx.selectFrom('order_detail').select(['id', 'rowNo', 'lockFen']).where('orderId', '=', order.id as number).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
+  if (locked)
+    for (const line of lines)
+      await moveBalance(trx, deps.dialect, { entId: order.entId as number, channel: order.payChannel as number, type: 2, amountFen: Number(line.lockFen), bizType: BizType.ORDER, bizNo: String(order.orderNo), operatorName, now });
+  for (const part of chunks(lines.map((l) => l.id))) await trx.updateTable('order_detail').set({ status: 50, resultAt: now, updatedAt: now }).where('id', 'in', part).execute();
+  const failFen = await trx.selectFrom('order_detail').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('orderId', '=', order.id as number).where('status', '=', 50).executeTakeFirstOrThrow();
+  await trx.updateTable('pay_order').set({ failFen: Number(failFen.fen), failCount: lines.length, updatedAt: now }).where('id', '=', order.id as number).execute();
+  await reverseFees(trx, String(order.orderNo), lines.map((l) => l.rowNo), now);
+}
+
+/** Bands of a fee log row as the wire shows them: money and ratio strings. */
+function bandsOf(raw: unknown): Array<{ from: string; to: string; ratio: string; portion: string }> {
+  const bands = (typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as Array<{ from: number; to: number; ratio: number; portion: number }>;
+  return bands.map((b) => ({ from: formatFen(b.from), to: formatFen(b.to), ratio: formatRatio(b.ratio)!, portion: formatFen(b.portion) }));
+}
+
+/** What the progress stream sends of an order: the list record's fields that change while it runs. */
+export function progressOf(row: Row): Row {
+  return {
+    orderNo: row.orderNo,
+    status: row.status,
+    lineCount: row.detailCount,
+    successCount: row.successCount,
+    failCount: row.failCount,
+    lockAmount: formatFen(Number(row.lockFen)),
+    successAmount: formatFen(Number(row.successFen)),
+    failAmount: formatFen(Number(row.failFen)),
+  };
+}
+
+export const PROGRESS_TICKET_TTL_MS = 60_000;
+const PROGRESS_PATH = 'order/query/progress';
+const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
+
+export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { remark?: string | null }) => Promise<Row>): RouteSpec[] {
+  const db = deps.db as unknown as Db;
+  const scope = moneyScope(deps.db as unknown as AnyDb);
+
+  const orders = defineResource(deps, payOrder, {
+    scope,
+    create: false,
+    update: false,
+    summary: ['amount', 'fee', 'lockAmount', 'successAmount', 'failAmount'],
+    export: true,
+    simple: false,
+    mayWrite: (caller, row) => caller.user.adminType !== AdminType.ENT || row.entId === caller.user.orgId,
+    transitionRefusal: (name, row) => (name === 'resubmit' && Number(row.resubmitCount) >= ORDER_MAX_RESUBMITS ? ORDER_MESSAGES.maxResubmits : null),
+    afterTransition: async (ctx, name, row) => {
+      const trx = ctx.trx as unknown as Db;
+      const operator = operatorOf(ctx).name;
+      if (name === 'fail' || name === 'closeRejected') await closeLines(trx, deps, row, true, operator, ctx.now);
+      if (name === 'closeFailed') await closeLines(trx, deps, row, false, operator, ctx.now);
+      if (name === 'resubmit') await trx.updateTable('pay_order').set((eb) => ({ resubmitCount: eb('resubmitCount', '+', 1), nextRunAt: ctx.now, reason: null })).where('id', '=', row.id as number).execute();
+      if (name === 'pass' || name === 'reprocess') await trx.updateTable('pay_order').set({ nextRunAt: ctx.now, reason: null }).where('id', '=', row.id as number).execute();
+      await recordProgress(trx, String(row.orderNo), ctx.now);
+    },
+  });
+
+  const details = defineResource(deps, orderDetail, { scope, create: false, update: false, summary: ['amount', 'fee', 'payee'], export: true, simple: false });
+
+  const feeLogs = defineResource(deps, calcFeeLog, {
+    scope: (caller: Caller, qb: AnyQuery) =>
+      caller.user.adminType === AdminType.MER
+        ? qb.where((eb) => eb.or([eb(`${T}.merchtId`, '=', caller.user.orgId ?? -1), eb(`${T}.parentMerchtId`, '=', caller.user.orgId ?? -1)]))
+        : entScope(deps.db as unknown as AnyDb, `${T}.entId`)(caller, qb),
+    create: false,
+    update: false,
+    simple: false,
+    summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
+    export: true,
+    listAliases: [],
+    computed: (row) => ({ bands: bandsOf(row.bands) }),
+  });
+
+  /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
+  async function manualResult(ctx: SignedInContext) {
+    const line = await details.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
+    const to = Number(ctx.body.status);
+    const t: TransitionDef | undefined = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
+    const type = ctx.caller.user.adminType === AdminType.SYS ? 'SYS' : ctx.caller.user.adminType === AdminType.SPR ? 'SPR' : null;
+    if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 200) : '';
+    if (to === 30 && !reason) refuse(Code.VALIDATION, '请输入原因');
+    await db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('pay_order').select(['id', 'orderNo', 'entId', 'payChannel', 'status']).where('id', '=', line.orderId as number);
+      if (deps.dialect === 'postgres') q = q.forUpdate();
+      else await trx.updateTable('pay_order').set({ updatedAt: ctx.now }).where('id', '=', line.orderId as number).execute();
+      const order = await q.executeTakeFirstOrThrow();
+      const current = await trx.selectFrom('order_detail').select('status').where('id', '=', line.id as number).executeTakeFirstOrThrow();
+      const refusal = checkManualDetailUpdate(order.payChannel, order.status, current.status);
+      if (refusal) refuse(current.status !== 10 && (order.payChannel === 0 || order.payChannel === 99) ? Code.CONFLICT : Code.VALIDATION, current.status !== 10 && (order.payChannel === 0 || order.payChannel === 99) ? '当前状态不允许此操作' : refusal);
+      const operator = operatorOf(ctx);
+      if (order.status === 52) {
+        await trx.updateTable('pay_order').set({ status: 60, updatedAt: ctx.now }).where('id', '=', order.id).where('status', '=', 52).execute();
+        await trx.insertInto('audit_log').values({ operatorId: operator.id, operatorName: operator.name, operatorAccount: operator.account, createdAt: ctx.now, action: 'manualMark', entity: 'payOrder', entityId: order.orderNo, changes: JSON.stringify({ status: { from: 52, to: 60 } }) }).execute();
+        order.status = 60;
+      }
+      await settleLines(trx, deps.dialect, order, [{ serialNo: String(line.serialNo), result: to === 20 ? 'SUCCESS' : 'FAILED', reason: reason || undefined }], operator.name, ctx.now);
+      await trx.insertInto('audit_log').values({ operatorId: operator.id, operatorName: operator.name, operatorAccount: operator.account, createdAt: ctx.now, action: to === 20 ? 'markSuccess' : 'markFailed', entity: orderDetail.name, entityId: String(line.id), changes: JSON.stringify({ status: { from: 10, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) }) }).execute();
+      if (!(await finishIfResolved(trx, order, ctx.now, operator))) await recordProgress(trx, order.orderNo, ctx.now);
+    });
+    return details.resource.get(ctx.caller, line.id as number);
+  }
+
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+  const detailMachine = new Set([...Object.keys(orderDetail.machine!.transitions), 'updateStatus'].map((n) => `${orderDetail.paths.mgr}/${n}`));
+  const detailCode = orderDetail.machine!.transitions.markSuccess.code;
+
+  /** The scoped orders the stream may report, by their progress rows. */
+  function progressScope(caller: Caller, qb: AnyQuery): AnyQuery {
+    const orgId = caller.user.orgId ?? -1;
+    switch (caller.user.adminType) {
+      case AdminType.SYS:
+        return qb;
+      case AdminType.SPR:
+        return qb.where('p.supplierId', '=', orgId);
+      case AdminType.MER:
+        return qb.where('p.merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
+      default:
+        return qb.where('p.entId', '=', orgId);
+    }
+  }
+
+  const progressRoutes: RouteSpec[] = [
+    {
+      // A single-use ticket (60 s) for the event stream: EventSource sends no Access-Token header.
+      path: `${PROGRESS_PATH}/ticket`,
+      perm: payOrder.codes.query,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const ticket = crypto.randomBytes(24).toString('hex');
+        await deps.db.insertInto('export_token').values({ tokenHash: hash(ticket), userId: ctx.caller.user.userId, path: PROGRESS_PATH, query: '{}', expiresAt: ctx.now + PROGRESS_TICKET_TTL_MS }).execute();
+        return { ticket };
+      },
+    },
+    {
+      /*
+       * GET order/query/progress?ticket=…&timestamp=…&sign=… (sign over the empty secret: the request
+       * carries no session; the ticket is the credential) → text/event-stream. Each change of an order
+       * the ticket's owner may see is one event:
+       *   id: <progress row id>
+       *   data: {"seq":<id>,"orderNo":"PO…","status":60,"lineCount":5000,"successCount":812,"failCount":3,
+       *          "lockAmount":"…","successAmount":"…","failAmount":"…"}
+       * fed from the order_progress table (written in the transaction of every order step, by any
+       * process), polled every 300 ms; `Last-Event-ID` resumes after that row; `: ping` every 15 s.
+       */
+      path: PROGRESS_PATH,
+      method: 'GET',
+      perm: 3501,
+      raw: true,
+      handler: async (ctx) => {
+        const query = ctx.request.query as Row;
+        const claimed = await deps.db
+          .updateTable('export_token')
+          .set({ usedAt: ctx.now })
+          .where('tokenHash', '=', hash(String(query.ticket ?? '')))
+          .where('path', '=', PROGRESS_PATH)
+          .where('usedAt', 'is', null)
+          .where('expiresAt', '>', ctx.now)
+          .returning('userId')
+          .executeTakeFirst();
+        if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+        const user = await deps.db.selectFrom('admin_user').selectAll().where('userId', '=', claimed.userId).executeTakeFirstOrThrow();
+        const caller = { user } as unknown as Caller;
+        const lastHeader = Number(ctx.request.headers['last-event-id']);
+        let last = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : Number((await db.selectFrom('order_progress').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0);
+        const reply = ctx.reply;
+        reply.hijack();
+        reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+        reply.raw.write(': connected\n\n');
+        let open = true;
+        let pinged = Date.now();
+        ctx.request.raw.on('close', () => {
+          open = false;
+        });
+        while (open) {
+          const rows = (await progressScope(caller, db.selectFrom('order_progress as p').selectAll('p') as unknown as AnyQuery).where('p.id', '>', last).orderBy('p.id').limit(500).execute()) as Row[];
+          const latest = new Map<string, Row>();
+          for (const r of rows) latest.set(String(r.orderNo), r);
+          if (rows.length) last = Number(rows[rows.length - 1].id);
+          if (latest.size) {
+            const current = await db.selectFrom('pay_order').selectAll().where('orderNo', 'in', [...latest.keys()]).execute();
+            for (const o of current) if (open) reply.raw.write(`id: ${latest.get(o.orderNo)!.id}\ndata: ${JSON.stringify({ seq: Number(latest.get(o.orderNo)!.id), ...progressOf(o as unknown as Row) })}\n\n`);
+          } else if (Date.now() - pinged > 15_000) {
+            reply.raw.write(': ping\n\n');
+            pinged = Date.now();
+          }
+          if (rows.length < 500) await new Promise((r) => setTimeout(r, 300));
+        }
+        reply.raw.end();
+      },
+    },
+  ];
+
+  return [
+    ...orders.routes,
+    ...details.routes.filter((r) => !detailMachine.has(r.path)),
+    { path: `${orderDetail.paths.mgr}/updateStatus`, perm: detailCode, handler: (ctx) => manualResult(signed(ctx)) },
+    { path: `${orderDetail.paths.mgr}/markSuccess`, perm: detailCode, handler: (ctx) => manualResult({ ...signed(ctx), body: { ...ctx.body, status: 20 } }) },
+    { path: `${orderDetail.paths.mgr}/markFailed`, perm: detailCode, handler: (ctx) => manualResult({ ...signed(ctx), body: { ...ctx.body, status: 30 } }) },
+    {
+      // The bank receipt of a successful line (SimBank: 回单_{serialNo}.pdf); 1004 暂无回单 otherwise.
+      path: `${orderDetail.paths.query}/bankReceiptFile`,
+      method: 'GET',
+      perm: orderDetail.codes.query,
+      raw: true,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const id = Number((ctx.request.query as Row).id);
+        const line = await details.resource.load(ctx.caller, Number.isInteger(id) ? id : null);
+        if (!line.receiptFile) refuse(Code.NOT_FOUND, ORDER_MESSAGES.noReceipt);
+        const name = String(line.receiptFile);
+        const pdf = demoPdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`);
+        return ctx.reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="receipt.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('Cache-Control', 'no-store')
+          .send(pdf);
+      },
+    },
+    {
+      // 失败明细重新制单: the failed (30) and unprocessed (50) lines of an ended order as a new temp order.
+      path: 'order/mgr/temp/createFromFailed',
+      perm: 25020,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
+        const lines = await db.selectFrom('order_detail').selectAll().where('orderId', '=', order.id as number).where('status', 'in', [30, 50]).orderBy('rowNo').execute();
+        if (lines.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noFailedLines);
+        return reorder(ctx, order.entId as number, order.payChannel as number, lines.map((l) => ({ name: l.name, idType: l.idType, idNumber: l.idNumber, phone: l.phone, account: l.account, bankName: l.bankName, amount: formatFen(Number(l.amountFen)), remark: l.remark })), {
+          remark: `订单${String(order.orderNo)}失败明细重新制单`,
+        });
+      },
+    },
+    ...feeLogs.routes,
+    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: async (ctx) => feeLogs.resource.get(signed(ctx).caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null) },
+    ...progressRoutes,
+  ];
+}

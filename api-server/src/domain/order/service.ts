@@ -1,0 +1,414 @@
+/**
+ * Payout orders, the parts shared by the routes and the worker (DOMAIN.md §2, §4): what an
+ * enterprise's orders need (limits, gates, fee configs), the row checks over facts looked up in
+ * batches, the per-person month lock rows, line pricing with the calc-fee log, and the system's
+ * own audit and progress entries.
+ */
+import {
+  checkPayoutRow,
+  FEE_MESSAGES,
+  type FeeConfig,
+  parseIdType,
+  parsePayoutAmount,
+  type PayoutRowFacts,
+  priceLine,
+  type RowCheck,
+  splitFee,
+} from '@flexpay/shared-utility/src/pure';
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { Row } from '../../resource/codec';
+import { formatDateTime } from '../../util/time';
+import { effectiveContractType } from '../ent/fee';
+import { effectiveSupplierId } from '../ent/money';
+import { feeConfigOf } from '../fee-common';
+
+export type Db = Kysely<Database>;
+
+export const ORDER_MESSAGES = {
+  noContract: '企业无生效中的合同，无法制单',
+  coopSuspended: '企业与供应商合作已暂停，无法制单',
+  lockRefused: '可用余额不足（含透支额度）',
+  payCodeRequired: '请输入支付验证码',
+  maxResubmits: '重新提交次数已达上限',
+  noReceipt: '暂无回单',
+  noFailedLines: '该订单没有失败明细',
+  notEditable: '当前状态不允许修改明细',
+  noRows: '请至少填写一条明细',
+} as const;
+
+/** A sheet row as stored on a temp order (and copied to an order's lines). */
+export interface StoredRow {
+  rowNo: number;
+  name: string;
+  idType: number | null;
+  idNumber: string;
+  phone: string | null;
+  account: string;
+  bankName: string | null;
+  amountText: string;
+  amountFen: number | null;
+  remark: string | null;
+}
+
+const cell = (value: unknown, max: number) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '');
+
+/** A row of the wire (`{name, idType, idNumber, phone?, account, bankName?, amount, remark?}`) as stored. */
+export function storedRow(raw: Row, rowNo: number): StoredRow {
+  const phone = cell(raw.phone, 20);
+  const bankName = cell(raw.bankName, 100);
+  const remark = cell(raw.remark, 200);
+  return {
+    rowNo,
+    name: cell(raw.name, 50),
+    idType: parseIdType(raw.idType),
+    idNumber: cell(raw.idNumber, 40).toUpperCase(),
+    phone: phone || null,
+    account: cell(raw.account, 40).replace(/\s+/g, ''),
+    bankName: bankName || null,
+    amountText: cell(raw.amount, 30),
+    amountFen: parsePayoutAmount(raw.amount),
+    remark: remark || null,
+  };
+}
+
+/** yyyy-MM of a moment, Asia/Shanghai. */
+export const monthOf = (now: number) => formatDateTime(now)!.slice(0, 7);
+
+/** Everything about an enterprise its orders depend on. */
+export interface EntContext {
+  entId: number;
+  entCode: string;
+  supplierId: number;
+  /** The 300 supplier whose limits and channels apply (DOMAIN.md §1). */
+  effSupplierId: number;
+  merchtId: number;
+  parentMerchtId: number | null;
+  contactPhone: string | null;
+  requireIdPhoto: boolean;
+  requireSign: boolean;
+  requireTaxReg: boolean;
+  orderReview: boolean;
+  tempOrderReview: boolean;
+  calcMode: 0 | 1;
+  limits: { singleFen: number; monthlyFen: number } | null;
+}
+
+/** DOMAIN.md §1: the tax source's per-person defaults when the supplier names none. */
+const DEFAULT_LIMITS = { singleFen: 5_000_000, monthlyFen: 10_000_000 };
+
+export async function entContext(db: Db, entId: number): Promise<EntContext> {
+  const ent = await db
+    .selectFrom('ent')
+    .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
+    .leftJoin('ent_config as c', 'c.entId', 'ent.id')
+    .leftJoin('ent_fee_config as f', 'f.entId', 'ent.id')
+    .select(['ent.id', 'ent.entCode', 'ent.supplierId', 'ent.merchtId', 'ent.contactPhone', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', 'c.requireIdPhoto', 'c.requireSign', 'c.requireTaxReg', 'c.orderReview', 'c.tempOrderReview', 'f.calcMode'])
+    .where('ent.id', '=', entId)
+    .executeTakeFirst();
+  if (!ent) throw new ApiError(Code.NOT_FOUND, '企业不存在');
+  const effSupplierId = (await effectiveSupplierId(db as never, entId)) ?? ent.supplierId;
+  let limits: EntContext['limits'] = null;
+  const limitType = ent.limitType ?? 0;
+  if (limitType === 1) limits = { singleFen: Number(ent.singleLimitFen ?? DEFAULT_LIMITS.singleFen), monthlyFen: Number(ent.monthlyLimitFen ?? DEFAULT_LIMITS.monthlyFen) };
+  if (limitType === 0) {
+    const ts = await db
+      .selectFrom('mercht as s')
+      .innerJoin('tax_source as t', 't.id', 's.taxSourceId')
+      .select(['t.singleLimitFen', 't.monthlyLimitFen'])
+      .where('s.id', '=', effSupplierId)
+      .executeTakeFirst();
+    limits = ts ? { singleFen: Number(ts.singleLimitFen), monthlyFen: Number(ts.monthlyLimitFen) } : DEFAULT_LIMITS;
+  }
+  return {
+    entId,
+    entCode: ent.entCode,
+    supplierId: ent.supplierId,
+    effSupplierId,
+    merchtId: ent.merchtId,
+    parentMerchtId: ent.parentId ?? null,
+    contactPhone: ent.contactPhone ?? null,
+    requireIdPhoto: (ent.requireIdPhoto ?? 1) === 1,
+    requireSign: (ent.requireSign ?? 1) === 1,
+    requireTaxReg: (ent.requireTaxReg ?? 0) === 1,
+    orderReview: ent.orderReview === 1,
+    tempOrderReview: ent.tempOrderReview === 1,
+    calcMode: (ent.calcMode ?? 0) === 1 ? 1 : 0,
+    limits,
+  };
+}
+
+const personKey = (idType: number | null, idNumber: string) => `${idType ?? ''}:${idNumber.toUpperCase()}`;
+
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Locks the month rows of these people under the effective supplier for the rest of the transaction
+ * (PostgreSQL `FOR UPDATE`, in key order so two orders never deadlock; SQLite has one writer), so two
+ * orders checked at once for one person see each other's lines against the monthly limit.
+ */
+export async function lockPeople(trx: Db, dialect: DialectName, supplierId: number, month: string, people: string[], now: number): Promise<void> {
+  const sorted = [...new Set(people)].sort();
+  for (const part of chunks(sorted)) {
+    await trx
+      .insertInto('payout_limit_lock')
+      .values(part.map((person) => ({ supplierId, person, month, touchedAt: now })))
+      .onConflict((oc) => oc.columns(['supplierId', 'person', 'month']).doNothing())
+      .execute();
+    if (dialect === 'postgres')
+      await trx.selectFrom('payout_limit_lock').select('id').where('supplierId', '=', supplierId).where('month', '=', month).where('person', 'in', part).orderBy('person').forUpdate().execute();
+  }
+}
+
+export interface CheckOptions {
+  /** The temp order's package: takers in 10/20 may be paid; null when none named. */
+  packageCode: string | null;
+  month: string;
+  /** Lines of this order do not count as used (preprocess re-checks an order already holding them). */
+  excludeOrderId?: number;
+  /** Inner mode: the priced payee per row number. */
+  payeeFen?: Map<number, number>;
+}
+
+/**
+ * Each row's first failing check (DOMAIN.md §4 table), with the facts looked up in batches: talents,
+ * ID photos, cooperation rows, cards, package takers and the people's month usage.
+ */
+export async function checkRows(db: Db, ctx: EntContext, rows: StoredRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
+  const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
+  const talents = new Map<string, { id: number; name: string; realNameStatus: number }>();
+  for (const part of chunks(idNumbers))
+    for (const t of await db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute())
+      talents.set(personKey(t.idType, t.idNumber), t);
+  const custIds = [...new Set([...talents.values()].map((t) => t.id))];
+  const photos = new Map<number, Set<number>>();
+  const coopEnt = new Map<number, number>();
+  const coopSup = new Map<number, { status: number; signStatus: number; taxRegStatus: number }>();
+  const cards = new Map<string, { validated: number; cardType: string; cardAttr: string }>();
+  const takers = new Set<number>();
+  let packageId: number | null = null;
+  if (options.packageCode) {
+    const pkg = await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst();
+    packageId = pkg?.id ?? -1;
+  }
+  for (const part of chunks(custIds)) {
+    for (const f of await db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()) {
+      if (!photos.has(f.custId)) photos.set(f.custId, new Set());
+      photos.get(f.custId)!.add(f.fileType);
+    }
+    for (const c of await db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()) coopEnt.set(c.custId, c.status);
+    for (const c of await db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()) coopSup.set(c.custId, c);
+    for (const c of await db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()) cards.set(`${c.custId}:${c.cardNo}`, c);
+    if (packageId !== null && packageId > 0)
+      for (const t of await db.selectFrom('work_package_taker').select('custId').where('packageId', '=', packageId).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) takers.add(t.custId);
+  }
+  const used = new Map<string, number>();
+  for (const part of chunks(idNumbers)) {
+    let q = db
+      .selectFrom('order_detail as d')
+      .innerJoin('pay_order as o', 'o.id', 'd.orderId')
+      .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
+      .where('d.supplierId', '=', ctx.effSupplierId)
+      .where('d.month', '=', options.month)
+      .where('d.idNumber', 'in', part)
+      .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
+      .groupBy(['d.idType', 'd.idNumber']);
+    if (options.excludeOrderId !== undefined) q = q.where('d.orderId', '!=', options.excludeOrderId);
+    for (const u of await q.execute()) used.set(personKey(u.idType, u.idNumber), Number(u.fen));
+  }
+  const earlier = new Map<string, number>();
+  return rows.map((row) => {
+    const key = personKey(row.idType, row.idNumber);
+    const talent = talents.get(key);
+    const cid = talent?.id ?? null;
+    const sup = cid === null ? undefined : coopSup.get(cid);
+    const card = cid === null ? undefined : cards.get(`${cid}:${row.account}`);
+    const facts: PayoutRowFacts = {
+      talent: talent ? { name: talent.name, realName: talent.realNameStatus, idPhotoFront: photos.get(talent.id)?.has(0) ?? false, idPhotoBack: photos.get(talent.id)?.has(1) ?? false } : null,
+      card: card ?? null,
+      coopEntStatus: cid === null ? null : (coopEnt.get(cid) ?? null),
+      coopSupStatus: sup?.status ?? null,
+      signStatus: sup?.signStatus ?? 0,
+      taxRegStatus: sup?.taxRegStatus ?? 0,
+      ent: { requireIdPhoto: ctx.requireIdPhoto, requireSign: ctx.requireSign, requireTaxReg: ctx.requireTaxReg, calcMode: ctx.calcMode },
+      payeeFen: options.payeeFen?.get(row.rowNo) ?? null,
+      packageTaker: packageId === null ? null : cid !== null && takers.has(cid),
+      limits: ctx.limits,
+      monthUsedFen: used.get(key) ?? 0,
+      earlierRowsFen: earlier.get(key) ?? 0,
+    };
+    const result = checkPayoutRow({ name: row.name, idType: row.idType ?? '?', idNumber: row.idNumber, account: row.account, amount: row.amountText }, facts);
+    if (result.errorType === 0) earlier.set(key, (earlier.get(key) ?? 0) + (row.amountFen ?? 0));
+    return { ...result, custId: cid };
+  });
+}
+
+/** The gates of a new order beside its rows: cooperation, an effective contract, an open enabled channel. */
+export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number, now: number): Promise<string | null> {
+  const coop = await db.selectFrom('ent_coop').select('coopStatus').where('entId', '=', ctx.entId).where('supplierId', '=', ctx.effSupplierId).executeTakeFirst();
+  if (coop && coop.coopStatus !== 0) return ORDER_MESSAGES.coopSuspended;
+  if ((await effectiveContractType(db as never, ctx.entId, now)) === null) return ORDER_MESSAGES.noContract;
+  const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
+  if (!ch || ch.status !== 0) return '支付通道已停用';
+  const account = await db.selectFrom('ent_account').select('status').where('entId', '=', ctx.entId).where('channel', '=', channel).executeTakeFirst();
+  if (!account || account.status !== 0) return '该企业未开通此支付通道';
+  return null;
+}
+
+/** A line priced for an order: its fee, lock and payee, and its calc-fee log charge row. */
+export interface PricedLine {
+  rowNo: number;
+  feeFen: number;
+  lockFen: number;
+  payeeFen: number;
+  charge: Omit<Database['calc_fee_log'], 'id' | 'detailId'>;
+}
+
+/**
+ * Prices rows in rowNo order from the month volumes so far (charged, unreversed: a reversal's
+ * negated amount cancels its charge), each row adding to the volumes of the rows after it.
+ * The caller serialises pricing per enterprise (lockPricing).
+ */
+export async function priceRows(db: Db, ctx: EntContext, orderNo: string, rows: Array<{ rowNo: number; idNumber: string; amountFen: number }>, month: string, now: number): Promise<PricedLine[]> {
+  const entCfg = await db.selectFrom('ent_fee_config').selectAll().where('entId', '=', ctx.entId).executeTakeFirst();
+  if (!entCfg) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.entConfigMissing);
+  const merchantIds = [ctx.merchtId, ...(ctx.parentMerchtId === null ? [] : [ctx.parentMerchtId])];
+  const costs = await db.selectFrom('mercht_fee_config').selectAll().where('merchtId', 'in', merchantIds).execute();
+  const costOf = (id: number): FeeConfig => {
+    const row = costs.find((c) => c.merchtId === id);
+    if (!row) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.merchantConfigMissing);
+    return feeConfigOf(row as unknown as Row);
+  };
+  const price = feeConfigOf(entCfg as unknown as Row);
+  const merchantCost = costOf(ctx.merchtId);
+  const parentCost = ctx.parentMerchtId === null ? null : costOf(ctx.parentMerchtId);
+  const sum = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await where(base()).executeTakeFirstOrThrow()).fen);
+  const base = () => db.selectFrom('calc_fee_log').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('month', '=', month);
+  let entVolume = await sum((q) => q.where('entId', '=', ctx.entId));
+  let merchtVolume = await sum((q) => q.where('merchtId', '=', ctx.merchtId));
+  let parentVolume = ctx.parentMerchtId === null ? 0 : await sum((q) => q.where((eb) => eb.or([eb('merchtId', '=', ctx.parentMerchtId!), eb('parentMerchtId', '=', ctx.parentMerchtId!)])));
+  const payeeVolume = new Map<string, number>();
+  if (price.pattern === 2)
+    for (const part of chunks([...new Set(rows.map((r) => r.idNumber))]))
+      for (const v of await db
+        .selectFrom('calc_fee_log')
+        .select((eb) => ['idNumber', eb.fn.sum<number>('amountFen').as('fen')])
+        .where('month', '=', month)
+        .where('entId', '=', ctx.entId)
+        .where('idNumber', 'in', part)
+        .groupBy('idNumber')
+        .execute())
+        payeeVolume.set(v.idNumber, Number(v.fen));
+  return rows.map((row) => {
+    const basisBeforeFen = price.pattern === 2 ? (payeeVolume.get(row.idNumber) ?? 0) : entVolume;
+    const line = priceLine({ ...price, calcMode: ctx.calcMode, basisBeforeFen, amountFen: row.amountFen });
+    const split = splitFee({
+      entFeeFen: line.feeFen,
+      amountFen: row.amountFen,
+      merchant: { config: merchantCost, basisBeforeFen: merchtVolume },
+      parent: parentCost ? { config: parentCost, basisBeforeFen: parentVolume } : null,
+    });
+    entVolume += row.amountFen;
+    merchtVolume += row.amountFen;
+    parentVolume += row.amountFen;
+    payeeVolume.set(row.idNumber, (payeeVolume.get(row.idNumber) ?? 0) + row.amountFen);
+    return {
+      rowNo: row.rowNo,
+      feeFen: line.feeFen,
+      lockFen: line.lockFen,
+      payeeFen: line.payeeFen,
+      charge: {
+        orderNo,
+        rowNo: row.rowNo,
+        kind: 10,
+        entId: ctx.entId,
+        supplierId: ctx.supplierId,
+        merchtId: ctx.merchtId,
+        parentMerchtId: ctx.parentMerchtId,
+        idNumber: row.idNumber,
+        amountFen: row.amountFen,
+        pattern: price.pattern,
+        calcMode: ctx.calcMode,
+        rounding: price.rounding,
+        basisBeforeFen,
+        bands: JSON.stringify(line.bands.map((b) => ({ from: b.fromFen, to: b.toFen, ratio: b.ratio, portion: b.portionFen }))),
+        entFeeFen: line.feeFen,
+        ...split,
+        month,
+        createdAt: now,
+      },
+    };
+  });
+}
+
+/** Pricing reads the month volumes; one enterprise's orders are priced one at a time (PostgreSQL advisory lock). */
+export async function lockPricing(trx: Db, dialect: DialectName, entId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`order-pricing:${entId}`}))`.execute(trx);
+}
+
+/** Reversal rows (kind 20) of these lines' charges, every amount negated. */
+export async function reverseFees(trx: Db, orderNo: string, rowNos: number[] | 'all', now: number): Promise<void> {
+  let q = trx.selectFrom('calc_fee_log').selectAll().where('orderNo', '=', orderNo).where('kind', '=', 10);
+  if (rowNos !== 'all') {
+    if (rowNos.length === 0) return;
+    q = q.where('rowNo', 'in', rowNos);
+  }
+  const charges = await q.execute();
+  const already = new Set(
+    (await trx.selectFrom('calc_fee_log').select('rowNo').where('orderNo', '=', orderNo).where('kind', '=', 20).execute()).map((r) => r.rowNo),
+  );
+  const neg = (v: number | null) => (v === null ? null : -Number(v));
+  const rows = charges
+    .filter((c) => !already.has(c.rowNo))
+    .map(({ id: _id, ...c }) => ({
+      ...c,
+      kind: 20,
+      amountFen: -Number(c.amountFen),
+      entFeeFen: -Number(c.entFeeFen),
+      merchtCostFen: -Number(c.merchtCostFen),
+      merchtProfitFen: -Number(c.merchtProfitFen),
+      parentCostFen: neg(c.parentCostFen),
+      parentProfitFen: neg(c.parentProfitFen),
+      supIncomeFen: -Number(c.supIncomeFen),
+      createdAt: now,
+    }));
+  for (const part of chunks(rows)) await trx.insertInto('calc_fee_log').values(part).execute();
+}
+
+export const SYSTEM_OPERATOR = { name: '系统', account: 'system' } as const;
+
+/** An order's audit entry (its timeline): people's through the kit, the system's here. */
+export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: { id?: number | null; name: string; account: string } = SYSTEM_OPERATOR): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      operatorId: operator.id ?? null,
+      operatorName: operator.name,
+      operatorAccount: operator.account,
+      createdAt: now,
+      action,
+      entity: 'payOrder',
+      entityId: orderNo,
+      changes: JSON.stringify({ status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) }),
+    })
+    .execute();
+}
+
+/** One progress row of an order as it now stands (order/query/progress reads them by id). */
+export async function recordProgress(trx: Db, orderNo: string, now: number): Promise<void> {
+  const o = await trx.selectFrom('pay_order').select(['orderNo', 'entId', 'supplierId', 'merchtId', 'status', 'detailCount', 'successCount', 'failCount']).where('orderNo', '=', orderNo).executeTakeFirst();
+  if (!o) return;
+  await trx
+    .insertInto('order_progress')
+    .values({ orderNo: o.orderNo, entId: o.entId, supplierId: o.supplierId, merchtId: o.merchtId, status: o.status, lineCount: o.detailCount, successCount: o.successCount, failCount: o.failCount, createdAt: now })
+    .execute();
+}
+
+export { chunks, personKey };

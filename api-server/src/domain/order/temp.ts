@@ -1,0 +1,419 @@
+/**
+ * 制单 (spec §2 /order/prodOrder, §7 order temp calls; DOMAIN.md §4 "Temp order"): a payout sheet's
+ * rows (the browser parses the Excel file and sends rows), checked row by row against the talents'
+ * gates; rows are added, edited and deleted in 0/21 and re-checked; 提交 goes to 10, or to review
+ * (20) when the enterprise's tempOrderReview was on at upload; the supplier passes (10) or fails (21)
+ * it; transOrder (10 → 30) re-checks, prices every line, writes the charge rows and creates the
+ * order (ENT confirms with an SMS payment code, type 20, sent through the outbox).
+ */
+import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { type Kysely, sql } from 'kysely';
+import { audit } from '../../account/audit';
+import type { Database } from '../../db/schema';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { outboxProvider, SmsType, verifyCode, issueCode } from '../../providers/sms';
+import type { Row } from '../../resource/codec';
+import { defineResource, type AnyDb } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { moneyScope } from '../ent/money';
+import { assertEntMayOrder } from '../ent/order-gate';
+import { nextCode } from '../org-scope';
+import { checkRows, chunks, type Db, entContext, lockPeople, lockPricing, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, priceRows, recordProgress, type StoredRow, storedRow } from './service';
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
+export const PAY_CODE_PURPOSE = 20;
+const payCodeOwner = (userId: number, phone: string) => ({ phone, account: `pay:${userId}` });
+
+const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
+
+export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { packageCode?: string | null; remark?: string | null }) => Promise<Row> } {
+  const db = deps.db as unknown as Db;
+  const scope = moneyScope(deps.db as unknown as AnyDb);
+  const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
+  const temps = defineResource(deps, tempOrder, {
+    scope,
+    writers: ['ENT', 'SYS'],
+    create: false,
+    update: false,
+    summary: ['amount'],
+    export: true,
+    simple: false,
+    rowActions: (caller, row) =>
+      caller.perms.has(tempOrder.codes.mgr!) && ['ENT', 'SYS'].includes(caller.user.adminType === AdminType.ENT ? 'ENT' : caller.user.adminType === AdminType.SYS ? 'SYS' : '')
+        ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : []), ...(TEMP_ORDER_DELETABLE.includes(row.status as number) ? ['delete'] : [])]
+        : [],
+    // 提交 goes straight to 10 only when no review was asked; otherwise 提交审核.
+    transitionRefusal: (name, row) => (name === 'submit' && row.needReview === 1) || (name === 'submitReview' && row.needReview !== 1 && row.status === 0) ? '当前状态不允许此操作' : null,
+  });
+  const details = defineResource(deps, tempOrderDetail, {
+    scope: (caller, qb) => qb.where('t.tempOrderId', 'in', scope(caller, db.selectFrom('temp_order as t').select('t.id') as never) as never),
+    create: false,
+    update: false,
+    simple: false,
+    export: true,
+  });
+
+  async function loadTemp(ctx: SignedInContext, id: unknown): Promise<Row> {
+    return temps.resource.load(ctx.caller, Number.isInteger(id) ? (id as number) : null);
+  }
+
+  function mayWrite(ctx: SignedInContext) {
+    const t = ctx.caller.user.adminType;
+    if ((t !== AdminType.ENT && t !== AdminType.SYS) || !ctx.caller.perms.has(tempOrder.codes.mgr!)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+  }
+
+  /** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
+  async function recheck(trx: Db, temp: Row, now: number): Promise<Array<{ rowNo: number; errorType: number; errorMsg: string | null }>> {
+    const rows = await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id as number).orderBy('rowNo').execute();
+    const ctx = await entContext(trx, temp.entId as number);
+    const stored = rows.map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
+    const checks = await checkRows(trx, ctx, stored, { packageCode: (temp.packageCode as string | null) ?? null, month: monthOf(now) });
+    for (const [i, r] of rows.entries())
+      if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
+        await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
+    const errorCount = checks.filter((c) => c.errorType !== 0).length;
+    const amountFen = stored.reduce((s, r) => s + (r.amountFen ?? 0), 0);
+    await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id as number).execute();
+    return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+  }
+
+  async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: { packageCode?: string | null; remark?: string | null; excelFile?: string | null }): Promise<Row> {
+    if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
+    if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+    const visible = await entVisible(ctx.caller, db.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
+    if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+    await assertEntMayOrder(deps.db, entId);
+    const ent = await entContext(db, entId);
+    const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
+    if (!ch) refuse(Code.VALIDATION, '请选择支付通道');
+    const rows = rawRows.map((r, i) => storedRow(r, i + 1));
+    return db.transaction().execute(async (trx) => {
+      if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
+      const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
+      const temp = await trx
+        .insertInto('temp_order')
+        .values({
+          tempNo,
+          entId,
+          supplierId: ent.supplierId,
+          payChannel: channel,
+          packageCode: extra.packageCode || null,
+          remark: extra.remark || null,
+          excelFile: extra.excelFile ?? null,
+          needReview: ent.tempOrderReview ? 1 : 0,
+          status: 0,
+          amountFen: 0,
+          detailCount: rows.length,
+          operatorName: operatorOf(ctx).name.slice(0, 50),
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }))).execute();
+      const checked = await recheck(trx, { id: temp.id, entId, packageCode: extra.packageCode || null }, ctx.now);
+      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
+      return { id: temp.id, tempOrderNo: tempNo, rows: checked };
+    });
+  }
+
+  function excelFileOf(ctx: SignedInContext, raw: unknown): Promise<string | null> | null {
+    if (raw === undefined || raw === null || raw === '') return null;
+    const file = raw as Row;
+    const id = typeof file.url === 'string' ? /^\/api\/admin\/file\/download\?id=(\d+)$/.exec(file.url)?.[1] : undefined;
+    if (!id || typeof file.fileMd5 !== 'string') refuse(Code.VALIDATION, '请上传原始文件');
+    return (async () => {
+      const own = await db.selectFrom('upload_file').select('userId').where('id', '=', Number(id)).executeTakeFirst();
+      if (!own || (own.userId !== ctx.caller.user.userId && ctx.caller.user.adminType !== AdminType.SYS)) refuse(Code.VALIDATION, '请上传原始文件');
+      return JSON.stringify({ url: file.url, fileMd5: file.fileMd5, name: typeof file.name === 'string' ? file.name.slice(0, 200) : '' });
+    })();
+  }
+
+  /** A write on a temp order in one of these statuses, in the audited transaction. */
+  async function onTemp(ctx: SignedInContext, id: unknown, statuses: readonly number[], action: string, write: (trx: Db, temp: Row) => Promise<Row | void>): Promise<Row | void> {
+    mayWrite(ctx);
+    const temp = await loadTemp(ctx, id);
+    if (!statuses.includes(temp.status as number)) refuse(Code.CONFLICT, '当前状态不允许此操作');
+    return db.transaction().execute(async (trx) => {
+      const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', 'in', [...statuses]).executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+      const answer = await write(trx, temp);
+      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action, entity: tempOrder.name, entityId: temp.id as number, changes: {} });
+      return answer;
+    });
+  }
+
+  async function withRows(ctx: SignedInContext, id: number) {
+    const record = await temps.resource.get(ctx.caller, id);
+    const rows = await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', id).orderBy('rowNo').execute();
+    return { ...record, rows: rows.map((r) => ({ ...details.resource.show(r as unknown as Row), amountText: r.amountText })) };
+  }
+
+  /** Moves a temp order's status with the audit of the transition (1009 when it moved meanwhile). */
+  async function moveTemp(ctx: SignedInContext, temp: Row, from: number[], to: number, action: string, set: Row = {}, check?: (trx: Db) => Promise<void>) {
+    await db.transaction().execute(async (trx) => {
+      await check?.(trx);
+      const moved = await trx.updateTable('temp_order').set({ status: to, updatedAt: ctx.now, ...set }).where('id', '=', temp.id as number).where('status', 'in', from).executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action, entity: tempOrder.name, entityId: temp.id as number, changes: { status: { from: temp.status, to }, ...(set.reason ? { reason: { from: null, to: set.reason } } : {}) } });
+    });
+    return temps.resource.get(ctx.caller, temp.id as number);
+  }
+
+  async function submit(ctx: SignedInContext) {
+    mayWrite(ctx);
+    const temp = await loadTemp(ctx, ctx.body.id);
+    const review = temp.needReview === 1;
+    return moveTemp(ctx, temp, review ? [0, 21] : [0], review ? 20 : 10, review ? 'submitReview' : 'submit', {}, async (trx) => {
+      const checked = await recheck(trx, temp, ctx.now);
+      const bad = checked.filter((c) => c.errorType !== 0).length;
+      if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
+    });
+  }
+
+  async function review(ctx: SignedInContext, pass: boolean) {
+    const t = ctx.caller.user.adminType;
+    if ((t !== AdminType.SPR && t !== AdminType.SYS) || !ctx.caller.perms.has(tempOrder.machine!.transitions.approve.code)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    const temp = await loadTemp(ctx, ctx.body.id);
+    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
+    if (!pass && !reason) refuse(Code.VALIDATION, '请输入原因');
+    if (reason.length > 500) refuse(Code.VALIDATION, '原因不能超过500个字符');
+    return moveTemp(ctx, temp, [20], pass ? 10 : 21, pass ? 'approve' : 'reject', { reason: reason || null });
+  }
+
+  const RowFields = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
+  const pick = (body: Row) => Object.fromEntries(RowFields.map((f) => [f, body[f]]));
+
+  async function transOrder(ctx: SignedInContext) {
+    mayWrite(ctx);
+    const temp = await loadTemp(ctx, ctx.body.id);
+    if (temp.status !== 10) refuse(Code.CONFLICT, '当前状态不允许此操作');
+    const entId = temp.entId as number;
+    const channel = temp.payChannel as number;
+    await assertEntMayOrder(deps.db, entId);
+    const ent = await entContext(db, entId);
+    const gate = await orderGateRefusal(db, ent, channel, ctx.now);
+    if (gate) refuse(Code.VALIDATION, gate);
+    if (ctx.caller.user.adminType === AdminType.ENT) {
+      const code = typeof ctx.body.smsCode === 'string' ? ctx.body.smsCode.trim() : '';
+      if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
+      const problem = await verifyCode(deps.db, { ...payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? ''), purpose: PAY_CODE_PURPOSE, code }, ctx.now);
+      if (problem) refuse(Code.VALIDATION, problem);
+    }
+    const month = monthOf(ctx.now);
+    let rowErrors: Array<{ rowNo: number; errorType: number; errorMsg: string | null }> | null = null;
+    const orderNo = await db
+      .transaction()
+      .execute(async (trx) => {
+        const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', '=', 10).executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+        await lockPricing(trx, deps.dialect, entId);
+        const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id as number).orderBy('rowNo').execute()).map(
+          (r): StoredRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
+        );
+        await lockPeople(trx, deps.dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), ctx.now);
+        let checks = await checkRows(trx, ent, rows, { packageCode: (temp.packageCode as string | null) ?? null, month });
+        if (checks.every((c) => c.errorType === 0)) {
+          if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('pay_order.orderNo'))`.execute(trx);
+          const orderNo = await nextCode(trx as never, 'pay_order', 'orderNo', 'PO', 8);
+          const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, ctx.now);
+          if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: (temp.packageCode as string | null) ?? null, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
+          if (checks.every((c) => c.errorType === 0)) {
+            const sum = (f: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + f(p), 0);
+            const order = await trx
+              .insertInto('pay_order')
+              .values({
+                orderNo,
+                entId,
+                supplierId: ent.supplierId,
+                merchtId: ent.merchtId,
+                status: 0,
+                amountFen: rows.reduce((s, r) => s + r.amountFen!, 0),
+                feeFen: sum((p) => p.feeFen),
+                lockFen: sum((p) => p.lockFen),
+                detailCount: rows.length,
+                payChannel: channel,
+                calcMode: ent.calcMode,
+                tempOrderNo: temp.tempOrderNo as string,
+                remark: (temp.remark as string | null) ?? null,
+                operatorName: operatorOf(ctx).name.slice(0, 50),
+                nextRunAt: ctx.now,
+                createdAt: ctx.now,
+                updatedAt: ctx.now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            for (const part of chunks(rows.map((r, i) => ({ r, p: priced[i] }))))
+              await trx
+                .insertInto('order_detail')
+                .values(
+                  part.map(({ r, p }) => ({
+                    orderId: order.id,
+                    orderNo,
+                    rowNo: r.rowNo,
+                    serialNo: `${orderNo}-${r.rowNo}`,
+                    entId,
+                    supplierId: ent.effSupplierId,
+                    merchtId: ent.merchtId,
+                    payChannel: channel,
+                    custId: checks[r.rowNo - 1]?.custId ?? null,
+                    name: r.name,
+                    idType: r.idType!,
+                    idNumber: r.idNumber,
+                    phone: r.phone,
+                    account: r.account,
+                    bankName: r.bankName,
+                    amountFen: r.amountFen!,
+                    feeFen: p.feeFen,
+                    lockFen: p.lockFen,
+                    payeeFen: p.payeeFen,
+                    status: 0,
+                    errorType: 0,
+                    remark: r.remark,
+                    month,
+                    createdAt: ctx.now,
+                    updatedAt: ctx.now,
+                  })),
+                )
+                .execute();
+            const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
+            for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
+            await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: ctx.now }).where('id', '=', temp.id as number).execute();
+            await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id as number, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
+            await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
+            await recordProgress(trx, orderNo, ctx.now);
+            return orderNo;
+          }
+        }
+        rowErrors = rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+        return null;
+      });
+    if (orderNo) return { orderNo };
+    // The rows failed: their errors are kept on the temp order for the screen, and transOrder refused.
+    const errors = rowErrors as unknown as Array<{ rowNo: number; errorType: number; errorMsg: string | null }>;
+    await db.transaction().execute(async (trx) => {
+      for (const e of errors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: ctx.now }).where('tempOrderId', '=', temp.id as number).where('rowNo', '=', e.rowNo).execute();
+      await trx.updateTable('temp_order').set({ errorCount: errors.filter((e) => e.errorType !== 0).length }).where('id', '=', temp.id as number).execute();
+    });
+    return refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(errors.filter((e) => e.errorType !== 0).length));
+  }
+
+  const machineNames = new Set(Object.keys(tempOrder.machine!.transitions).map((n) => `${tempOrder.paths.mgr}/${n}`));
+  const own = (path: string) => path === `${tempOrder.paths.query}/get` || machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
+  const mgr = tempOrder.codes.mgr!;
+  const query = tempOrder.codes.query;
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+  const routes: RouteSpec[] = [
+    ...temps.routes.filter((r) => !own(r.path)),
+    ...details.routes.filter((r) => !r.path.startsWith('order/mgr/')),
+    fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
+    { path: 'order/query/temp/get', perm: query, handler: async (ctx) => withRows(signed(ctx), (await loadTemp(signed(ctx), ctx.body.id)).id as number) },
+    {
+      path: 'order/mgr/temp/create',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        mayWrite(ctx);
+        const entId = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : Number(ctx.body.entId);
+        if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
+        const channel = Number(ctx.body.channel);
+        if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+        if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
+        const packageCode = typeof ctx.body.packageCode === 'string' ? ctx.body.packageCode.trim().slice(0, 32) : null;
+        const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;
+        const excelFile = await excelFileOf(ctx, ctx.body.excelFile);
+        return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
+      },
+    },
+    {
+      path: 'order/mgr/temp/addDetail',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        return onTemp(ctx, ctx.body.tempOrderId, TEMP_ORDER_EDITABLE, 'addDetail', async (trx, temp) => {
+          const last = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
+          const count = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
+          if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+          const row = storedRow(pick(ctx.body), Number(last?.n ?? 0) + 1);
+          await trx.insertInto('temp_order_detail').values({ ...row, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
+          const checked = await recheck(trx, temp, ctx.now);
+          return checked.find((c) => c.rowNo === row.rowNo);
+        });
+      },
+    },
+    {
+      path: 'order/mgr/temp/updateDetail',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const detail = Number.isInteger(ctx.body.id) ? await db.selectFrom('temp_order_detail').select(['id', 'tempOrderId', 'rowNo']).where('id', '=', ctx.body.id as number).executeTakeFirst() : undefined;
+        if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
+        return onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'updateDetail', async (trx, temp) => {
+          const before = await trx.selectFrom('temp_order_detail').selectAll().where('id', '=', detail!.id).executeTakeFirstOrThrow();
+          const given = pick(ctx.body);
+          const merged = Object.fromEntries(RowFields.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
+          const { rowNo: _rowNo, ...row } = storedRow(merged, detail!.rowNo);
+          await trx.updateTable('temp_order_detail').set({ ...row, updatedAt: ctx.now }).where('id', '=', detail!.id).execute();
+          const checked = await recheck(trx, temp, ctx.now);
+          return checked.find((c) => c.rowNo === detail!.rowNo);
+        });
+      },
+    },
+    {
+      path: 'order/mgr/temp/deleteDetail',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const detail = Number.isInteger(ctx.body.id) ? await db.selectFrom('temp_order_detail').select(['id', 'tempOrderId']).where('id', '=', ctx.body.id as number).executeTakeFirst() : undefined;
+        if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
+        await onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'deleteDetail', async (trx, temp) => {
+          await trx.deleteFrom('temp_order_detail').where('id', '=', detail!.id).execute();
+          await recheck(trx, temp, ctx.now);
+        });
+        return true;
+      },
+    },
+    { path: 'order/mgr/temp/submit', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
+    { path: 'order/mgr/temp/submitReview', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
+    { path: 'order/mgr/temp/review', perm: tempOrder.machine!.transitions.approve.code, handler: (ctx) => review(signed(ctx), ctx.body.pass === true || ctx.body.pass === 1) },
+    { path: 'order/mgr/temp/approve', perm: tempOrder.machine!.transitions.approve.code, handler: (ctx) => review(signed(ctx), true) },
+    { path: 'order/mgr/temp/reject', perm: tempOrder.machine!.transitions.reject.code, handler: (ctx) => review(signed(ctx), false) },
+    {
+      // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
+      path: 'order/mgr/temp/sendPayCode',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        mayWrite(ctx);
+        const temp = await loadTemp(ctx, ctx.body.id);
+        const phone = ctx.caller.user.phone;
+        if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
+        await db.transaction().execute(async (trx) => {
+          const code = await issueCode(trx as unknown as Kysely<Database>, payCodeOwner(ctx.caller.user.userId, phone!), PAY_CODE_PURPOSE, ctx.now);
+          await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempOrderNo)}，金额${String(temp.amount)}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
+        });
+        return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };
+      },
+    },
+    { path: 'order/mgr/temp/transOrder', perm: mgr, handler: (ctx) => transOrder(signed(ctx)) },
+    {
+      path: 'order/mgr/temp/delete',
+      perm: mgr,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        await onTemp(ctx, ctx.body.id, TEMP_ORDER_DELETABLE, 'delete', async (trx, temp) => {
+          await trx.deleteFrom('temp_order_detail').where('tempOrderId', '=', temp.id as number).execute();
+          await trx.deleteFrom('temp_order').where('id', '=', temp.id as number).execute();
+        });
+        return true;
+      },
+    },
+  ];
+  return { routes, createTemp };
+}

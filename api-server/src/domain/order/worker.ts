@@ -1,0 +1,322 @@
+/**
+ * The order worker (DOMAIN.md §4 "Order"): runs inside the server process and uses the database as
+ * its queue. Each step takes one order in a working status whose `nextRunAt` has come, moves it on
+ * and commits — one transaction per step, guarded by the status it started from, so a crash at any
+ * point leaves the order in a state the next run resumes:
+ *
+ *   0 → 10      taken in id order
+ *   10 → 12     a row check, a gate or the all-or-nothing lock fails (nothing locked)
+ *   10 → 20/50  Σlock locked in one ledger row; review needed (channel 0 or orderReview) or not
+ *   50 → 52/54  the channel adapter took the lines (details 0 → 10) or refused the batch
+ *   52 → 60     the channel acknowledged (bank channels; on manual ones the first manual result)
+ *   60 → …      results applied in chunks: success deducts the line's lock, failure unlocks it and
+ *               reverses its fee; the last line moves the order to 62 / 162 / 64
+ *
+ * On PostgreSQL several processes run workers at once: a step claims its order with
+ * `FOR UPDATE SKIP LOCKED`, so no order is stepped twice at the same time; the adapter call of a
+ * submit happens before the step's transaction and is idempotent by serialNo (orderNo-rowNo), so two
+ * processes submitting the same order pay each line once. A line's result moves the line with
+ * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
+ */
+import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import type { DialectName } from '../../db/connect';
+import { ApiError } from '../../http/envelope';
+import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
+import { BizType, moveBalance } from '../ent/ledger';
+import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
+
+/** Statuses the worker moves by itself. */
+export const WORKING_STATUSES = [0, 10, 50, 52, 60] as const;
+const MANUAL_CHANNELS = [0, 99];
+
+export type CrashPoint = 'afterLock' | 'afterSubmitCall' | 'duringResults';
+
+export interface WorkerOptions {
+  db: Db;
+  dialect: DialectName;
+  now?: () => number;
+  /** Idle wait between polls, ms. */
+  pollMs?: number;
+  /** Result lines applied per transaction. */
+  chunk?: number;
+  adapterFor?: (channel: number) => PayoutAdapter;
+  /** Tests: throw at a point to simulate a process dying there. */
+  crashAt?: CrashPoint;
+}
+
+export class WorkerCrash extends Error {}
+
+interface Claimed {
+  id: number;
+  orderNo: string;
+  entId: number;
+  status: number;
+  payChannel: number;
+  tempOrderNo: string | null;
+}
+
+type OrderRow = Claimed & { lockFen: number; detailCount: number; successCount: number; failCount: number };
+
+export class OrderWorker {
+  private readonly db: Db;
+  private readonly dialect: DialectName;
+  private readonly now: () => number;
+  private readonly pollMs: number;
+  private readonly chunk: number;
+  private readonly adapterFor: (channel: number) => PayoutAdapter;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.db = options.db;
+    this.dialect = options.dialect;
+    this.now = options.now ?? Date.now;
+    this.pollMs = options.pollMs ?? 200;
+    this.chunk = options.chunk ?? 1000;
+    this.adapterFor = options.adapterFor ?? payoutAdapterFor;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = (async () => {
+        let worked = false;
+        try {
+          worked = await this.runOnce();
+        } catch {
+          // A failed step rolled back; the order stays where it was and is tried again.
+        }
+        this.running = null;
+        this.schedule(worked ? 0 : this.pollMs);
+      })();
+    }, ms);
+  }
+
+  /** Steps until no order is due; for tests and the bench. */
+  async drain(maxSteps = 1_000_000): Promise<number> {
+    let steps = 0;
+    while (steps < maxSteps && (await this.runOnce())) steps += 1;
+    return steps;
+  }
+
+  /** One step of one due order; false when none is due. */
+  async runOnce(): Promise<boolean> {
+    const now = this.now();
+    const candidate = await this.db
+      .selectFrom('pay_order')
+      .select(['id', 'status', 'payChannel'])
+      .where('status', 'in', [...WORKING_STATUSES])
+      .where('nextRunAt', '<=', now)
+      .where((eb) => eb.not(eb.and([eb('status', 'in', [52, 60]), eb('payChannel', 'in', MANUAL_CHANNELS)])))
+      .orderBy('nextRunAt')
+      .orderBy('id')
+      .limit(8)
+      .execute();
+    for (const c of candidate) {
+      // The adapter is the outside world: it is asked before the step's transaction (idempotent).
+      let submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null = null;
+      if (c.status === 50) {
+        submitted = await this.submitCall(c.id, now);
+        if (!submitted) continue;
+        if (this.options.crashAt === 'afterSubmitCall') throw new WorkerCrash('afterSubmitCall');
+      }
+      const done = await this.db.transaction().execute(async (trx) => {
+        const order = await this.claim(trx, c.id, c.status);
+        if (!order) return false;
+        await this.step(trx, order, now, submitted);
+        return true;
+      });
+      if (done) {
+        if (c.status === 10 && this.options.crashAt === 'afterLock') throw new WorkerCrash('afterLock');
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Locks the order row if it is still in that status and no other process holds it. */
+  private async claim(trx: Db, id: number, status: number): Promise<OrderRow | null> {
+    let q = trx
+      .selectFrom('pay_order')
+      .select(['id', 'orderNo', 'entId', 'status', 'payChannel', 'tempOrderNo', 'lockFen', 'detailCount', 'successCount', 'failCount'])
+      .where('id', '=', id)
+      .where('status', '=', status);
+    if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
+    else await trx.updateTable('pay_order').set({ nextRunAt: sql`"nextRunAt"` }).where('id', '=', id).execute();
+    const row = await q.executeTakeFirst();
+    return row ? { ...row, lockFen: Number(row.lockFen) } : null;
+  }
+
+  private async submitCall(id: number, now: number) {
+    const order = await this.db.selectFrom('pay_order').select(['orderNo', 'entId', 'payChannel', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!order || order.status !== 50) return null;
+    const lines = await this.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']).where('orderId', '=', id).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
+    return this.adapterFor(order.payChannel).submit(this.db, { orderNo: order.orderNo, entId: order.entId, channel: order.payChannel, lines: lines.map((l) => ({ ...l, payeeFen: Number(l.payeeFen) })) }, now);
+  }
+
+  private async move(trx: Db, order: OrderRow, to: number, now: number, extra: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}): Promise<void> {
+    await trx
+      .updateTable('pay_order')
+      .set({ status: to, updatedAt: now, nextRunAt: extra.nextRunAt ?? now, ...(extra.reason !== undefined ? { reason: extra.reason } : {}), ...(extra.channelBatchNo ? { channelBatchNo: extra.channelBatchNo } : {}) })
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .execute();
+    await auditOrder(trx, order.orderNo, actionOf(order.status, to), order.status, to, now, extra.reason ?? null);
+    order.status = to;
+    await recordProgress(trx, order.orderNo, now);
+  }
+
+  private async step(trx: Db, order: OrderRow, now: number, submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null): Promise<void> {
+    switch (order.status) {
+      case 0:
+        return this.move(trx, order, 10, now);
+      case 10:
+        return this.preprocess(trx, order, now);
+      case 50:
+        if (!submitted) return;
+        if (!submitted.accepted) return this.move(trx, order, 54, now, { reason: submitted.reason });
+        await trx.updateTable('order_detail').set({ status: 10, updatedAt: now }).where('orderId', '=', order.id).where('status', '=', 0).execute();
+        return this.move(trx, order, 52, now, { nextRunAt: submitted.ackAt, channelBatchNo: submitted.channelBatchNo, reason: null });
+      case 52:
+        if (await this.adapterFor(order.payChannel).acked(this.dialect === 'postgres' ? this.db : trx, order.orderNo, now)) return this.move(trx, order, 60, now);
+        await trx.updateTable('pay_order').set({ nextRunAt: now + this.pollMs }).where('id', '=', order.id).execute();
+        return;
+      case 60:
+        return this.results(trx, order, now);
+    }
+  }
+
+  /** 10: re-check every line, then lock Σlock in one ledger row, or fail to 12 with nothing locked. */
+  private async preprocess(trx: Db, order: OrderRow, now: number): Promise<void> {
+    const ctx = await entContext(trx, order.entId);
+    const refusal = await orderGateRefusal(trx, ctx, order.payChannel, now);
+    if (refusal) return this.move(trx, order, 12, now, { reason: refusal });
+    const lines = await trx.selectFrom('order_detail').selectAll().where('orderId', '=', order.id).orderBy('rowNo').execute();
+    const temp = order.tempOrderNo ? await trx.selectFrom('temp_order').select('packageCode').where('tempNo', '=', order.tempOrderNo).executeTakeFirst() : undefined;
+    const month = lines[0]?.month ?? '';
+    await lockPeople(trx, this.dialect, ctx.effSupplierId, month, lines.map((l) => personKey(l.idType, l.idNumber)), now);
+    const checks = await checkRows(
+      trx,
+      ctx,
+      lines.map((l) => ({ ...l, amountText: (Number(l.amountFen) / 100).toFixed(2), amountFen: Number(l.amountFen) })),
+      { packageCode: temp?.packageCode ?? null, month, excludeOrderId: order.id, payeeFen: new Map(lines.map((l) => [l.rowNo, Number(l.payeeFen)])) },
+    );
+    const failed = lines.filter((_, i) => checks[i].errorType !== 0);
+    if (failed.length > 0) {
+      for (const [i, l] of lines.entries())
+        if (checks[i].errorType !== l.errorType) await trx.updateTable('order_detail').set({ errorType: checks[i].errorType, reason: checks[i].errorMsg, updatedAt: now }).where('id', '=', l.id).execute();
+      return this.move(trx, order, 12, now, { reason: PAYOUT_MESSAGES.rowErrors(failed.length) });
+    }
+    await trx.updateTable('order_detail').set({ errorType: 0, reason: null }).where('orderId', '=', order.id).where('errorType', '!=', 0).execute();
+    try {
+      await moveBalance(trx, this.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: order.lockFen, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return this.move(trx, order, 12, now, { reason: ORDER_MESSAGES.lockRefused });
+    }
+    const review = order.payChannel === 0 || ctx.orderReview;
+    return this.move(trx, order, review ? 20 : 50, now, { reason: null });
+  }
+
+  /** 60: the results the channel has by now, a chunk per transaction. */
+  private async results(trx: Db, order: OrderRow, now: number): Promise<void> {
+    const pending = await trx.selectFrom('order_detail').select('serialNo').where('orderId', '=', order.id).where('status', '=', 10).orderBy('rowNo').limit(this.chunk).execute();
+    const adapter = this.adapterFor(order.payChannel);
+    const events = pending.length ? await adapter.events(this.dialect === 'postgres' ? this.db : trx, pending.map((p) => p.serialNo), now) : [];
+    await settleLines(trx, this.dialect, order, events, SYSTEM_OPERATOR.name, now);
+    if (this.options.crashAt === 'duringResults' && events.length > 0) throw new WorkerCrash('duringResults');
+    if (!(await finishIfResolved(trx, order, now))) {
+      const more = events.length === pending.length && pending.length === this.chunk;
+      await trx.updateTable('pay_order').set({ nextRunAt: more ? now : now + this.pollMs }).where('id', '=', order.id).execute();
+      if (events.length) await recordProgress(trx, order.orderNo, now);
+    }
+  }
+}
+
+const ACTIONS: Record<string, string> = { '0-10': 'startPreprocess', '10-12': 'preprocessFailed', '10-20': 'awaitReview', '10-50': 'locked', '50-52': 'submitted', '50-54': 'submitRejected', '52-60': 'channelAck', '60-62': 'finished', '60-162': 'partlyFailed', '60-64': 'payoutFailed' };
+const actionOf = (from: number, to: number) => ACTIONS[`${from}-${to}`] ?? `status${to}`;
+
+/**
+ * Applies line results in the caller's transaction: success deducts the line's lock (10 → 20),
+ * failure unlocks it and reverses its fee (10 → 30). A line already resolved moves nothing.
+ */
+export async function settleLines(trx: Db, dialect: DialectName, order: { id: number; orderNo: string; entId: number; payChannel: number }, events: PayoutEvent[], operatorName: string, now: number): Promise<void> {
+  if (events.length === 0) return;
+  const bySerial = new Map(events.map((e) => [e.serialNo, e]));
+  const lines = [];
+  for (const part of chunks([...bySerial.keys()])) lines.push(...(await trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute()));
+  let successFen = 0;
+  let failFen = 0;
+  let successCount = 0;
+  let failCount = 0;
+  const reversed: number[] = [];
+  for (const line of lines) {
+    const event = bySerial.get(line.serialNo)!;
+    const success = event.result === 'SUCCESS';
+    const moved = await trx
+      .updateTable('order_detail')
+      .set({ status: success ? 20 : 30, reason: success ? null : (event.reason ?? null), receiptFile: success ? (event.receiptFile ?? null) : null, resultAt: now, updatedAt: now })
+      .where('id', '=', line.id)
+      .where('status', '=', 10)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) continue;
+    await moveBalance(trx, dialect, { entId: order.entId, channel: order.payChannel, type: success ? 3 : 2, amountFen: Number(line.lockFen), bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now });
+    if (success) {
+      successFen += Number(line.amountFen);
+      successCount += 1;
+    } else {
+      failFen += Number(line.amountFen);
+      failCount += 1;
+      reversed.push(line.rowNo);
+    }
+  }
+  await reverseFees(trx, order.orderNo, reversed, now);
+  await trx
+    .updateTable('pay_order')
+    .set((eb) => ({
+      successFen: eb('successFen', '+', successFen),
+      failFen: eb('failFen', '+', failFen),
+      successCount: eb('successCount', '+', successCount),
+      failCount: eb('failCount', '+', failCount),
+      updatedAt: now,
+    }))
+    .where('id', '=', order.id)
+    .execute();
+}
+
+/** 60 → 62 / 162 / 64 once no line is left unresolved; true when the order finished. */
+export async function finishIfResolved(trx: Db, order: { id: number; orderNo: string; status: number }, now: number, operator?: { id?: number | null; name: string; account: string }): Promise<boolean> {
+  const open = await trx.selectFrom('order_detail').select('id').where('orderId', '=', order.id).where('status', 'in', [0, 10]).limit(1).executeTakeFirst();
+  if (open) return false;
+  const o = await trx.selectFrom('pay_order').select(['status', 'successCount', 'failCount']).where('id', '=', order.id).executeTakeFirstOrThrow();
+  if (o.status !== 60) return false;
+  const to = o.failCount === 0 ? 62 : o.successCount === 0 ? 64 : 162;
+  await trx.updateTable('pay_order').set({ status: to, updatedAt: now }).where('id', '=', order.id).where('status', '=', 60).execute();
+  await auditOrder(trx, order.orderNo, actionOf(60, to), 60, to, now, null, operator);
+  order.status = to;
+  await recordProgress(trx, order.orderNo, now);
+  return true;
+}
+
+/** The workers of a server process: one by default; FLEXPAY_ORDER_WORKER=off runs none (tests drive their own). */
+export function startOrderWorker(options: WorkerOptions): OrderWorker | null {
+  if (process.env.FLEXPAY_ORDER_WORKER === 'off') return null;
+  const worker = new OrderWorker(options);
+  worker.start();
+  return worker;
+}
