@@ -22,6 +22,8 @@ import * as entStats from './ent/stats.screen';
 import * as entTaxPaidProof from './ent/taxPaidProof.screen';
 import * as invoiceInvoiceInfo from './invoice/invoiceInfo.screen';
 import * as invoiceInvoiceItem from './invoice/invoiceItem.screen';
+import * as invoiceMyApply from './invoice/myApply.screen';
+import * as invoiceToMeApply from './invoice/toMeApply.screen';
 import * as merchantFeeConfig from './merchant/feeConfig.screen';
 import * as merchantFeeStats from './merchant/feeStats.screen';
 import * as merchantIndex from './merchant/index.screen';
@@ -73,6 +75,8 @@ export const SCREENS: ScreenModule[] = [
   orderFeeLog,
   invoiceInvoiceInfo,
   invoiceInvoiceItem,
+  invoiceMyApply,
+  invoiceToMeApply,
   editIndustry,
   editEpArea,
   editEpIndustry,

@@ -302,6 +302,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
       orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(o.paidFen as number), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
       items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: `${Math.floor(Number(i.taxRate) / 10_000)}.${String(Number(i.taxRate) % 10_000).padStart(4, '0')}` })),
       info: infoRow ?? null,
+      ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
     };
   }
 
