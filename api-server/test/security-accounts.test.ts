@@ -106,8 +106,8 @@ describe.each(DIALECTS)('account security on %s', (dialect) => {
     expect(await ctx.db.selectFrom('admin_user').select('userId').where('username', '=', 'freeName01').executeTakeFirst()).toBeUndefined();
   });
 
-  test('finding 6: one talent per enterprise and ID number (any letter case); a duplicate answers 1009 with its row', async () => {
-    // The index itself refuses a second row of the same enterprise, whatever the case of the check letter.
+  test('finding 6: one talent per ID type and number (any letter case); racing imports of one person leave one talent', async () => {
+    // The index itself refuses a second row of the same person, whatever the case of the check letter.
     const existing = await ctx.db.selectFrom('cust').selectAll().orderBy('id').executeTakeFirstOrThrow();
     const { id: _id, ...copy } = existing;
     let refusedBy: unknown = null;
@@ -120,12 +120,12 @@ describe.each(DIALECTS)('account security on %s', (dialect) => {
     expect(isUniqueViolation(refusedBy)).toBe(true);
     const idNumber = '11010519491231002X';
     const row = (name: string) => ({ name, idType: '111', idNumber, phone: '13912345678', bankCard: '6222020200112233445' });
-    // Two racing imports of the same person: one wins, the other answers 1009 naming the row.
+    // Two racing imports of the same person: one registers it, the other links the existing person (DOMAIN.md §6).
     const answers = await Promise.all([ent.post('cust/mgr/import', { rows: [row('并发甲')] }), ent.post('cust/mgr/import', { rows: [row('并发乙')] })]);
-    expect(answers.map((a) => a.code).sort()).toEqual([0, Code.CONFLICT]);
-    expect(answers.find((a) => a.code !== 0)?.message).toBe(CustMessages.row(1, CustMessages.idNumberExists));
+    expect(answers.map((a) => a.code)).toEqual([0, 0]);
+    expect(answers.map((a) => a.data.rows[0].message).sort()).toEqual([CustMessages.alreadyLinked, CustMessages.created].sort());
     const again = await ent.post('cust/mgr/import', { rows: [{ ...row('再次'), idNumber: idNumber.toLowerCase() }] });
-    expect(again).toMatchObject({ code: Code.CONFLICT, message: '第1行：证件号码已存在' });
+    expect(again.data.rows).toEqual([{ rowNo: 1, ok: true, message: CustMessages.alreadyLinked }]);
     const count = await ctx.db.selectFrom('cust').select((eb) => eb.fn.countAll<number>().as('n')).where('idNumber', '=', idNumber).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });

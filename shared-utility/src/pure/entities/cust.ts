@@ -54,7 +54,7 @@ export const custImport = defineEntity({
   key: 'id',
   labelField: 'importNo',
   title: '导入记录',
-  paths: { query: 'cust/mgr/importList', mgr: 'cust/mgr' },
+  paths: { query: 'cust/mgr/import', mgr: 'cust/mgr' },
   codes: { query: 20120 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
