@@ -1,0 +1,40 @@
+import { bankBin, cust } from '@flexpay/shared-utility';
+import bankcardScreen from '../src/bankcard/index.screen';
+import custScreen from '../src/cust.screen';
+import entScreen from '../src/cust/ent.screen';
+import { talentRelationActions } from '../src/cust/talent-actions';
+import { talentActions } from '../src/cust/talent-screen';
+
+const keys = (actions: ReadonlyArray<{ kind: string; key?: string }>) => actions.map((a) => a.key ?? a.kind);
+
+describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
+  test('both talent views are the one talent entity with their own columns and the same actions', () => {
+    expect(custScreen.entity).toBe(cust);
+    expect(entScreen.entity).toBe(cust);
+    expect(custScreen.title).toBe('人才数据');
+    expect(entScreen.title).toBe('企业人才');
+    // The platform view shows the card and the talent code; the enterprise view who registered the person.
+    expect(custScreen.list).toEqual(expect.arrayContaining(['custCode', 'bankCard', 'status']));
+    expect(entScreen.list).toContain('entId');
+    expect(entScreen.list).not.toContain('bankCard');
+    expect(custScreen.tabs).toMatchObject({ by: 'realNameStatus', values: [0, 10, 20] });
+    for (const screen of [custScreen, entScreen]) expect(screen.actions).toBe(talentActions);
+  });
+
+  test('new talent with OCR, real-name, files, the relations of talent-actions and the export', () => {
+    expect(keys(talentActions)).toEqual(expect.arrayContaining(['create', 'form', 'detail', 'realName', 'files', 'transitions', 'export']));
+    for (const relation of talentRelationActions) expect(talentActions).toContain(relation);
+    const byKey = Object.fromEntries(talentActions.map((a) => [('key' in a && a.key) || a.kind, a]));
+    expect(byKey.realName).toMatchObject({ scope: 'row', needs: 'realName' });
+    expect(byKey.files).toMatchObject({ scope: 'row', needs: 'files' });
+    expect(byKey.create).toMatchObject({ scope: 'toolbar', codes: [20110] });
+    expect(byKey.export).toMatchObject({ codes: [20130] });
+  });
+
+  test('银行卡号 is the BIN table with 新增 (add) and 按卡号添加', () => {
+    expect(bankcardScreen.entity).toBe(bankBin);
+    expect(bankcardScreen.list).toEqual(['bin', 'bankName', 'cardName', 'cardType', 'cardLength', 'status', 'createdAt']);
+    expect(bankcardScreen.actions.find((a) => a.kind === 'form')).toMatchObject({ routes: { create: 'add' } });
+    expect(keys(bankcardScreen.actions)).toContain('addByDetail');
+  });
+});
