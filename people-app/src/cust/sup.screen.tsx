@@ -10,11 +10,13 @@ import { signActions } from './talent-actions';
 export const route = '/cust/sup/:queryType?';
 
 export default defineScreen(custCoopSup, {
-  list: ['custId', 'idNumber', 'supplierId', 'signChannel', 'signStatus', 'signedAt', 'taxRegStatus', 'status', 'createdAt'],
+  list: ['custId', 'idNumber', 'supplierId', 'signChannel', 'signStatus', 'signedAt', 'taxRegStatus', 'status'],
+  // ENT and SPR cooperate with one supplier each: the column is the platform's only, so the row fits 1280 px with its actions.
+  listFor: { supplierId: ['SYS'] },
   // 证件号码 comes from the server, masked for callers without the talent-manage code (issue 8).
-  columns: { supplierId: { width: 190 } },
-  search: ['custId', 'supplierId'],
-  filterDialog: ['signChannel', 'taxRegStatus', 'status', 'signedAt', 'createdAt'],
+  columns: { custId: { width: 80 }, idNumber: { width: 160 }, supplierId: { width: 180 }, signChannel: { width: 80 }, signStatus: { width: 80 }, signedAt: { width: 150 }, taxRegStatus: { width: 80 }, status: { width: 70 } },
+  search: ['custId'],
+  filterDialog: ['supplierId', 'signChannel', 'taxRegStatus', 'status', 'signedAt', 'createdAt'],
   tabs: { by: 'signStatus', values: [0, 10, 20, 30, 40], param: 'queryType' },
   listPath: custCoopSup.paths.query,
   actions: [form({ create: false, view: false, routes: { update: 'updateSupCoopData' }, titles: { add: '新增合作供应商', edit: '编辑合作供应商' } }), detail(), ...signActions],

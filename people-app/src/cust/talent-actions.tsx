@@ -64,12 +64,14 @@ export const custCoopEntTable = defineScreen(custCoopEnt, {
 export const custCoopSupTable = defineScreen(custCoopSup, {
   title: '合作供应商',
   list: ['supplierId', 'signChannel', 'signStatus', 'signedAt', 'taxRegStatus', 'status'],
+  // Fits the 900 px drawer beside the sign actions.
+  columns: { supplierId: { width: 180 }, signChannel: { width: 80 }, signStatus: { width: 80 }, signedAt: { width: 150 }, taxRegStatus: { width: 80 }, status: { width: 70 } },
   listPath: custCoopSup.paths.query,
   actions: [form({ routes: { create: 'addSupCoopData', update: 'updateSupCoopData' }, view: false, titles: { add: '新增合作供应商', edit: '编辑合作供应商' } }), detail(), ...signActions],
 });
 
 export const custCardTable = defineScreen(custCard, {
-  list: ['accountCategory', 'cardNo', 'bankName', 'cardType', 'cardAttr', 'validated', 'createdAt'],
+  list: ['accountCategory', 'cardNo', 'bankName', 'cardType', 'cardAttr', 'validated'],
   listPath: 'cust/query/listCustCard',
   actions: [form({ routes: { create: 'addCustCard' }, view: false, titles: { add: '新增银行卡', edit: '银行卡' } }), remove('确定要删除这张银行卡吗？', { route: 'deleteCustCard' })],
 });
