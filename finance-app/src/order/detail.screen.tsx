@@ -7,21 +7,20 @@ import { reorderFailed } from './reorder';
 export const route = '/order/detail';
 
 export default defineScreen(orderDetail, {
-  // Fits 1280 px beside 操作; ID type, phone, bank, fee and times are in 详情.
-  list: ['orderNo', 'rowNo', 'name', 'account', 'amount', 'payee', 'status', 'reason', 'receiptFile'],
+  // Fits 1280 px beside 操作; ID type, phone, bank, fee, payee amount and times are in 详情.
+  list: ['orderNo', 'rowNo', 'name', 'account', 'amount', 'status', 'reason', 'receiptFile'],
   search: ['orderNo', 'name', 'idNumber'],
   filterDialog: ['entId', 'channel', 'account', 'amount', 'errorType', 'createdAt', 'resultAt'],
   tabs: { by: 'status', values: [0, 10, 20, 30, 50] },
   columns: {
-    orderNo: { width: 150 },
-    rowNo: { width: 56 },
-    name: { width: 80 },
-    account: { width: 170 },
-    amount: { width: 96 },
-    payee: { width: 96 },
-    status: { width: 80 },
-    reason: { width: 130 },
-    receiptFile: { width: 170, render: receiptCell },
+    orderNo: { width: 120 },
+    rowNo: { width: 50 },
+    name: { width: 70 },
+    account: { width: 160 },
+    amount: { width: 90 },
+    status: { width: 76 },
+    reason: { width: 100 },
+    receiptFile: { width: 140, render: receiptCell },
   },
   actions: [detail(), transitions(), reorderFailed((row) => [30, 50].includes(Number(row.status))), serverExport()],
 });

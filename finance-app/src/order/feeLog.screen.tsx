@@ -7,21 +7,22 @@ import { BandsDialog } from './bands-dialog';
 export const route = '/order/feeLog';
 
 export default defineScreen(calcFeeLog, {
-  list: ['orderNo', 'rowNo', 'kind', 'entId', 'amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome', 'createdAt'],
+  // Fits 1280 px beside 操作; the time, pattern, costs and the bands are in 详情 and 计费区间.
+  list: ['orderNo', 'rowNo', 'kind', 'entId', 'amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
   search: ['orderNo', 'entId', 'kind'],
   filterDialog: ['merchtId', 'supplierId', 'idNumber', 'month', 'amount', 'createdAt'],
   listFor: { supIncome: ['SYS', 'SPR'] },
+  summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
   columns: {
-    orderNo: { width: 150 },
-    rowNo: { width: 56 },
-    kind: { width: 60 },
-    entId: { render: entNameCell, width: 160 },
-    amount: { width: 100 },
-    entFee: { width: 96 },
-    merchtProfit: { width: 100 },
-    parentProfit: { width: 100 },
-    supIncome: { width: 110 },
-    createdAt: { width: 150 },
+    orderNo: { width: 120 },
+    rowNo: { width: 50 },
+    kind: { width: 56 },
+    entId: { render: entNameCell, width: 150 },
+    amount: { width: 96 },
+    entFee: { width: 90 },
+    merchtProfit: { width: 96 },
+    parentProfit: { width: 96 },
+    supIncome: { width: 100 },
   },
   actions: [detail(), custom({ key: 'bands', label: '计费区间', scope: 'row', render: ({ row, close }) => <BandsDialog row={row} close={close} /> }), serverExport()],
 });

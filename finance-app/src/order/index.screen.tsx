@@ -26,22 +26,22 @@ const live = (records: Row[]) => {
 };
 
 export default defineScreen(payOrder, {
-  // Fits 1280 px beside 操作; channel, supplier, lock amount, counts and notes are in 详情 and 明细.
-  list: ['orderNo', 'entId', 'lineCount', 'amount', 'fee', 'successAmount', 'failAmount', 'status', 'createdAt'],
+  // Fits 1280 px beside 操作; the fee and failed amount are in the totals row, channel, supplier, lock
+  // amount, counts and notes in 详情 and 明细.
+  list: ['orderNo', 'entId', 'lineCount', 'amount', 'successAmount', 'status', 'createdAt'],
+  listFor: { entId: ['SYS', 'SPR', 'MER'] },
   search: ['orderNo', 'entId'],
   filterDialog: ['supplierId', 'merchtId', 'channel', 'status', 'amount', 'calcMode', 'tempOrderNo', 'createdAt'],
   tabs: { by: 'status', values: [12, 20, 22, 54, 60, 62, 162, 64] },
   summary: ['amount', 'fee', 'successAmount', 'failAmount'],
   summaryCount: '订单数',
   columns: {
-    orderNo: { width: 150 },
-    entId: { render: entNameCell, width: 170 },
+    orderNo: { width: 130 },
+    entId: { render: entNameCell, width: 150 },
     lineCount: { width: 56 },
-    amount: { width: 104 },
-    fee: { width: 94 },
-    successAmount: { width: 104 },
-    failAmount: { width: 104 },
-    status: { width: 90 },
+    amount: { width: 110 },
+    successAmount: { width: 110 },
+    status: { width: 86 },
     createdAt: { width: 150 },
   },
   live,

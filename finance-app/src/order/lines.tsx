@@ -5,17 +5,16 @@ import { receiptCell } from './receipt';
 /** An order's lines in the 900 px drawer of 代发订单. */
 export const orderLines = defineScreen(orderDetail, {
   title: '订单明细',
-  list: ['rowNo', 'name', 'account', 'amount', 'fee', 'payee', 'status', 'reason', 'receiptFile'],
+  // Fits the drawer; fee and payee amount are in 详情.
+  list: ['rowNo', 'name', 'account', 'amount', 'status', 'reason', 'receiptFile'],
   search: ['name', 'status'],
   columns: {
-    rowNo: { width: 56 },
-    name: { width: 80 },
-    account: { width: 170 },
+    rowNo: { width: 50 },
+    name: { width: 70 },
+    account: { width: 160 },
     amount: { width: 90 },
-    fee: { width: 80 },
-    payee: { width: 90 },
-    status: { width: 80 },
-    reason: { width: 120 },
+    status: { width: 76 },
+    reason: { width: 110 },
     receiptFile: { width: 150, render: receiptCell },
   },
   actions: [detail(), transitions(), serverExport()],

@@ -36,23 +36,24 @@ function Upload({ reload, close }: { reload: () => void; close: () => void }) {
 }
 
 export default defineScreen(tempOrder, {
-  // Fits 1280 px beside 操作; channel, package, remark, review note and the original file are in 详情.
-  list: ['tempOrderNo', 'entId', 'lineCount', 'amount', 'errorCount', 'status', 'orderNo', 'createdAt'],
+  // Fits 1280 px beside 操作; channel, package, order number, remark, review note and the original file are in 详情.
+  list: ['tempOrderNo', 'entId', 'lineCount', 'amount', 'errorCount', 'status', 'createdAt'],
+  listFor: { entId: ['SYS', 'SPR'] },
   search: ['tempOrderNo', 'entId', 'orderNo'],
   filterDialog: ['channel', 'packageCode', 'amount', 'createdAt'],
   tabs: { by: 'status', values: [0, 10, 20, 21, 30] },
   columns: {
-    tempOrderNo: { width: 150 },
-    entId: { render: entNameCell, width: 180 },
-    lineCount: { width: 80 },
-    amount: { width: 110 },
-    errorCount: { width: 80, render: (row: Row) => <span className={Number(row.errorCount) > 0 ? 'fp-order-error-msg' : undefined}>{String(row.errorCount ?? 0)}</span> },
-    status: { width: 80 },
-    orderNo: { width: 150 },
+    tempOrderNo: { width: 120 },
+    entId: { render: entNameCell, width: 160 },
+    lineCount: { width: 76 },
+    amount: { width: 104 },
+    errorCount: { width: 76, render: (row: Row) => <span className={Number(row.errorCount) > 0 ? 'fp-order-error-msg' : undefined}>{String(row.errorCount ?? 0)}</span> },
+    status: { width: 76 },
     createdAt: { width: 150 },
   },
   actions: [
-    custom({ key: 'upload', label: '上传制单', scope: 'toolbar', onlyFor: ['ENT', 'SYS'], codes: [tempOrder.codes.mgr!], render: ({ reload, close }) => <Upload reload={reload} close={close} /> }),
+    // Keyed create: the toolbar draws it as the screen's 新增 (primary, plus icon).
+    custom({ key: 'create', label: '上传制单', scope: 'toolbar', onlyFor: ['ENT', 'SYS'], codes: [tempOrder.codes.mgr!], render: ({ reload, close }) => <Upload reload={reload} close={close} /> }),
     subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' } }),
     transitions(['submit', 'submitReview', 'approve', 'reject']),
     custom({ key: 'transOrder', label: '提交订单', scope: 'row', needs: 'transOrder', render: ({ row, reload, close }) => <TransOrderDialog row={row} reload={reload} close={close} /> }),

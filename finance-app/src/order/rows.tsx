@@ -3,18 +3,23 @@ import { ENUMS, enumLabel, tempOrderDetail, type Row } from '@flexpay/shared-uti
 import { defineScreen, form, remove } from '@flexpay/shared-utility/kit';
 import './order.css';
 
-/** An error type as a red tag (a passing row shows 正常 in green). */
-export function errorTypeCell(row: Row) {
+/** A row's check: 正常 in green, or the error type as a red tag followed by its Chinese message. */
+export function rowCheckCell(row: Row) {
   const type = Number(row.errorType ?? 0);
+  if (type === 0)
+    return (
+      <Tag minimal intent="success" data-testid="row-error-type">
+        正常
+      </Tag>
+    );
   return (
-    <Tag minimal intent={type === 0 ? 'success' : 'danger'} data-testid="row-error-type">
-      {type === 0 ? '正常' : enumLabel(ENUMS.orderDetailError, type, String(type))}
-    </Tag>
+    <span className="fp-order-row-check">
+      <Tag minimal intent="danger" data-testid="row-error-type">
+        {enumLabel(ENUMS.orderDetailError, type, String(type))}
+      </Tag>
+      <span className="fp-order-error-msg">{String(row.errorMsg ?? '')}</span>
+    </span>
   );
-}
-
-export function errorMsgCell(row: Row) {
-  return row.errorMsg ? <span className="fp-order-error-msg">{String(row.errorMsg)}</span> : <>-</>;
 }
 
 /**
@@ -24,17 +29,16 @@ export function errorMsgCell(row: Row) {
  */
 export const tempRows = defineScreen(tempOrderDetail, {
   title: '制单明细',
-  // Fits the 900 px drawer; phone, bank and remark are in 编辑.
-  list: ['rowNo', 'name', 'idNumber', 'account', 'amount', 'errorType', 'errorMsg'],
+  // Fits the 900 px drawer; the error type and its message share one column; phone, bank and remark are in 编辑.
+  list: ['rowNo', 'name', 'idNumber', 'account', 'amount', 'errorType'],
   search: ['name', 'errorType'],
   columns: {
-    rowNo: { width: 56 },
-    name: { width: 80 },
-    idNumber: { width: 170 },
-    account: { width: 170 },
-    amount: { width: 96 },
-    errorType: { width: 110, render: errorTypeCell },
-    errorMsg: { width: 170, render: errorMsgCell },
+    rowNo: { width: 50 },
+    name: { width: 70 },
+    idNumber: { width: 150 },
+    account: { width: 150 },
+    amount: { width: 90 },
+    errorType: { width: 230, render: rowCheckCell },
   },
   actions: [
     form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' }, titles: { add: '新增明细', edit: '编辑明细' } }),

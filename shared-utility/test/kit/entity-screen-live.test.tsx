@@ -48,7 +48,7 @@ beforeEach(async () => {
   shown.length = 0;
   changes = new Subject<Row>();
   request.mockImplementation(async (path: string) =>
-    path.endsWith('/list') ? { records: [{ orderNo: 'PO1', status: 52, amount: '10.00' }, { orderNo: 'PO2', status: 62, amount: '5.00' }], total: 2, summary: { count: 2, amount: '15.00' } } : { token: 't1' },
+    path.endsWith('/list') ? { records: [{ orderNo: 'PO1', status: 52, amount: '10.00' }, { orderNo: 'PO2', status: 62, amount: '5.00' }], total: 2, summary: { amount: '15.00' } } : { token: 't1' },
   );
   host = document.createElement('div');
   document.body.appendChild(host);
@@ -87,7 +87,7 @@ describe('EntityScreenView live rows, count summary and several exports', () => 
     root = createRoot(host);
   });
 
-  it('shows the count before the money totals', () => {
+  it('shows the count of the filtered result before the money totals', () => {
     expect(host.querySelector('[data-testid="kit-summary"]')?.textContent).toBe('合计订单数：2代发金额(元)：15.00');
   });
 

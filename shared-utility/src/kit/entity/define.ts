@@ -185,7 +185,7 @@ export interface ScreenOptions<E extends Entity> {
   columns?: Partial<Record<FieldName<E>, { render?: (row: Row) => ReactNode; width?: number }>>;
   /** The list path when it differs from `${paths.query}/list`. */
   listPath?: string;
-  /** With `summary`: the label of the server's `summary.count` shown first in the totals row (笔数). */
+  /** With `summary`: the label of the count of the filtered result (`summary.count`, else `total`) shown first in the totals row. */
   summaryCount?: string;
   /**
    * Live rows: a stream of partial records (the key plus what changed) for the rows shown, merged into

@@ -385,7 +385,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
           <strong>合计</strong>
           {screen.summaryCount && (
             <span>
-              {screen.summaryCount}：{String(list.summary?.count ?? 0)}
+              {screen.summaryCount}：{String(list.summary?.count ?? list.total)}
             </span>
           )}
           {screen.summary.filter(listedFor).map((name) => (
