@@ -87,6 +87,10 @@ export interface World {
     packageIds: number[];
     packageTakerIds: number[];
     packageAssigneeIds: number[];
+    /** ENT0003's task packages, their takers and assigned talents. */
+    packageIds: number[];
+    packageTakerIds: number[];
+    packageAssigneeIds: number[];
   };
   own: { entId: number };
 }
@@ -424,6 +428,29 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
       update: (w) => ({ id: w.foreign.taskCategoryIds[0], categoryName: '越权修改' }),
       delete: (w) => ({ id: w.foreign.taskCategoryIds[0] }),
     },
+  }),
+
+  // 任务包 (domain/task/package.ts): ENT0003's packages, their takers and assigned talents; ENT0003's talents.
+  ...kitResource({ query: 'package/query', mgr: 'package/mgr' }, 'id', (w) => w.foreign.packageIds, {
+    exported: true,
+    transitions: ['show', 'hide', 'finish', 'cancel'],
+    writes: {
+      create: (w) => ({ entId: w.foreign.entId, name: '越权任务包', packageType: 10, packagePriceType: 10, startDate: '2026-12-01', endDate: '2026-12-31' }),
+      update: (w) => ({ id: w.foreign.packageIds[0], name: '越权修改' }),
+      delete: (w) => ({ id: w.foreign.packageIds[0] }),
+      review: (w) => ({ id: w.foreign.packageIds[0], pass: true }),
+    },
+  }),
+  'package/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.packageIds[0] }) },
+  ...kitResource({ query: 'package/talent/query', mgr: 'package/talent/mgr' }, 'id', (w) => w.foreign.custIds, {}),
+  'package/assignee/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.packageAssigneeIds)),
+  'package/assignee/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
+  'package/assignee/mgr/create': { kind: 'mgr', body: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
+  'package/assignee/mgr/delete': { kind: 'mgr', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
+  ...kitResource({ query: 'package/taker/query', mgr: 'package/taker/mgr' }, 'id', (w) => w.foreign.packageTakerIds, {
+    exported: true,
+    transitions: ['complete', 'cancel'],
+    writes: { create: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
   }),
 
   // 任务包 (domain/task/package.ts): ENT0003's packages, their takers and assigned talents; ENT0003's talents.
@@ -796,6 +823,9 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       invoiceFileIds: (await db.selectFrom('invoice_file as f').innerJoin('invoice_apply as a', 'a.id', 'f.applyId').select('f.id').where('a.entId', '=', ent.id).orderBy('f.id').execute()).map((r) => r.id),
       invoiceOrderNos: (await db.selectFrom('pay_order').select('orderNo').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.orderNo),
       taskCategoryIds: (await db.selectFrom('task_category').select('id').where('supplierId', 'in', supplierIds).orderBy('parentId', 'desc').orderBy('id').execute()).map((r) => r.id),
+      packageIds: (await db.selectFrom('work_package').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      packageTakerIds: (await db.selectFrom('work_package_taker').innerJoin('work_package', 'work_package.id', 'work_package_taker.packageId').select('work_package_taker.id').where('work_package.entId', '=', ent.id).orderBy('work_package_taker.id').execute()).map((r) => r.id),
+      packageAssigneeIds: (await db.selectFrom('work_package_talent').innerJoin('work_package', 'work_package.id', 'work_package_talent.packageId').select('work_package_talent.id').where('work_package.entId', '=', ent.id).orderBy('work_package_talent.id').execute()).map((r) => r.id),
       packageIds: (await db.selectFrom('work_package').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
       packageTakerIds: (await db.selectFrom('work_package_taker').innerJoin('work_package', 'work_package.id', 'work_package_taker.packageId').select('work_package_taker.id').where('work_package.entId', '=', ent.id).orderBy('work_package_taker.id').execute()).map((r) => r.id),
       packageAssigneeIds: (await db.selectFrom('work_package_talent').innerJoin('work_package', 'work_package.id', 'work_package_talent.packageId').select('work_package_talent.id').where('work_package.entId', '=', ent.id).orderBy('work_package_talent.id').execute()).map((r) => r.id),
