@@ -76,7 +76,7 @@ export const custCard = defineEntity({
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', list: false },
     accountCategory: { label: '账户类别', type: 'enum', enum: 'accountCategory', create: true, search: 'eq', defaultValue: 0, width: 90 },
     cardNo: { label: '卡号/账号', type: 'text', required: true, max: 30, create: true, search: 'like', width: 190 },
-    bankName: { label: '开户银行', type: 'text', max: 50, create: true, nullable: true, width: 150, placeholder: '不填则按卡BIN识别' },
+    bankName: { label: '开户银行', type: 'text', max: 50, create: true, nullable: true, width: 150, placeholder: '开户银行，不填按卡BIN识别' },
     cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', create: true, defaultValue: 'DC', width: 90 },
     cardAttr: { label: '卡属性', type: 'enum', enum: 'bankCardAttr', create: true, defaultValue: 'C', width: 80 },
     validated: { label: '三要素校验', type: 'enum', enum: 'validated', search: 'eq', width: 100 },
