@@ -37,9 +37,9 @@ const configColumns = (c: FeeConfig) => ({
   ladder: c.pattern === 0 ? null : JSON.stringify(formatLadder(c.ladder!)),
 });
 
-/** Orders from transOrder on (50 and later) were priced; 54/64 failed as a whole, 162 lost its last line. */
-const PRICED = new Set([50, 52, 54, 60, 62, 64, 162]);
-const reversedLines = (status: number, lines: number) => (status === 54 || status === 64 ? lines : status === 162 ? 1 : 0);
+/** transOrder prices every order (DOMAIN.md §4 →0 charge rows); 24/64 ended unpaid, 162 lost its last line. */
+const PRICED = new Set([0, 10, 12, 20, 22, 24, 50, 52, 54, 60, 62, 64, 162]);
+const reversedLines = (status: number, lines: number) => (status === 24 || status === 64 ? lines : status === 162 ? 1 : 0);
 
 /** An order's amount over its lines by weights 1, 2, 3 …; the last line takes the rest. */
 function splitAmount(amountFen: number, lines: number): number[] {

@@ -47,7 +47,7 @@ export async function seedMoney(
     [1, 0, 12_000_000, 50, 38, null],
     [1, 1, 30_000_000, 50, 38, null],
     [2, 0, 3_050_000, 50, 37, null],
-    [2, 1, 1_000_000, 50, 36, null],
+    [2, 1, 10_000_000, 50, 36, null],
     [0, 0, 800_000, 11, 15, '付款凭证不清晰，请重新上传'],
     [0, 0, 500_000, 90, 12, null],
     [0, 0, 1_200_000, 51, 10, '未查询到到账记录'],
@@ -91,21 +91,7 @@ export async function seedMoney(
     if (status === 50) moves.push({ at: daysAgo(days) + 4 * HOUR_MS, entId: ents[e].id, channel, type: 0, amountFen, bizType: BizType.RECHARGE, bizNo: applyNo, operatorName: channel === 0 ? '陈晓东' : '银行通道' });
   }
 
-  // Payout orders lock amount + fee; finished ones deduct, failed ones unlock, mixed ones do half of each.
-  const orders = await trx.selectFrom('pay_order').select(['orderNo', 'entId', 'payChannel', 'status', 'amountFen', 'feeFen', 'createdAt']).orderBy('id').execute();
-  for (const order of orders) {
-    if (order.payChannel !== 1 || [0, 10, 12].includes(order.status) || !ents.some((e) => e.id === order.entId)) continue;
-    const lock = order.amountFen + order.feeFen;
-    const base = { entId: order.entId, channel: 1, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: '系统' };
-    moves.push({ ...base, at: order.createdAt + 60_000, type: 1, amountFen: lock });
-    const done = order.createdAt + 2 * HOUR_MS;
-    if (order.status === 62) moves.push({ ...base, at: done, type: 3, amountFen: lock });
-    if (order.status === 24 || order.status === 64) moves.push({ ...base, at: done, type: 2, amountFen: lock });
-    if (order.status === 162) {
-      const paid = Math.floor(lock / 2);
-      moves.push({ ...base, at: done, type: 3, amountFen: paid }, { ...base, at: done + 1, type: 2, amountFen: lock - paid });
-    }
-  }
+  // Payout orders' moves follow their lines (seed-order.ts), after the fees price them.
 
   // [enterprise, balance type, recharge index, amount fen, status, days ago, reason]: every refund state.
   const refunds: Array<[number, number, number | null, number, number, number, string | null]> = [

@@ -8,9 +8,10 @@ import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
-import { seedInvoicing } from './seed-invoice';
+import { seedInvoiceApplications, seedInvoicing } from './seed-invoice';
 import { seedPackages, seedTaskCategories } from './seed-task';
 import { seedTalents } from './seed-talent';
+import { seedOrderLines, seedTempOrderRows } from './seed-order';
 import { seedMoney, seedTaxProofs } from './seed-money';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
@@ -149,6 +150,8 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       [1, 20, 760050, 3, todayAt(60)],
       [2, 0, 1999900, 4, todayAt(30)],
       [2, 10, 50000, 1, todayAt(5)],
+      [1, 22, 300000, 2, todayAt(45)],
+      [0, 52, 450000, 3, todayAt(20)],
     ];
     await trx
       .insertInto('pay_order')
@@ -163,7 +166,8 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
           // 6.5 % service fee in whole fen; display data only.
           feeFen: Math.round((amountFen * 65) / 1000),
           detailCount,
-          payChannel: e === 2 ? 6 : 1,
+          // Orders waiting for or under review are on the manual channel 0 (it always asks review).
+          payChannel: status === 20 || status === 22 ? 0 : 1,
           createdAt,
           updatedAt: createdAt,
         })),
@@ -177,6 +181,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       [0, 0, 450000, 1],
       [1, 21, 2200000, 3],
       [2, 30, 5100000, 9],
+      [0, 10, 1250000, 3],
     ];
     await trx
       .insertInto('temp_order')
@@ -257,9 +262,13 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedAgreements(trx, { now, spr1, spr2, operator: '陈晓东' });
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);
+    await seedOrderLines(trx, now);
+    await seedTempOrderRows(trx, now);
     await seedClients(trx, now);
     await seedInvoicing(trx, now);
     await seedTaskCategories(trx, now);
     await seedPackages(trx, now);
+    // Last: applications cover the finished orders and their ledger deductions seeded above.
+    await seedInvoiceApplications(trx, { now, uploaderId: sys.userId, uploads });
   });
 }

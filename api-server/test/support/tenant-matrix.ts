@@ -87,10 +87,11 @@ export interface World {
     packageIds: number[];
     packageTakerIds: number[];
     packageAssigneeIds: number[];
-    /** ENT0003's task packages, their takers and assigned talents. */
-    packageIds: number[];
-    packageTakerIds: number[];
-    packageAssigneeIds: number[];
+    /** ENT0003's temp orders and their rows, its orders' lines and their calc-fee log rows (issue 10). */
+    tempOrderIds: number[];
+    tempDetailIds: number[];
+    orderDetailIds: number[];
+    feeLogIds: number[];
   };
   own: { entId: number };
 }
@@ -453,29 +454,6 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     writes: { create: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
   }),
 
-  // 任务包 (domain/task/package.ts): ENT0003's packages, their takers and assigned talents; ENT0003's talents.
-  ...kitResource({ query: 'package/query', mgr: 'package/mgr' }, 'id', (w) => w.foreign.packageIds, {
-    exported: true,
-    transitions: ['show', 'hide', 'finish', 'cancel'],
-    writes: {
-      create: (w) => ({ entId: w.foreign.entId, name: '越权任务包', packageType: 10, packagePriceType: 10, startDate: '2026-12-01', endDate: '2026-12-31' }),
-      update: (w) => ({ id: w.foreign.packageIds[0], name: '越权修改' }),
-      delete: (w) => ({ id: w.foreign.packageIds[0] }),
-      review: (w) => ({ id: w.foreign.packageIds[0], pass: true }),
-    },
-  }),
-  'package/query/file': { kind: 'get', body: (w) => ({ id: w.foreign.packageIds[0] }) },
-  ...kitResource({ query: 'package/talent/query', mgr: 'package/talent/mgr' }, 'id', (w) => w.foreign.custIds, {}),
-  'package/assignee/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.packageAssigneeIds)),
-  'package/assignee/query/get': { kind: 'get', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
-  'package/assignee/mgr/create': { kind: 'mgr', body: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
-  'package/assignee/mgr/delete': { kind: 'mgr', body: (w) => ({ id: w.foreign.packageAssigneeIds[0] }) },
-  ...kitResource({ query: 'package/taker/query', mgr: 'package/taker/mgr' }, 'id', (w) => w.foreign.packageTakerIds, {
-    exported: true,
-    transitions: ['complete', 'cancel'],
-    writes: { create: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
-  }),
-
   // 开票信息 and 开票项目 (domain/invoice): ENT0003's information, SPR0002's items.
   'invoice/info/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
   'invoice/info/query/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId }) },
@@ -696,6 +674,38 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
 
+  // Payout orders (issue 10): 制单 and its rows, orders, lines, the calc-fee log, live progress.
+  'order/query/temp/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.tempOrderIds)),
+  'order/query/temp/get': { kind: 'get', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
+  'order/query/temp/excelFile': { kind: 'get', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
+  'order/query/temp/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'order/query/temp/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'order/query/detail/temp/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.tempDetailIds)),
+  'order/query/detail/temp/get': { kind: 'get', body: (w) => ({ id: w.foreign.tempDetailIds[0] }) },
+  'order/query/detail/temp/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'order/query/detail/temp/export': { kind: 'self', note: 'consumes the caller’s own token' },
+  'order/mgr/temp/create': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, channel: 1, rows: [{ name: '越权', idType: '111', idNumber: w.foreign.idNumbers[0], account: '6222020000000000001', amount: '1.00' }] }) },
+  'order/mgr/temp/addDetail': { kind: 'mgr', body: (w) => ({ tempOrderId: w.foreign.tempOrderIds[0], name: '越权', idType: '111', idNumber: w.foreign.idNumbers[0], account: '6222020000000000001', amount: '1.00' }) },
+  'order/mgr/temp/updateDetail': { kind: 'mgr', body: (w) => ({ id: w.foreign.tempDetailIds[0], name: '越权' }) },
+  'order/mgr/temp/deleteDetail': { kind: 'mgr', body: (w) => ({ id: w.foreign.tempDetailIds[0] }) },
+  ...Object.fromEntries(
+    ['submit', 'submitReview', 'approve', 'reject', 'review', 'sendPayCode', 'transOrder', 'delete'].map((name): [string, MatrixEntry] => [
+      `order/mgr/temp/${name}`,
+      { kind: 'mgr', body: (w) => ({ id: w.foreign.tempOrderIds[0], pass: true, reason: '越权操作', smsCode: '000000' }) },
+    ]),
+  ),
+  'order/mgr/temp/createFromFailed': { kind: 'mgr', body: (w) => ({ orderNo: w.foreign.invoiceOrderNos[0] }) },
+  ...kitResource({ query: 'order/query', mgr: 'order/mgr' }, 'orderNo', (w) => w.foreign.invoiceOrderNos, {
+    transitions: ['claim', 'pass', 'fail', 'reprocess', 'closeFailed', 'resubmit', 'closeRejected'],
+    exported: true,
+  }),
+  ...kitResource({ query: 'order/query/detail', mgr: 'order/mgr/detail' }, 'id', (w) => w.foreign.orderDetailIds, { transitions: ['markSuccess', 'markFailed'], exported: true }),
+  'order/query/detail/bankReceiptFile': { kind: 'get', body: (w) => ({ id: w.foreign.orderDetailIds[0] }) },
+  ...kitResource({ query: 'order/query/calcFeeLog', mgr: 'order/mgr/calcFeeLog' }, 'id', (w) => w.foreign.feeLogIds, { exported: true }),
+  'order/query/calcFeeLog/detail': { kind: 'get', body: (w) => ({ id: w.foreign.feeLogIds[0] }) },
+  'order/query/progress/ticket': { kind: 'self', note: 'a single-use ticket for the caller’s own progress stream' },
+  'order/query/progress': { kind: 'open', note: 'the single-use ticket is the credential; events are filtered by its owner’s scope' },
+
   // Search over several kinds of records.
   'search/query': list(
     (w) => ({ q: w.foreign.entCode }),
@@ -826,9 +836,10 @@ export async function buildWorld(db: Kysely<Database>): Promise<World> {
       packageIds: (await db.selectFrom('work_package').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
       packageTakerIds: (await db.selectFrom('work_package_taker').innerJoin('work_package', 'work_package.id', 'work_package_taker.packageId').select('work_package_taker.id').where('work_package.entId', '=', ent.id).orderBy('work_package_taker.id').execute()).map((r) => r.id),
       packageAssigneeIds: (await db.selectFrom('work_package_talent').innerJoin('work_package', 'work_package.id', 'work_package_talent.packageId').select('work_package_talent.id').where('work_package.entId', '=', ent.id).orderBy('work_package_talent.id').execute()).map((r) => r.id),
-      packageIds: (await db.selectFrom('work_package').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
-      packageTakerIds: (await db.selectFrom('work_package_taker').innerJoin('work_package', 'work_package.id', 'work_package_taker.packageId').select('work_package_taker.id').where('work_package.entId', '=', ent.id).orderBy('work_package_taker.id').execute()).map((r) => r.id),
-      packageAssigneeIds: (await db.selectFrom('work_package_talent').innerJoin('work_package', 'work_package.id', 'work_package_talent.packageId').select('work_package_talent.id').where('work_package.entId', '=', ent.id).orderBy('work_package_talent.id').execute()).map((r) => r.id),
+      tempOrderIds: (await db.selectFrom('temp_order').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      tempDetailIds: (await db.selectFrom('temp_order_detail as d').innerJoin('temp_order as t', 't.id', 'd.tempOrderId').select('d.id').where('t.entId', '=', ent.id).orderBy('d.id').execute()).map((r) => r.id),
+      orderDetailIds: (await db.selectFrom('order_detail').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
+      feeLogIds: (await db.selectFrom('calc_fee_log').select('id').where('entId', '=', ent.id).orderBy('id').execute()).map((r) => r.id),
     },
     own: { entId: own.id },
   };

@@ -320,7 +320,10 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       handler: async (raw) => {
         const ctx = signed(raw);
         mayWrite(ctx);
-        const entId = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : Number(ctx.body.entId);
+        const own = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : null;
+        // An enterprise writes for itself; naming another enterprise is out of its scope.
+        if (own !== null && ctx.body.entId !== undefined && ctx.body.entId !== null && ctx.body.entId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+        const entId = own ?? Number(ctx.body.entId);
         if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
         const channel = Number(ctx.body.channel);
         if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
