@@ -145,7 +145,7 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
   await ent.getByRole('button', { name: '获取验证码' }).click();
   await expect(ent.getByText('验证码已发送')).toBeVisible();
   const sms = db.prepare(`SELECT content FROM sms_outbox WHERE smsType = 20 AND createdAt >= ? ORDER BY id DESC LIMIT 1`).get(since) as { content: string };
-  const code = /(\d{6})/.exec(sms.content)![1];
+  const code = /验证码为 (\d{6})/.exec(sms.content)![1];
   await ent.locator('#kit-dialog-smsCode').fill(code);
   const trans = ent.waitForResponse((r) => r.url().includes('/api/admin/order/mgr/temp/transOrder'));
   await ent.locator('.bp6-dialog').getByRole('button', { name: '确定' }).click();
@@ -196,7 +196,7 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
   // 失败明细重新制单: the failed line goes into a new temp order, never resent.
   await ent.goto(`/order/index?orderNo=${orderNo}`);
   await expect(gridRow(ent, orderNo)).toBeVisible();
-  await clickRowAction(ent, orderNo, '失败明细重新制单');
+  await clickRowAction(ent, orderNo, '重新制单');
   await ent.locator('.bp6-alert').getByRole('button', { name: '确定' }).click();
   await expect(ent.getByText(/重新制单成功/)).toBeVisible();
   await expect(ent).toHaveURL(/\/order\/prodOrder\?tempOrderNo=/);

@@ -8,7 +8,7 @@ function Reorder({ row, close }: { row: Row; close: () => void }) {
   useEffect(() => {
     void (async () => {
       try {
-        const ok = await confirmDialog({ title: '提示', text: `确定将订单 ${String(row.orderNo)} 的失败明细重新制单吗？`, confirmText: '确定', cancelText: '取消' });
+        const ok = await confirmDialog({ title: '提示', text: `失败明细重新制单：确定将订单 ${String(row.orderNo)} 的失败明细复制为新的制单吗？`, confirmText: '确定', cancelText: '取消' });
         if (!ok) return;
         const created = await request<{ id: number; tempOrderNo: string }>(ORDER_PATHS.reorderFailed, { orderNo: row.orderNo }, { showLoading: true });
         showSuccess(`重新制单成功，制单编号 ${created.tempOrderNo}`);
@@ -30,7 +30,8 @@ function Reorder({ row, close }: { row: Row; close: () => void }) {
 export const reorderFailed = (when: (row: Row) => boolean) =>
   custom({
     key: 'reorderFailed',
-    label: '失败明细重新制单',
+    // The row button keeps it short beside 详情 and 明细; the question names it in full.
+    label: '重新制单',
     scope: 'row',
     codes: [tempOrder.codes.mgr!],
     onlyFor: ['ENT', 'SYS'],

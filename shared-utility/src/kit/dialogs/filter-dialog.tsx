@@ -51,7 +51,7 @@ function FilterDialogContent({ title, fields, initial, confirmText = '确定', o
   };
   const body = (
     <>
-      <div style={{ display: 'grid', gridTemplateColumns: wide ? '1fr 1fr' : '1fr', gap: '0 16px' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: '0 16px' }}>
         {visible.map((field) => (
           <FormGroup key={field.name} label={field.label} labelFor={`kit-filter-${field.name}`}>
             <FieldInput field={field} id={`kit-filter-${field.name}`} value={values[field.name]} values={values} onChange={(v) => setValues((s) => ({ ...s, [field.name]: v }))} />

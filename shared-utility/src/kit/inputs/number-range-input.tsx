@@ -29,6 +29,8 @@ export function NumberRangeInput({ value, onChange, disabled, intent, placeholde
 
   const bound = (which: 0 | 1) => (
     <InputGroup
+      // Both bounds share the cell, however narrow (a filter dialog's half column).
+      style={{ flex: '1 1 0', minWidth: 0 }}
       value={draft[which]}
       inputMode="decimal"
       disabled={disabled}
