@@ -17,7 +17,7 @@ import {
   ROW_ACTIONS,
   transitionBetween,
 } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { audit, type Changes } from '../account/audit';
 import { likeContains } from '../db/like';
 import { dbErrorAnswer } from '../http/db-errors';
@@ -28,6 +28,9 @@ import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
+
+/** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
+export const EXACT_TOTAL_CAP = 10_000;
 
 export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -270,6 +273,11 @@ export class Resource<F extends EntityFields> {
     const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
     const { qb, order } = this.filtered(caller, body);
     const summaryFields = this.options.summary ?? [];
+    const large = await this.largeTotal(qb);
+    if (large) {
+      const rows = (await this.rows(qb, order).limit(limit).offset((pageNum - 1) * limit).execute()) as Row[];
+      return { records: rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) })), ...large };
+    }
     const totals = (await qb
       .select((eb) => [
         eb.fn.countAll().as('__count'),
@@ -285,6 +293,23 @@ export class Resource<F extends EntityFields> {
       ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
       : undefined;
     return { records, total: Number(totals.__count ?? 0), ...(summary ? { summary } : {}) };
+  }
+
+  /**
+   * Null when the filtered result has at most EXACT_TOTAL_CAP rows (then it is counted and summed
+   * exactly); above that the answer carries the planner's estimate on PostgreSQL (`totalKind`
+   * 'estimate') or the cap itself on SQLite ('atLeast'), and no summary. Counting the cap stops at
+   * cap + 1 rows, so a first page over millions of rows costs what a page of ten thousand does.
+   */
+  private async largeTotal(qb: AnyQuery): Promise<{ total: number; totalKind: 'estimate' | 'atLeast' } | null> {
+    const probe = qb.clearSelect().select(sql<number>`1`.as('one'));
+    const counted = (await this.db.selectFrom(probe.limit(EXACT_TOTAL_CAP + 1).as('capped')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row;
+    if (Number(counted.n) <= EXACT_TOTAL_CAP) return null;
+    if (this.deps.dialect !== 'postgres') return { total: EXACT_TOTAL_CAP, totalKind: 'atLeast' };
+    const compiled = probe.compile();
+    const plan = await this.db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+    const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+    return { total: Math.max(estimate, EXACT_TOTAL_CAP + 1), totalKind: 'estimate' };
   }
 
   /** A stored row as the browser sees it, computed fields included. */

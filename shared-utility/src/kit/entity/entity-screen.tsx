@@ -13,7 +13,7 @@ import type { CustomInputProps, Field, FormMode, Row } from '../screen';
 import type { Entity } from '../../pure';
 import { usePermitted } from '../permitted';
 import { DataTable } from '../table/data-table';
-import { DEFAULT_PAGE_SIZE, scrollToTop } from '../table/pager';
+import { DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop, type TotalKind } from '../table/pager';
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
 import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields } from './action-dialogs';
@@ -125,6 +125,8 @@ function usePresetParams(screen: EntityScreen, urlBacked: boolean, state: ListSt
 interface ListAnswer {
   records: Row[];
   total: number;
+  /** Set by the server above its exact-count cap (issue 13): the total is approximate and no summary comes. */
+  totalKind?: TotalKind;
   summary?: Row;
 }
 
@@ -136,7 +138,7 @@ function useList(path: string, body: Row, key: string): ListAnswer & { loading: 
     let alive = true;
     setAnswer((a) => ({ ...a, loading: true }));
     request<ListAnswer | null>(path, JSON.parse(bodyKey)).then(
-      (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, summary: data?.summary, loading: false }),
+      (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, totalKind: data?.totalKind, summary: data?.summary, loading: false }),
       // The request layer showed the error; the previous rows stay.
       () => alive && setAnswer((a) => ({ ...a, loading: false })),
     );
@@ -395,8 +397,15 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
           ))}
         </div>
       )}
+      {screen.summary && list.totalKind && (
+        <div className="fp-kit-summary" data-testid="kit-summary">
+          <strong>合计</strong>
+          <span>{LARGE_SUMMARY_NOTE}</span>
+        </div>
+      )}
       <Pagination
         total={list.total}
+        totalKind={list.totalKind}
         pageNum={state.pageNum}
         pageSize={state.limit}
         disabled={list.loading}

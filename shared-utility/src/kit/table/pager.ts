@@ -4,6 +4,18 @@ export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const SCROLL_TOP_MS = 800;
 
+/** How a list's total was counted: exactly, or for a large result estimated / known only to exceed it (issue 13). */
+export type TotalKind = 'exact' | 'estimate' | 'atLeast';
+
+export function totalLabel(total: number, kind: TotalKind = 'exact'): string {
+  if (kind === 'estimate') return `约 ${total} 条`;
+  if (kind === 'atLeast') return `超过 ${total} 条`;
+  return `共 ${total} 条`;
+}
+
+/** Where a large result's summary row would be: what to do to see it. */
+export const LARGE_SUMMARY_NOTE = '数据量较大，缩小筛选范围后显示合计';
+
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

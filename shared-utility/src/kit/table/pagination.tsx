@@ -1,9 +1,11 @@
 import { Button, ButtonGroup, Classes, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { jumpTarget, PAGE_SIZES, pageCount, pagerItems } from './pager';
+import { jumpTarget, PAGE_SIZES, pageCount, pagerItems, totalLabel, type TotalKind } from './pager';
 
 export interface PaginationProps {
   total: number;
+  /** A large list's total is an estimate or a lower bound (the server says which). */
+  totalKind?: TotalKind;
   pageNum: number;
   pageSize: number;
   onChange: (pageNum: number, pageSize: number) => void;
@@ -12,7 +14,7 @@ export interface PaginationProps {
 }
 
 /** total, prev, pager, next, jumper, sizes (spec §2). */
-export function Pagination({ total, pageNum, pageSize, onChange, pageSizes = PAGE_SIZES, disabled }: PaginationProps) {
+export function Pagination({ total, totalKind, pageNum, pageSize, onChange, pageSizes = PAGE_SIZES, disabled }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const [jump, setJump] = useState('');
   const go = (page: number) => page !== pageNum && onChange(page, pageSize);
@@ -23,7 +25,7 @@ export function Pagination({ total, pageNum, pageSize, onChange, pageSizes = PAG
   };
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12, justifyContent: 'flex-end', padding: '12px 0', flexWrap: 'wrap' }}>
-      <span>共 {total} 条</span>
+      <span>{totalLabel(total, totalKind)}</span>
       <ButtonGroup variant="minimal">
         <Button icon="chevron-left" disabled={disabled || pageNum <= 1} aria-label="上一页" onClick={() => go(pageNum - 1)} />
         {pagerItems(pageNum, pages).map((item) =>
