@@ -162,6 +162,6 @@ export async function seedInvoiceApplications(trx: Transaction<Database>, ctx: {
     }
     // Free applications: every state on every enterprise's list, amounts like a month's service fees.
     const states = [10, 20, 22, 30, 32, 40, 50];
-    for (const [i, status] of states.entries()) await apply(status, 90, [], 1_200_000 + ((e * 7 + i) % 9) * 583_317, now - (40 - i * 5 - e) * DAY_MS);
+    for (const [i, status] of states.entries()) await apply(status, 90, [], 1_200_000 + ((e * 7 + i) % 9) * 583_317, Math.floor((now - (40 - i * 5 - e) * DAY_MS) / HOUR_MS) * HOUR_MS);
   }
 }

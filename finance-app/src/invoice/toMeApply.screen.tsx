@@ -16,8 +16,9 @@ const express: Field[] = [
 ];
 
 export default defineScreen(invoiceApplyToMe, {
-  list: ['applyNo', 'applyType', 'entId', 'invoiceKind', 'medium', 'amount', 'tax', 'exclAmount', 'status', 'createdAt'],
-  columns: { applyNo: { width: 130 }, applyType: { width: 120 }, entId: { width: 190 }, invoiceKind: { width: 120 }, medium: { width: 72 }, amount: { width: 120 }, tax: { width: 100 }, exclAmount: { width: 120 }, status: { width: 80 } },
+  // Type, medium, item, amount excluding tax and express are in 详情 and 更多筛选; the totals in the summary row.
+  list: ['applyNo', 'entId', 'invoiceKind', 'amount', 'tax', 'status', 'createdAt'],
+  columns: { applyNo: { width: 116 }, entId: { width: 160 }, invoiceKind: { width: 112 }, amount: { width: 116 }, tax: { width: 96 }, status: { width: 76 }, createdAt: { width: 156 } },
   search: ['applyNo', 'entId'],
   filterDialog: ['applyType', 'invoiceKind', 'medium', 'amount', 'createdAt'],
   tabs: { by: 'status', values: [10, 20, 30, 22, 32, 40, 50] },

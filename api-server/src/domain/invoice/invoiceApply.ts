@@ -240,7 +240,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
     duplicate: INVOICE_APPLY_MESSAGES.orderTaken,
     afterTransition,
     rowActions: (caller, row) =>
-      isType(caller, AdminType.SYS, AdminType.ENT) && caller.perms.has(27120) && row.status === InvoiceStatus.PENDING ? ['edit', 'inviVoucherCreate'] : [],
+      isType(caller, AdminType.SYS, AdminType.ENT) && caller.perms.has(27120) && row.status === InvoiceStatus.PENDING ? [...(row.applyType === 10 ? ['edit'] : []), 'inviVoucherCreate'] : [],
   });
 
   const toMe = defineResource(deps, invoiceApplyToMe, {
