@@ -25,7 +25,7 @@ const fileField = (name: 'signFile' | 'taxFile', label: string): Field => ({ nam
 const channelField: Field = { name: 'signChannel', label: '签约渠道', type: 'select', required: true, options: [{ value: 2, label: '电子签' }, { value: 6, label: '合作方V2' }] };
 
 /** A dialog of a cooperation row whose chosen files are uploaded before the call. */
-function rowDialog(key: string, label: string, fields: Field[], send: (row: Row, values: Row) => { path: string; body: Row }, done: string): CustomAction {
+function rowDialog(key: string, label: string, fields: Field[], send: (row: Row, values: Row) => { path: string; body: Row }, done: string, note?: string): CustomAction {
   return custom({
     key,
     label,
@@ -35,6 +35,7 @@ function rowDialog(key: string, label: string, fields: Field[], send: (row: Row,
       <FieldsDialog
         title={`${label}（${String(row.custName ?? '')} · ${String(row.supplierName ?? '')}）`}
         fields={fields}
+        note={note}
         onClose={close}
         submit={async (values) => {
           const call = send(row, await uploadChosenFiles(custCoopSup, values));
@@ -50,9 +51,9 @@ function rowDialog(key: string, label: string, fields: Field[], send: (row: Row,
 /** 纸质签约, 发起电子签, 税务登记 and 注销登记 on a supplier cooperation; the server lists which apply in `_actions`. */
 export const signActions: ScreenAction[] = [
   rowDialog('paperSign', '纸质签约', [fileField('signFile', '签约文件')], (row, v) => ({ path: SIGN_PATH, body: { id: row.id, signChannel: 1, signStatus: 20, signFile: v.signFile } }), '签约成功'),
-  rowDialog('eSign', '发起电子签', [channelField], (row, v) => ({ path: SIGN_PATH, body: { id: row.id, signChannel: Number(v.signChannel), signStatus: 10 } }), '已发起电子签约'),
+  rowDialog('eSign', '发起电子签', [channelField], (row, v) => ({ path: SIGN_PATH, body: { id: row.id, signChannel: Number(v.signChannel), signStatus: 10 } }), '已发起电子签约', '签约请求发送给电子签服务商，由人才在线签署；人才未实名认证时签约失败，7 天内未签署则过期。'),
   rowDialog('taxReg', '税务登记', [fileField('taxFile', '税务实名文件')], (row, v) => ({ path: TAX_PATH, body: { id: row.id, taxFile: v.taxFile } }), '已提交税务登记'),
-  rowDialog('taxCancel', '注销登记', [], (row) => ({ path: SIGN_PATH, body: { id: row.id, taxRegStatus: 40 } }), '税务登记已注销'),
+  rowDialog('taxCancel', '注销登记', [], (row) => ({ path: SIGN_PATH, body: { id: row.id, taxRegStatus: 40 } }), '税务登记已注销', '注销后该人才在此供应商的税务登记失效，需重新登记后才能代发。'),
 ];
 
 export const custCoopEntTable = defineScreen(custCoopEnt, {
@@ -67,7 +68,12 @@ export const custCoopSupTable = defineScreen(custCoopSup, {
   // Fits the 900 px drawer beside the sign actions.
   columns: { supplierId: { width: 180 }, signChannel: { width: 80 }, signStatus: { width: 80 }, signedAt: { width: 150 }, taxRegStatus: { width: 80 }, status: { width: 70 } },
   listPath: custCoopSup.paths.query,
-  actions: [form({ routes: { create: 'addSupCoopData', update: 'updateSupCoopData' }, view: false, titles: { add: '新增合作供应商', edit: '编辑合作供应商' } }), detail(), ...signActions],
+  actions: [
+    // A supplier adds cooperation with itself: only the platform names the supplier.
+    form({ routes: { create: 'addSupCoopData', update: 'updateSupCoopData' }, view: false, titles: { add: '新增合作供应商', edit: '编辑合作供应商' }, fieldsFor: { supplierId: ['SYS'] } }),
+    detail(),
+    ...signActions,
+  ],
 });
 
 export const custCardTable = defineScreen(custCard, {
