@@ -7,8 +7,9 @@ export const route = '/cust/:queryType?';
 
 export default defineScreen(cust, {
   title: '人才数据',
-  list: ['custCode', 'name', 'idType', 'idNumber', 'phone', 'bankCard', 'realNameStatus', 'status', 'createdAt'],
-  columns: { custCode: { width: 140 }, idType: { width: 110 } },
+  // Fits a 1280 px screen beside the 操作 column; status, enterprise and times are in 详情 and 更多筛选.
+  list: ['custCode', 'name', 'idType', 'idNumber', 'phone', 'bankCard', 'realNameStatus'],
+  columns: { custCode: { width: 110 }, name: { width: 80 }, idType: { width: 100 }, idNumber: { width: 160 }, phone: { width: 110 }, bankCard: { width: 170 }, realNameStatus: { width: 80 } },
   search: ['name', 'idNumber', 'phone'],
   filterDialog: ['custCode', 'idType', 'entId', 'supplierId', 'status', 'createdAt'],
   tabs: { by: 'realNameStatus', values: [0, 10, 20] },

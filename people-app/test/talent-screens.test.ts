@@ -14,7 +14,7 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
     expect(custScreen.title).toBe('人才数据');
     expect(entScreen.title).toBe('企业人才');
     // The platform view shows the card and the talent code; the enterprise view who registered the person.
-    expect(custScreen.list).toEqual(expect.arrayContaining(['custCode', 'bankCard', 'status']));
+    expect(custScreen.list).toEqual(expect.arrayContaining(['custCode', 'bankCard', 'realNameStatus']));
     expect(entScreen.list).toContain('entId');
     expect(entScreen.list).not.toContain('bankCard');
     expect(custScreen.tabs).toMatchObject({ by: 'realNameStatus', values: [0, 10, 20] });

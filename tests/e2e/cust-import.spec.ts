@@ -11,8 +11,15 @@ const HEADERS = ['姓名', '证件类型', '证件号码', '手机号', '银行�
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const RUN = Date.now().toString().slice(-8);
 
-/** 18 characters, unique per run and row, so repeated runs against one database never collide. */
-const idNumber = (n: number) => `4401061985${RUN.slice(-5)}${n}${Math.floor(Math.random() * 100).toString().padStart(2, '0')}`.slice(0, 18);
+/** GB 11643 check character of the first 17 digits. */
+const checkChar = (first17: string) => '10X98765432'[[7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2].reduce((acc, w, i) => acc + w * Number(first17[i]), 0) % 11];
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+/** A valid resident ID, unique per run and row (birth date from the run, sequence from the row), so repeated runs never collide. */
+const idNumber = (n: number) => {
+  const r = Number(RUN);
+  const first17 = `440106${1960 + (r % 40)}${pad(1 + (Math.floor(r / 40) % 12))}${pad(1 + (Math.floor(r / 480) % 28))}${pad((n * 97 + Math.floor(r / 13440)) % 1000, 3)}`;
+  return first17 + checkChar(first17);
+};
 
 function workbook(rows: string[][], header = HEADERS): Buffer {
   const book = XLSX.utils.book_new();
@@ -57,7 +64,7 @@ test('人才导入：下载模板得到模板表头，拒绝超过 2MB 的文件
 
   await page.getByRole('button', { name: '导入人才' }).click();
   // An enterprise imports into itself: no enterprise picker.
-  await expect(dialog(page).getByText('所属企业')).toHaveCount(0);
+  await expect(dialog(page).getByText('登记企业')).toHaveCount(0);
   await fileInput(page).setInputFiles({ name: 'big.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
   await expect(toast(page, '文件大小不能超过 2MB')).toBeVisible();
   await fileInput(page).setInputFiles({ name: 'talents.txt', mimeType: 'text/plain', buffer: Buffer.from('姓名,手机号\n张三,13800138000\n') });
@@ -82,7 +89,7 @@ test('人才导入：预览两行、确认导入后逐行显示已导入并出�
   await importButton(page).click();
   await expect(toast(page, '成功导入 2 条人才')).toBeVisible();
   await expect(summary(page)).toHaveText('共 2 条，已全部导入');
-  for (const i of [0, 1]) await expect(verdict(page, i)).toHaveText('已导入');
+  for (const i of [0, 1]) await expect(verdict(page, i)).toHaveText('新增人才');
   await expect(importButton(page)).toBeDisabled();
   await page.getByRole('button', { name: '关闭' }).click();
   const list = kitScreen(page, 'cust');
@@ -117,7 +124,7 @@ test('人才导入：手机号错误的行标红并且不能导入；表头不�
   await expect(importButton(page)).toBeDisabled();
 });
 
-test('人才导入：已存在的证件号码整批拒绝，逐行说明原因', async ({ page }) => {
+test('人才导入：已登记的人员不再拒绝，逐行说明新增或已有合作关系', async ({ page }) => {
   await openImport(page);
   const existing = idNumber(6);
   await choose(page, 'first.xlsx', workbook([[`先导入${RUN}`, '', existing, '13800138006', '6222020200112233445', '', '']]));
@@ -135,11 +142,13 @@ test('人才导入：已存在的证件号码整批拒绝，逐行说明原因',
   );
   await expect(summary(page)).toHaveText('共 2 条，全部通过校验');
   await importButton(page).click();
-  await expect(toast(page, '第2行：证件号码已存在')).toBeVisible();
-  await expect(summary(page)).toHaveText('共 2 条，其中 1 条被拒绝，整批未导入');
-  await expect(verdict(page, 0)).toHaveText('未导入');
-  await expect(verdict(page, 1)).toHaveText('证件号码已存在');
-  await expect(previewRows(page).nth(1)).toHaveAttribute('data-error', 'true');
+  await expect(toast(page, '成功导入 2 条人才')).toBeVisible();
+  await expect(verdict(page, 0)).toHaveText('新增人才');
+  await expect(verdict(page, 1)).toHaveText('人员已登记，合作关系已存在');
+  await page.getByRole('button', { name: '关闭' }).click();
+  // 导入记录 keeps the batch with its counts.
+  await kitScreen(page, 'cust').getByRole('button', { name: '导入记录' }).click();
+  await expect(kitScreen(page, 'custImport').getByText('again.xlsx').or(kitScreen(page, 'custImport').locator('.bp6-table-cell').filter({ hasText: /^IM\d+/ })).first()).toBeVisible();
 });
 
 test('人才导入：平台须先选择企业，导入到所选企业', async ({ page }) => {
@@ -148,7 +157,7 @@ test('人才导入：平台须先选择企业，导入到所选企业', async ({
   await choose(page, 'sys.xlsx', workbook([[name, '', idNumber(8), '13800138009', '6222020200112233445', '', '']]));
   await expect(summary(page)).toHaveText('共 1 条，全部通过校验');
   await importButton(page).click();
-  await expect(dialog(page).locator('.bp6-form-helper-text')).toHaveText('请选择所属企业');
+  await expect(dialog(page).locator('.bp6-form-helper-text')).toHaveText('请选择登记企业');
   await dialog(page).locator('#kit-import-entId').selectOption({ label: '成都巴蜀餐饮管理有限公司' });
   await importButton(page).click();
   await expect(toast(page, '成功导入 1 条人才')).toBeVisible();

@@ -58,7 +58,7 @@ export function TalentFilesDialog({ row, onClose, editable }: { row: Row; onClos
             {[...new Set(types)].flatMap((fileType) => {
               const ofType = files.filter((f) => f.fileType === fileType);
               const label = enumLabel(ENUMS.custFileType, fileType, String(fileType));
-              const uploadCell = editable && OWN_TYPES.includes(fileType) ? <FileUpload value={null} accept="image/*,.pdf" onChange={(v) => void upload(fileType, v)} /> : null;
+              const uploadCell = editable && OWN_TYPES.includes(fileType) ? <FileUpload value={null} accept=".jpeg,.jpg,.png,.pdf" onChange={(v) => void upload(fileType, v)} /> : null;
               if (ofType.length === 0)
                 return [
                   <tr key={`empty-${fileType}`} data-file-type={fileType}>

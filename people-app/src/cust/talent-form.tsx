@@ -49,7 +49,7 @@ export function TalentCreateDialog({ onClose, onSaved }: { onClose: () => void; 
     >
       <div data-testid="talent-ocr" className="fp-talent-ocr">
         <FormGroup inline label="身份证识别" helperText="上传身份证人像面照片，自动识别姓名和证件号码">
-          <FileUpload value={null} accept="image/*" onChange={(v) => void recognise(v)} />
+          <FileUpload value={null} accept=".jpeg,.jpg,.png" onChange={(v) => void recognise(v)} />
         </FormGroup>
         {read && (
           <Callout intent="success" icon="id-number" data-testid="talent-ocr-result">

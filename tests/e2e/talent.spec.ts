@@ -1,0 +1,131 @@
+import zlib from 'node:zlib';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openServerDatabase } from './support/database';
+import { clickRowAction, exportRows, kitScreen, NO_GUIDE } from './support/kit-screen';
+import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
+
+/**
+ * Issue 8 talent record journey: ENT adds a talent from an ID photo (the simulated OCR fills the form),
+ * runs the real-name check and uploads the ID photos; an ENT sub-account without the talent-manage
+ * code exports the filtered list and sees the ID numbers masked. (talent-signing.spec.ts continues
+ * with signing and the bank card.)
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const RUN = Date.now().toString().slice(-6);
+
+/** A small solid PNG, different per seed, so each upload has its own MD5 (and the OCR its own person). */
+function png(seed: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const [w, h] = [86, 54];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, seed % 256)]);
+  const pixels = Buffer.concat(Array.from({ length: h }, (_, y) => (y === seed % h ? Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 30)]) : row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function signedIn(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript(NO_GUIDE);
+  const page = await context.newPage();
+  await signInAndWait(page, username);
+  return page;
+}
+
+/** An ENT0001 sub-account that may read and export talents but not manage them (no 20110). */
+function createReader(): string {
+  const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
+  try {
+    const top = db.prepare('SELECT * FROM admin_user WHERE username = ?').get(DEMO_ACCOUNTS.ENT) as Record<string, unknown>;
+    const username = `e2eReader${RUN}`;
+    const { userId: parentUserId, ...copy } = top;
+    const row = { ...copy, username, name: '只读子账号', isTopAdmin: 0, parentUserId, guideStep: -1 };
+    const columns = Object.keys(row);
+    const inserted = db.prepare(`INSERT INTO admin_user (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...Object.values(row));
+    for (const code of [20100, 20130]) db.prepare('INSERT INTO admin_user_perm ("userId", code) VALUES (?, ?)').run(inserted.lastInsertRowid, code);
+    return username;
+  } finally {
+    db.close();
+  }
+}
+
+test('ENT adds a talent from an ID photo, runs real-name, uploads the ID photos; the export of a reader without 20110 is masked', async ({ browser }) => {
+  const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);
+  await ent.goto('/cust/ent');
+  const screen = kitScreen(ent, 'cust');
+  await expect(screen.getByText(/共 \d+ 条/)).toBeVisible();
+
+  // 新增人才: the ID photo is read by the OCR and fills name and ID number.
+  await screen.getByRole('button', { name: '新增人才' }).click();
+  const dialog = ent.locator('.bp6-dialog').filter({ hasText: '新增人才' });
+  await dialog.getByTestId('talent-ocr').locator('input[type="file"]').setInputFiles({ name: `身份证人像面${RUN}.png`, mimeType: 'image/png', buffer: png(Number(RUN)) });
+  await expect(dialog.getByTestId('talent-ocr-result')).toBeVisible();
+  const name = await ent.locator('#kit-field-name').inputValue();
+  const idNumber = await ent.locator('#kit-field-idNumber').inputValue();
+  expect(name.length).toBeGreaterThanOrEqual(2);
+  expect(idNumber).toMatch(/^\d{17}[\dX]$/);
+  await expect(dialog.getByTestId('talent-ocr-result')).toContainText(name);
+  await ent.locator('#kit-field-phone').fill('13912345678');
+  await dialog.getByRole('button', { name: '提交' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The new talent is listed (the manage code sees the number whole) and not yet real-named.
+  await ent.goto(`/cust/ent?idNumber=${idNumber}`);
+  await expect(screen.getByText(idNumber, { exact: true })).toBeVisible();
+  await expect(screen.getByText('未实名')).toBeVisible();
+
+  // 实名认证: the simulated 2-factor check passes the valid number the OCR read.
+  await clickRowAction(ent, name, '实名认证');
+  await ent.locator('.bp6-dialog').filter({ hasText: '实名认证' }).getByRole('button', { name: '确定' }).click();
+  await expect(ent.getByText('实名认证成功').first()).toBeVisible();
+  await expect(screen.getByText('实名成功')).toBeVisible();
+
+  // 附件: the front photo came with the OCR; the back is uploaded here, both with their MD5.
+  await clickRowAction(ent, name, '附件');
+  const files = ent.getByTestId('talent-files');
+  await expect(files.locator('tr[data-file-type="0"]')).toContainText(`身份证人像面${RUN}`);
+  await files.locator('tr[data-file-type="1"] input[type="file"]').setInputFiles({ name: `身份证国徽面${RUN}.png`, mimeType: 'image/png', buffer: png(Number(RUN) + 1) });
+  await expect(ent.getByText('附件已保存').first()).toBeVisible();
+  await expect(files.locator('tr[data-file-type="1"]')).toContainText(`身份证国徽面${RUN}`);
+  await expect(files.locator('tr[data-file-type="1"] .fp-mono')).toHaveText(/^[0-9a-f]{32}$/);
+  await ent.getByRole('button', { name: '关闭' }).click();
+
+  // A reader without the talent-manage code: the filtered export holds the listed rows, masked.
+  const reader = await signedIn(browser, createReader());
+  // A new account is shown the unread notices first.
+  await reader.getByRole('button', { name: '我知道了' }).click({ timeout: 8_000 }).catch(() => undefined);
+  await reader.goto('/cust/ent?realNameStatus=10');
+  const readerScreen = kitScreen(reader, 'cust');
+  const counted = readerScreen.getByText(/共 [1-9]\d* 条/);
+  await expect(counted).toBeVisible();
+  const total = Number((await counted.textContent())!.match(/\d+/)![0]);
+  await expect(readerScreen.getByText(idNumber, { exact: true })).toHaveCount(0);
+  const rows = await exportRows(reader);
+  expect(rows).toHaveLength(total);
+  for (const row of rows) {
+    expect(row['实名状态']).toBe('实名成功');
+    expect(String(row['证件号码'])).toMatch(/^.{4}\*+.{4}$/);
+  }
+  expect(rows.map((r) => r['姓名'])).toContain(name);
+});
