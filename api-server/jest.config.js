@@ -9,7 +9,4 @@ module.exports = {
   // One throwaway PostgreSQL cluster serves every test file; each app gets its own database.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  // Each context migrates and seeds the whole demo (talents with files, orders with lines and ledger)
-  // before its logins; on a busy 2-core machine that outgrows jest's 5 s default for hooks.
-  testTimeout: 30_000,
 };
