@@ -159,6 +159,9 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
     test('paper: ENT uploads the signed file 0 → 20 (file 3 kept for the supplier); again is stale (1009)', async () => {
       const file = await upload(ent, '劳务协议.pdf');
       expect(await ent.post('cust/mgr/updateSupCoopData', { id: coop.ok, signStatus: 20 })).toMatchObject({ code: Code.VALIDATION, message: '请上传签约文件' });
+      // Another organisation's upload cannot be attached (3002), and nothing moves.
+      expect((await ent.post('cust/mgr/updateSupCoopData', { id: coop.ok, signStatus: 20, signFile: await upload(spr, '别家文件.pdf') })).code).toBe(Code.OUT_OF_SCOPE);
+      expect(await sup(coop.ok)).toMatchObject({ signStatus: 0 });
       const signed = await ent.post('cust/mgr/updateSupCoopData', { id: coop.ok, signStatus: 20, signFile: file });
       expect(signed.code).toBe(0);
       expect(signed.data).toMatchObject({ signStatus: 20, signChannel: 1 });

@@ -23,6 +23,7 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
+import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T } from '../../resource/entity-resource';
 import { talentInScope } from './scope';
 
@@ -166,12 +167,14 @@ interface Move {
   file?: { fileType: number; value: string };
 }
 
-const fileValue = (field: 'signFile' | 'taxFile', raw: unknown, missing: string): string => {
+/** A sign or tax file as stored JSON: one of the caller's organisation's own uploads (3002 otherwise). */
+async function fileValue(db: AnyDb, caller: Caller, field: 'signFile' | 'taxFile', raw: unknown, missing: string): Promise<string> {
   if (raw === undefined || raw === null || raw === '') return refuse(Code.VALIDATION, missing);
   const parsed = parseInput(custCoopSup.fields[field], raw);
   if ('error' in parsed) return refuse(Code.VALIDATION, parsed.error);
+  await assertUploadsUsable(db as never, caller.user, uploadIdsOf([parsed.value]));
   return parsed.value as string;
-};
+}
 
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -253,7 +256,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
       const target = Number(body.signStatus);
       if (target === SIGN.success) {
         const row = await rowFor(ctx, 'paperSign');
-        const file = fileValue('signFile', body.signFile, SIGNING_MESSAGES.signFile);
+        const file = await fileValue(db, ctx.caller, 'signFile', body.signFile, SIGNING_MESSAGES.signFile);
         await move(ctx, row, { column: 'signStatus', ...SIGN_TABLE.paperSigned, set: { signChannel: SIGN_CHANNEL.paper, signedAt: ctx.now, signStartedAt: null }, action: 'paperSign', file: { fileType: 3, value: file } });
       } else if (target === SIGN.signing) {
         const channel = Number(body.signChannel);
@@ -285,7 +288,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   /** taxRealNameFile: the tax real-name file (20) sent to the supplier's tax channel; real-name 10 first. */
   const taxRealNameFile = async (ctx: SignedInContext) => {
     const row = await rowFor(ctx, 'taxReg');
-    const file = fileValue('taxFile', ctx.body.taxFile, SIGNING_MESSAGES.taxFile);
+    const file = await fileValue(db, ctx.caller, 'taxFile', ctx.body.taxFile, SIGNING_MESSAGES.taxFile);
     const talent = (await talentsOf(db, [row.custId])).get(Number(row.custId));
     if (Number(talent?.realNameStatus) !== 10) refuse(Code.CONFLICT, SIGNING_MESSAGES.realNameFirst);
     await move(ctx, row, { column: 'taxRegStatus', ...TAX_TABLE.applied, set: { taxRegAt: ctx.now }, action: 'taxReg', file: { fileType: 20, value: file } });
