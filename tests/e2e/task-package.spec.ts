@@ -1,0 +1,106 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { clickRowAction, fillKitForm, kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
+import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
+
+/**
+ * Issue 15 package journey: ENT publishes a private package and assigns a talent, the supplier reviews
+ * it on 待审核包 and lists it (平台接包 → 平台分包), a taker is added on 从业者接包 and marked completed,
+ * the package is finished and shows on 从业者完成任务; its code opens 任务包详情 with the taker.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const NAME = `冷链搬运${Date.now() % 100_000}`;
+const QUERY = 'package/query';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+
+async function signedIn(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript(NO_GUIDE);
+  const page = await context.newPage();
+  await signInAndWait(page, username);
+  return page;
+}
+
+/** Confirms a row action's question (上架, 完成, 标记完成) and waits for its toast. */
+async function confirmRowAction(page: Page, text: string, action: string, scope: Page | ReturnType<typeof kitScreen> = page) {
+  await clickRowAction(page, text, action, scope);
+  await page.locator('.bp6-dialog, .bp6-alert').filter({ has: page.getByRole('button', { name: '确定' }) }).last().getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`${action}成功`).first()).toBeVisible();
+}
+
+test('ENT publishes a private package; SPR reviews and lists it; a taker is added, completed and the package finished', async ({ browser }) => {
+  const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);
+  await ent.goto('/task/userPackage');
+  const list = kitScreen(ent, 'workPackage');
+  await expect(list.getByText(/共 \d+ 条/)).toBeVisible();
+  await list.getByRole('button', { name: '新增' }).click();
+  await fillKitForm(ent, { name: NAME, packageType: '私有', packagePriceType: '价格区间', startDate: day(1), endDate: day(30), description: '冷库装卸，按件计酬' });
+  await fillKitForm(ent, { packagePriceLower: '150.00', packagePriceUpper: '300.00' });
+  await expect(ent.locator('#kit-field-entId')).toHaveCount(0);
+  const created = await listAnswer(ent, QUERY, () => ent.getByRole('button', { name: '提交' }).click());
+  const row = created.records.find((r) => r.name === NAME)!;
+  expect(row).toMatchObject({ reviewStatus: 'INIT', pkgStatus: 'HIDDEN', status: 0, priceText: '150.00 ~ 300.00', packageType: 20 });
+  const code = String(row.packageCode);
+  await expect(list.getByText('150.00 ~ 300.00')).toBeVisible();
+
+  // 指定人才: the enterprise's first talent may take it.
+  await clickRowAction(ent, NAME, '指定人才', list);
+  const assignees = kitScreen(ent, 'packageAssignee');
+  await assignees.getByRole('button', { name: '新增' }).click();
+  const talent = ent.locator('#kit-field-custId');
+  await expect(talent.locator('option')).not.toHaveCount(1);
+  const talentName = (await talent.locator('option').nth(1).textContent())!;
+  await talent.selectOption({ index: 1 });
+  await ent.getByRole('button', { name: '提交' }).click();
+  await expect(assignees.getByText(talentName, { exact: true })).toBeVisible();
+  await ent.locator('.bp6-drawer-header').getByRole('button').click();
+
+  // The supplier passes the review and lists the package.
+  const spr = await signedIn(browser, DEMO_ACCOUNTS.SPR);
+  await spr.goto('/task/userPackage1/INIT');
+  const pending = kitScreen(spr, 'workPackage');
+  await expect(pending.getByText(code)).toBeVisible();
+  await clickRowAction(spr, code, '审核', pending);
+  await spr.getByText('通过', { exact: true }).click();
+  await listAnswer(spr, QUERY, () => spr.locator('.bp6-dialog').last().getByRole('button', { name: '确定' }).click());
+  await expect(spr.getByText('审核完成').first()).toBeVisible();
+
+  await spr.goto('/task/userPackage2/REVIEWED/HIDDEN');
+  await expect(spr).toHaveURL(/pkgStatus=HIDDEN/);
+  const intakeByPlatform = kitScreen(spr, 'workPackage');
+  await expect(intakeByPlatform.getByText(code)).toBeVisible();
+  await confirmRowAction(spr, code, '上架', intakeByPlatform);
+  await spr.goto('/task/userPackage3');
+  const listed = await listAnswer(spr, QUERY, () => kitScreen(spr, 'workPackage').getByRole('button', { name: '查询', exact: true }).click());
+  expect(listed.records.find((r) => r.packageCode === code)).toMatchObject({ reviewStatus: 'REVIEWED', pkgStatus: 'SHOWED', status: 10 });
+
+  // 从业者接包: the assigned talent takes it and completes; the package is finished.
+  await spr.goto('/task/userPackage4/REVIEWED');
+  // The route parameter becomes the review-status filter (kept in the query string).
+  await expect(spr).toHaveURL(/reviewStatus=REVIEWED/);
+  const intake = kitScreen(spr, 'workPackage');
+  await expect(intake.getByText(code)).toBeVisible();
+  await clickRowAction(spr, code, '接包人', intake);
+  const takers = kitScreen(spr, 'packageTaker');
+  await takers.getByRole('button', { name: '新增' }).click();
+  const picker = spr.locator('#kit-field-custId');
+  await expect(picker.locator('option')).toHaveCount(2);
+  await picker.selectOption({ label: talentName });
+  await spr.getByRole('button', { name: '提交' }).click();
+  await expect(takers.locator('.bp6-table-cell').getByText('已承接', { exact: true })).toBeVisible();
+  await confirmRowAction(spr, talentName, '标记完成', takers);
+  await expect(takers.locator('.bp6-table-cell').getByText('已完成', { exact: true })).toBeVisible();
+  await spr.locator('.bp6-drawer-header').getByRole('button').click();
+  await expect(spr.locator('.bp6-drawer')).toHaveCount(0);
+  await confirmRowAction(spr, code, '完成', intake);
+
+  await spr.goto('/task/userPackage5');
+  const finished = kitScreen(spr, 'workPackage');
+  await expect(finished.getByText(code)).toBeVisible();
+  // The code opens 任务包详情 (navbar-app, spec §9 showPackageDetail) with the completed taker.
+  await finished.getByTestId('package-link').filter({ hasText: code }).click();
+  const detail = spr.getByTestId('package-detail');
+  await expect(detail.getByText(NAME)).toBeVisible();
+  await expect(detail.getByTestId('package-takers').getByText(talentName)).toBeVisible();
+  await expect(detail.getByTestId('package-takers').getByText('已完成')).toBeVisible();
+});
