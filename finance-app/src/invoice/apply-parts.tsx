@@ -338,10 +338,10 @@ export function VouchersDialog({ row, dir, reload, close }: { row: Row; dir: Dir
         )}
         {mayAdd && (
           <div className="fp-invoice-upload">
-            <FormGroup label="凭证类型" labelFor="fp-voucher-type" inline>
-              <HTMLSelect id="fp-voucher-type" value={type} onChange={(e) => setType(e.target.value)} options={ENUMS.voucherType.map((o) => ({ value: String(o.value), label: o.label }))} />
+            <FormGroup label="凭证类型" labelFor="fp-voucher-type">
+              <HTMLSelect id="fp-voucher-type" className="fp-voucher-type" value={type} onChange={(e) => setType(e.target.value)} options={ENUMS.voucherType.map((o) => ({ value: String(o.value), label: o.label }))} />
             </FormGroup>
-            <FormGroup label="凭证文件" inline>
+            <FormGroup label="凭证文件" className="fp-voucher-file">
               <FileUpload value={file} onChange={setFile} />
             </FormGroup>
             <Button intent={Intent.PRIMARY} icon="upload" text="上传凭证" disabled={!file} loading={busy} onClick={() => void add()} />
@@ -447,7 +447,7 @@ export function FilesDialog({ row, dir, reload, close }: { row: Row; dir: Direct
   );
 
   return (
-    <Dialog isOpen title={`发票（${rowTitle(row)}）`} onClose={close} style={{ width: 900 }} canOutsideClickClose={false}>
+    <Dialog isOpen title={`发票（${rowTitle(row)}）`} onClose={close} style={{ width: 860 }} canOutsideClickClose={false}>
       <DialogBody>
         <div className="fp-invoice-summary">
           <span>
@@ -456,7 +456,7 @@ export function FilesDialog({ row, dir, reload, close }: { row: Row; dir: Direct
           <span>
             有效发票合计 <b data-testid="files-total">{(normalFen / 100).toFixed(2)}</b> 元
           </span>
-          {list !== null && normalFen !== applyFen && Number(row.status) === 20 && <Tag intent={Intent.WARNING} minimal>发票金额合计与申请金额不一致</Tag>}
+          {normalFen > 0 && normalFen !== applyFen && Number(row.status) === 20 && <Tag intent={Intent.WARNING} minimal>发票金额合计与申请金额不一致</Tag>}
           {row.expressNo ? (
             <span>
               快递：{enumLabel(ENUMS.expressCompany, row.expressCompany, String(row.expressCompany ?? ''))} {String(row.expressNo)}
