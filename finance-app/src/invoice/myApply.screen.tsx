@@ -9,9 +9,11 @@ import { ApplyDialog, FilesDialog, VouchersDialog } from './apply-parts';
 export const route = '/invoice/myApply/:toMe';
 
 export default defineScreen(invoiceApply, {
-  // Fits 1280 px beside the 操作 column; title, tax number, express and reasons are in 详情.
-  list: ['applyNo', 'entId', 'itemId', 'invoiceKind', 'amount', 'tax', 'exclAmount', 'orderCount', 'status', 'createdAt'],
-  columns: { applyNo: { width: 130 }, entId: { width: 190 }, itemId: { width: 190 }, invoiceKind: { width: 120 }, amount: { width: 120 }, tax: { width: 100 }, exclAmount: { width: 120 }, orderCount: { width: 64 }, status: { width: 80 } },
+  // Fits 1280 px beside the 操作 column for the enterprise (the platform also sees the enterprise);
+  // item, amount excluding tax, title, express and reasons are in 详情, the totals in the summary row.
+  list: ['applyNo', 'entId', 'invoiceKind', 'amount', 'tax', 'orderCount', 'status', 'createdAt'],
+  listFor: { entId: ['SYS'] },
+  columns: { applyNo: { width: 120 }, entId: { width: 180 }, invoiceKind: { width: 116 }, amount: { width: 120 }, tax: { width: 100 }, orderCount: { width: 64 }, status: { width: 76 }, createdAt: { width: 160 } },
   search: ['applyNo', 'entId'],
   filterDialog: ['applyType', 'invoiceKind', 'medium', 'amount', 'createdAt'],
   tabs: { by: 'status', values: [10, 20, 30, 22, 32, 40, 50] },
