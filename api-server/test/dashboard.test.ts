@@ -59,7 +59,15 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
         ? { supplierCount: merchts.filter((m) => m.merchtType >= 100).length, merchtCount: merchts.filter((m) => m.merchtType === 0).length }
         : {}),
       entCount: ents.filter((e) => visibleEnt(e.id, e.supplierId)).length,
-      custCount: mine(await db.selectFrom('cust').selectAll().execute()).length,
+      // Talents by their cooperation rows: ENT its enterprise's, SPR its supplier's, SYS all, MER none.
+      custCount:
+        type === 'SYS'
+          ? (await db.selectFrom('cust').select('id').execute()).length
+          : type === 'ENT'
+            ? new Set((await db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', user.orgId ?? -1).execute()).map((r) => r.custId)).size
+            : type === 'SPR'
+              ? new Set((await db.selectFrom('cust_coop_sup').select('custId').where('supplierId', '=', user.orgId ?? -1).execute()).map((r) => r.custId)).size
+              : 0,
       packageCount: packages.length,
     };
   }
@@ -89,7 +97,8 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       supplierCount: 5,
       merchtCount: 3,
       entCount: 5,
-      custCount: 20,
+      // 22 demo talents per enterprise of the three with talents.
+      custCount: 66,
       packageCount: 5,
     });
     expect(all).not.toHaveProperty('balance');
@@ -99,7 +108,8 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       todayOrderAmount: '33456.78',
       balance: '687892.50',
       entCount: 1,
-      custCount: 7,
+      // Its own 22 and the person it shares with ENT0002.
+      custCount: 23,
     });
     expect(own).not.toHaveProperty('supplierCount');
     expect(own.pendingReviews).not.toHaveProperty('packages');
