@@ -141,6 +141,10 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
       const masked = (await listed(viewer)).find((r) => r.id === coop.ok);
       expect(masked).toMatchObject({ idNumber: 'E9*****01', _actions: [] });
       expect((await viewer.post('cust/query/custCoopSup/get', { id: coop.ok })).data.idNumber).toBe('E9*****01');
+      const views = async () => (await ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'viewPersonal').where('entityId', '=', String(t.ok)).execute()).length;
+      const before = await views();
+      expect((await ent.post('cust/query/custCoopSup/get', { id: coop.ok })).data.idNumber).toBe('E90000001');
+      expect(await views()).toBe(before + 1);
       expect([Code.OUT_OF_SCOPE, Code.NOT_FOUND]).toContain((await spr.post('cust/query/custCoopSup/get', { id: coop.foreign })).code);
     });
 

@@ -300,7 +300,17 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   return [
     ...kept,
     { path: query, perm: custCoopSup.codes.query, handler: list },
-    { path: `${query}/get`, perm: custCoopSup.codes.query, handler: (ctx) => get(signed(ctx).caller, keyValue(custCoopSup, ctx.body)) },
+    {
+      path: `${query}/get`,
+      perm: custCoopSup.codes.query,
+      // 详情 shows a holder of the talent-manage code the whole ID number: audited like the talent's own detail.
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const record = await get(caller, keyValue(custCoopSup, ctx.body));
+        if (caller.perms.has(CUST_MGR_CODE)) await audit(deps.db, { operator: caller.user, now: ctx.now, action: 'viewPersonal', entity: 'cust', entityId: String(record.custId), changes: {} });
+        return record;
+      },
+    },
     { path: `${mgr}/updateSupCoopData`, perm: custCoopSup.codes.mgr!, handler: (ctx) => update(signed(ctx)) },
     { path: `${mgr}/taxRealNameFile`, perm: custCoopSup.codes.mgr!, handler: (ctx) => taxRealNameFile(signed(ctx)) },
   ];
