@@ -28,6 +28,15 @@ async function packageId(target: { id: number } | { packageCode: string }): Prom
   return Number(hit.id);
 }
 
+/** The price as spec §3 shows it in place of the two bounds; a blank review reason or attachment is left out. */
+export function packageLines(lines: Array<Line & { name: string }>, record: Row): Line[] {
+  return lines.flatMap((l) => {
+    if (l.name === 'packagePriceLower' || l.name === 'packagePriceUpper') return [];
+    if ((l.name === 'reviewRemark' || l.name === 'attachment') && !l.value) return [];
+    return l.name === 'packagePriceType' ? [l, { label: '价格(元)', value: String(record.priceText ?? '-') }] : [l];
+  });
+}
+
 /**
  * 任务包详情 for any app's showPackageDetail event: the package's detail fields (the price as spec §3
  * shows it) and its takers. Like 企业详情, the kit's derivation is loaded on the first opening only.
@@ -55,7 +64,7 @@ export function PackageDetail() {
         request<{ records: Row[] }>(`${packageTaker.paths.query}/list`, { cond: { packageId: id }, page: { limit: 100, pageNum: 1 } }),
         import('@flexpay/shared-utility/kit'),
       ]);
-      return { title: `${String(record.packageCode ?? '')} ${String(record.name ?? '')}`.trim(), lines: kit.detailLinesOf(workPackage, record), takers: takers.records };
+      return { title: `${String(record.packageCode ?? '')} ${String(record.name ?? '')}`.trim(), lines: packageLines(kit.detailLinesOf(workPackage, record), record), takers: takers.records };
     })().then(
       (ready) => alive && setShown({ state: 'ready', ...ready }),
       // The request layer has shown why (e.g. 无权查看相关数据).
