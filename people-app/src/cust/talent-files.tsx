@@ -19,6 +19,7 @@ interface TalentFile {
 }
 
 const OWN_TYPES = [0, 1, 2];
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export async function previewTalentFile(file: TalentFile): Promise<void> {
   const { blob } = await fetchFile('cust/query/file/download', { id: file.id });
@@ -40,18 +41,17 @@ export function TalentFilesDialog({ row, onClose, editable }: { row: Row; onClos
 
   const types = [...OWN_TYPES, ...(files ?? []).map((f) => f.fileType).filter((t) => !OWN_TYPES.includes(t))];
   return (
-    <OverlayFrame title={`附件（${String(row.name ?? '')}）`} onClose={onClose} dialogWidth={760} drawerSize={760} buttons={<Button text="关闭" onClick={onClose} />}>
+    <OverlayFrame title={`附件（${String(row.name ?? '')}）`} onClose={onClose} dialogWidth={820} drawerSize={820} buttons={<Button text="关闭" onClick={onClose} />}>
       {files === null ? (
         <Spinner />
       ) : (
-        <HTMLTable compact striped className="fp-talent-files" data-testid="talent-files">
+        <HTMLTable compact striped className="fp-talent-files" data-testid="talent-files" style={{ width: '100%' }}>
           <thead>
             <tr>
-              <th>附件类型</th>
-              <th>文件名</th>
+              <th style={NOWRAP}>附件类型</th>
+              <th>文件</th>
               <th>MD5</th>
-              <th>上传时间</th>
-              <th>操作</th>
+              <th style={{ width: 330 }}>操作</th>
             </tr>
           </thead>
           <tbody>
@@ -62,20 +62,24 @@ export function TalentFilesDialog({ row, onClose, editable }: { row: Row; onClos
               if (ofType.length === 0)
                 return [
                   <tr key={`empty-${fileType}`} data-file-type={fileType}>
-                    <td>{label}</td>
-                    <td colSpan={3} className="fp-muted">未上传</td>
+                    <td style={NOWRAP}>{label}</td>
+                    <td colSpan={2} className="fp-muted">未上传</td>
                     <td>{uploadCell}</td>
                   </tr>,
                 ];
               return ofType.map((f) => (
                 <tr key={f.id} data-file-type={fileType}>
-                  <td>{label}</td>
-                  <td>{f.name}</td>
-                  <td className="fp-mono">{f.fileMd5}</td>
-                  <td>{f.createdAt}</td>
+                  <td style={NOWRAP}>{label}</td>
                   <td>
-                    <Button small minimal intent="primary" text="预览" onClick={() => void previewTalentFile(f)} />
-                    {uploadCell}
+                    <div>{f.name}</div>
+                    <div className="fp-muted" style={{ fontSize: 12, ...NOWRAP }}>{f.createdAt}</div>
+                  </td>
+                  <td className="fp-mono" style={{ fontSize: 11 }}>{f.fileMd5}</td>
+                  <td>
+                    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                      <Button small minimal intent="primary" style={NOWRAP} text="预览" onClick={() => void previewTalentFile(f)} />
+                      {uploadCell}
+                    </div>
                   </td>
                 </tr>
               ));

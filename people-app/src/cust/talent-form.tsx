@@ -48,7 +48,7 @@ export function TalentCreateDialog({ onClose, onSaved }: { onClose: () => void; 
       onSaved={onSaved}
     >
       <div data-testid="talent-ocr" className="fp-talent-ocr">
-        <FormGroup inline label="身份证识别" helperText="上传身份证人像面照片，自动识别姓名和证件号码">
+        <FormGroup inline className="fp-kit-form-row" label={<span className="fp-kit-label">身份证识别</span>} helperText="上传身份证人像面照片，自动识别并填入姓名、证件类型和号码">
           <FileUpload value={null} accept=".jpeg,.jpg,.png" onChange={(v) => void recognise(v)} />
         </FormGroup>
         {read && (
