@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { tempOrder, type Row } from '@flexpay/shared-utility';
 import { EntityScreenView, SubTableDrawer, custom, defineScreen, detail, remove, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
@@ -12,11 +12,14 @@ export const route = '/order/prodOrder';
 /** 上传制单, then the new temp order's rows with their checks. */
 function Upload({ reload, close }: { reload: () => void; close: () => void }) {
   const [created, setCreated] = useState<{ id: number; tempOrderNo: string } | null>(null);
+  // The dialog closes itself after a successful submit: the rows drawer replaces it then.
+  const done = useRef(false);
   if (!created)
     return (
       <UploadDialog
-        onClose={close}
+        onClose={() => !done.current && close()}
         onCreated={(c) => {
+          done.current = true;
           reload();
           setCreated(c);
         }}

@@ -1,6 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { ENUMS, enumLabel, tempOrderDetail, type Row } from '@flexpay/shared-utility';
-import { defineScreen, form, remove } from '@flexpay/shared-utility/kit';
+import { defineScreen, form } from '@flexpay/shared-utility/kit';
+import { rowActions } from './row-actions';
 import './order.css';
 
 /** A row's check: 正常 in green, or the error type as a red tag followed by its Chinese message. */
@@ -40,8 +41,5 @@ export const tempRows = defineScreen(tempOrderDetail, {
     amount: { width: 90 },
     errorType: { width: 230, render: rowCheckCell },
   },
-  actions: [
-    form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' }, titles: { add: '新增明细', edit: '编辑明细' } }),
-    remove('确定要删除该明细吗？', { route: 'deleteDetail' }),
-  ],
+  actions: [form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' }, titles: { add: '新增明细', edit: '编辑明细' } }), ...rowActions],
 });
