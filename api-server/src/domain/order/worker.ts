@@ -22,6 +22,7 @@ import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { ApiError } from '../../http/envelope';
+import { moveBalances } from './ledger-batch';
 import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
@@ -68,6 +69,7 @@ export class OrderWorker {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private turn = Math.floor(Math.random() * 16);
 
   constructor(private readonly options: WorkerOptions) {
     this.db = options.db;
@@ -125,9 +127,12 @@ export class OrderWorker {
       .where((eb) => eb.not(eb.and([eb('status', 'in', [52, 60]), eb('payChannel', 'in', MANUAL_CHANNELS)])))
       .orderBy('nextRunAt')
       .orderBy('id')
-      .limit(8)
+      .limit(16)
       .execute();
-    for (const c of candidate) {
+    // Workers of several processes start at different places among the due orders, so they spread over
+    // them instead of queueing on the oldest row lock (FIFO holds per step: an order's steps are ordered).
+    const start = candidate.length ? this.turn++ % candidate.length : 0;
+    for (const c of [...candidate.slice(start), ...candidate.slice(0, start)]) {
       // The adapter is the outside world: it is asked before the step's transaction (idempotent).
       let submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null = null;
       if (c.status === 50) {
@@ -260,39 +265,44 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
   const bySerial = new Map(events.map((e) => [e.serialNo, e]));
   const lines = [];
   for (const part of chunks([...bySerial.keys()])) lines.push(...(await trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute()));
-  let successFen = 0;
-  let failFen = 0;
-  let successCount = 0;
-  let failCount = 0;
-  const reversed: number[] = [];
+  // Lines of one outcome (and reason or receipt) move together; only those still in 10 move.
+  const groups = new Map<string, { success: boolean; reason: string | null; receipt: string | null; lines: typeof lines }>();
   for (const line of lines) {
     const event = bySerial.get(line.serialNo)!;
     const success = event.result === 'SUCCESS';
-    const moved = await trx
-      .updateTable('order_detail')
-      .set({ status: success ? 20 : 30, reason: success ? null : (event.reason ?? null), receiptFile: success ? (event.receiptFile ?? null) : null, resultAt: now, updatedAt: now })
-      .where('id', '=', line.id)
-      .where('status', '=', 10)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) continue;
-    await moveBalance(trx, dialect, { entId: order.entId, channel: order.payChannel, type: success ? 3 : 2, amountFen: Number(line.lockFen), bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now });
-    if (success) {
-      successFen += Number(line.amountFen);
-      successCount += 1;
-    } else {
-      failFen += Number(line.amountFen);
-      failCount += 1;
-      reversed.push(line.rowNo);
-    }
+    // The simulated bank's receipts are named after the serial number: one statement names them all.
+    const receipt = success && event.receiptFile && event.receiptFile !== `回单_${line.serialNo}.pdf` ? event.receiptFile : null;
+    const reason = success ? null : (event.reason ?? null);
+    const key = `${success}|${reason}|${receipt ?? (success && event.receiptFile ? '#serial' : '')}|${receipt ? line.id : ''}`;
+    if (!groups.has(key)) groups.set(key, { success, reason, receipt: receipt ?? (success && event.receiptFile ? '#serial' : null), lines: [] });
+    groups.get(key)!.lines.push(line);
   }
-  await reverseFees(trx, order.orderNo, reversed, now);
+  const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
+  for (const group of groups.values())
+    for (const part of chunks(group.lines)) {
+      const receiptFile = group.receipt === '#serial' ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
+      const ids = await trx
+        .updateTable('order_detail')
+        .set({ status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now })
+        .where('id', 'in', part.map((l) => l.id))
+        .where('status', '=', 10)
+        .returning('id')
+        .execute();
+      const done = new Set(ids.map((r) => r.id));
+      for (const line of part) if (done.has(line.id)) moved.push({ line, success: group.success });
+    }
+  moved.sort((a, b) => a.line.rowNo - b.line.rowNo);
+  await moveBalances(trx, dialect, { entId: order.entId, channel: order.payChannel, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now }, moved.map((m) => ({ type: m.success ? 3 : 2, amountFen: Number(m.line.lockFen) })));
+  const sum = (success: boolean) => moved.filter((m) => m.success === success).reduce((s, m) => s + Number(m.line.amountFen), 0);
+  const count = (success: boolean) => moved.filter((m) => m.success === success).length;
+  await reverseFees(trx, order.orderNo, moved.filter((m) => !m.success).map((m) => m.line.rowNo), now);
   await trx
     .updateTable('pay_order')
     .set((eb) => ({
-      successFen: eb('successFen', '+', successFen),
-      failFen: eb('failFen', '+', failFen),
-      successCount: eb('successCount', '+', successCount),
-      failCount: eb('failCount', '+', failCount),
+      successFen: eb('successFen', '+', sum(true)),
+      failFen: eb('failFen', '+', sum(false)),
+      successCount: eb('successCount', '+', count(true)),
+      failCount: eb('failCount', '+', count(false)),
       updatedAt: now,
     }))
     .where('id', '=', order.id)
