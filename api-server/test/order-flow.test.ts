@@ -168,5 +168,15 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     expect(token.code).toBe(0);
     const file = await ent.get('order/query/export', { token: token.data.token });
     expect(file.headers['content-type']).toContain('spreadsheetml');
+    // Export modes: 20 work certificate (ENT too), 30 tax declaration and 40 manual sheet (SPR, SYS).
+    expect((await ent.post('order/query/genModeExportToken', { cond: {}, exportMode: 30 })).code).toBe(Code.NO_PERMISSION);
+    for (const [client, mode] of [[ent, 20], [spr, 30], [spr, 40]] as const) {
+      const modeToken = await client.post('order/query/genModeExportToken', { cond: {}, exportMode: mode });
+      expect(modeToken.code).toBe(0);
+      const sheet = await client.get('order/query/exportMode', { token: modeToken.data.token });
+      expect(sheet.headers['content-type']).toContain('spreadsheetml');
+      expect(decodeURIComponent(String(sheet.headers['content-disposition']))).toContain(({ 20: '完工证明', 30: '税务申报', 40: '人工代发' } as Record<number, string>)[mode]);
+      expect((await client.get('order/query/exportMode', { token: modeToken.data.token })).json()).toMatchObject({ code: Code.VALIDATION });
+    }
   });
 });

@@ -703,6 +703,8 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'order/query/detail/bankReceiptFile': { kind: 'get', body: (w) => ({ id: w.foreign.orderDetailIds[0] }) },
   ...kitResource({ query: 'order/query/calcFeeLog', mgr: 'order/mgr/calcFeeLog' }, 'id', (w) => w.foreign.feeLogIds, { exported: true }),
   'order/query/calcFeeLog/detail': { kind: 'get', body: (w) => ({ id: w.foreign.feeLogIds[0] }) },
+  'order/query/genModeExportToken': { kind: 'self', note: 'a token for the caller’s own scoped orders' },
+  'order/query/exportMode': { kind: 'self', note: 'consumes the caller’s own token; rows from the caller’s scoped orders' },
   'order/query/progress/ticket': { kind: 'self', note: 'a single-use ticket for the caller’s own progress stream' },
   'order/query/progress': { kind: 'open', note: 'the single-use ticket is the credential; events are filtered by its owner’s scope' },
 

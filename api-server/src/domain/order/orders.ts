@@ -19,6 +19,7 @@ import { BizType, moveBalance } from '../ent/ledger';
 import { moneyScope } from '../ent/money';
 import { demoPdf } from '../../demo/seed-supplier';
 import { chunks, type Db, ORDER_MESSAGES, recordProgress, reverseFees } from './service';
+import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './worker';
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -266,5 +267,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     ...feeLogs.routes,
     { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: async (ctx) => feeLogs.resource.get(signed(ctx).caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null) },
     ...progressRoutes,
+    ...orderExportRoutes(deps, orders.resource),
   ];
 }

@@ -1,0 +1,102 @@
+/**
+ * Order export modes 20/30/40 (spec §3 order export modes; DOMAIN.md §4 "Exports"; mode 10 is the kit's
+ * list export at order/query/genExportExcelToken): `order/query/genModeExportToken {cond, exportMode}`
+ * → `{token, total}` (single use, 5 minutes, bound to the caller, kept in export_token) and
+ * `GET order/query/exportMode?token=` → xlsx.
+ * - 20 完工证明 (ENT, SPR, SYS): the success lines of the filtered orders;
+ * - 30 税务申报 (SPR, SYS): per person × month, Σ payee of success lines;
+ * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
+ */
+import { AdminType, formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
+import crypto from 'node:crypto';
+import * as XLSX from 'xlsx';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import type { Resource } from '../../resource/entity-resource';
+import { EXPORT_TTL_MS, exportFileName } from '../../resource/export';
+import { formatDateTime } from '../../util/time';
+
+const PATH = 'order/query/exportMode';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
+const MODES: Record<number, { title: string; types: number[] }> = {
+  20: { title: '完工证明', types: [AdminType.ENT, AdminType.SPR, AdminType.SYS] },
+  30: { title: '税务申报', types: [AdminType.SPR, AdminType.SYS] },
+  40: { title: '人工代发', types: [AdminType.SPR, AdminType.SYS] },
+};
+
+export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): RouteSpec[] {
+  const db = deps.db;
+  const modeOf = (ctx: SignedInContext, raw: unknown) => {
+    const mode = Number(raw);
+    if (!MODES[mode]) throw new ApiError(Code.VALIDATION, '请选择导出方式');
+    if (!MODES[mode].types.includes(ctx.caller.user.adminType)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+    return mode;
+  };
+  async function sheet(ctx: SignedInContext, body: Row, mode: number): Promise<unknown[][]> {
+    const { qb } = orders.filtered(ctx.caller, body);
+    const ids = ((await qb.select('t.id').execute()) as Row[]).map((r) => r.id as number);
+    if (ids.length === 0) return [];
+    let q = db.selectFrom('order_detail as d').innerJoin('ent as e', 'e.id', 'd.entId').selectAll('d').select('e.entName').where('d.orderId', 'in', ids);
+    if (mode === 40) q = q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10);
+    else q = q.where('d.status', '=', 20);
+    const lines = await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
+    if (mode === 20) return [['企业', '订单编号', '行号', '姓名', '证件号码', '金额(元)', '实发金额(元)', '完成时间'], ...lines.map((l) => [l.entName, l.orderNo, l.rowNo, l.name, l.idNumber, formatFen(Number(l.amountFen)), formatFen(Number(l.payeeFen)), formatDateTime(l.resultAt)])];
+    if (mode === 40) return [['订单编号', '行号', '姓名', '证件号码', '收款账号', '开户行', '实发金额(元)', '流水号'], ...lines.map((l) => [l.orderNo, l.rowNo, l.name, l.idNumber, l.account, l.bankName ?? '', formatFen(Number(l.payeeFen)), l.serialNo])];
+    const byPerson = new Map<string, { name: string; idType: number; idNumber: string; month: string; entName: string; count: number; payee: number }>();
+    for (const l of lines) {
+      const key = `${l.entId}|${l.idType}|${l.idNumber}|${l.month}`;
+      const v = byPerson.get(key) ?? { name: l.name, idType: l.idType, idNumber: l.idNumber, month: l.month, entName: l.entName, count: 0, payee: 0 };
+      v.count += 1;
+      v.payee += Number(l.payeeFen);
+      byPerson.set(key, v);
+    }
+    return [['所属月份', '企业', '姓名', '证件类型', '证件号码', '笔数', '实发合计(元)'], ...[...byPerson.values()].map((v) => [v.month, v.entName, v.name, v.idType, v.idNumber, v.count, formatFen(v.payee)])];
+  }
+  return [
+    {
+      path: 'order/query/genModeExportToken',
+      perm: payOrder.codes.export!,
+      handler: async (raw) => {
+        const ctx = raw as SignedInContext;
+        const mode = modeOf(ctx, ctx.body.exportMode);
+        const token = crypto.randomBytes(24).toString('hex');
+        await db.insertInto('export_token').values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path: PATH, query: JSON.stringify({ cond: ctx.body.cond ?? {}, exportMode: mode }), expiresAt: ctx.now + EXPORT_TTL_MS }).execute();
+        return { token };
+      },
+    },
+    {
+      path: PATH,
+      method: 'GET',
+      perm: payOrder.codes.export!,
+      raw: true,
+      handler: async (raw) => {
+        const ctx = raw as SignedInContext;
+        const claimed = await db
+          .updateTable('export_token')
+          .set({ usedAt: ctx.now })
+          .where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? '')))
+          .where('userId', '=', ctx.caller.user.userId)
+          .where('path', '=', PATH)
+          .where('usedAt', 'is', null)
+          .where('expiresAt', '>', ctx.now)
+          .returning('query')
+          .executeTakeFirst();
+        if (!claimed) throw new ApiError(Code.VALIDATION, '导出链接已失效，请重新导出');
+        const body = JSON.parse(claimed.query) as Row;
+        const mode = modeOf(ctx, body.exportMode);
+        const book = XLSX.utils.book_new();
+        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(await sheet(ctx, { cond: body.cond }, mode)), MODES[mode].title);
+        const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+        const name = exportFileName(MODES[mode].title, ctx.now);
+        return ctx.reply
+          .header('Content-Type', XLSX_TYPE)
+          .header('Content-Disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('Cache-Control', 'no-store')
+          .send(file);
+      },
+    },
+  ];
+}
