@@ -3,6 +3,9 @@
  * transOrder with the payment code, the worker with the simulated bank and the manual channel, the
  * people's transitions and refusals, the ledger and fee-log invariants.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { computeSign } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { OrderWorker } from '../src/domain/order/worker';
 import { Code } from '../src/http/codes';
@@ -157,6 +160,40 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     expect((await ent.post('order/mgr/closeFailed', { orderNo: orderNo2 })).data.status).toBe(64);
     await ctx.db.updateTable('cust_coop_ent').set({ status: 0 }).where('custId', '=', cust.id).where('entId', '=', entId).execute();
     await checkInvariants(ctx.db, [orderNo2]);
+  });
+
+  test('the progress stream reports an order of the ticket owner as the worker moves it, and a used ticket is refused', async () => {
+    const ticket = (await ent.post('order/query/progress/ticket', {})).data.ticket as string;
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const url = (t: string) => {
+      const timestamp = Date.now();
+      return `http://127.0.0.1:${port}/api/admin/order/query/progress?ticket=${t}&timestamp=${timestamp}&sign=${computeSign(undefined, '', timestamp)}`;
+    };
+    const events: Array<Record<string, unknown>> = [];
+    let buffer = '';
+    const request = http.get(url(ticket), (res) => {
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (const m of buffer.matchAll(/^data: (.*)$/gm)) events.push(JSON.parse(m[1]));
+        buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+      });
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const id = await readyTemp(ent, spr, { entId, channel: 1, rows: [row(talents[3], '12.34')] });
+      const orderNo = await transOrder(id);
+      await worker.drain();
+      for (let i = 0; i < 50 && !events.some((e) => e.orderNo === orderNo && e.status === 62); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(events.find((e) => e.orderNo === orderNo && e.status === 62)).toMatchObject({ lineCount: 1, successCount: 1, successAmount: expect.any(String) });
+      expect(events.every((e) => typeof e.seq === 'number')).toBe(true);
+    } finally {
+      request.destroy();
+    }
+    const again = await new Promise<string>((resolve) => http.get(url(ticket), (res) => { let body = ''; res.on('data', (c) => (body += c)); res.on('end', () => resolve(body)); }));
+    expect(JSON.parse(again)).toMatchObject({ code: Code.NOT_LOGGED_IN });
   });
 
   test('lists: status filter, summary over the filtered result, per-row actions; the export token', async () => {
