@@ -150,8 +150,8 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       [1, 20, 760050, 3, todayAt(60)],
       [2, 0, 1999900, 4, todayAt(30)],
       [2, 10, 50000, 1, todayAt(5)],
-      [1, 22, 300000, 2, todayAt(45)],
-      [0, 52, 450000, 3, todayAt(20)],
+      [1, 22, 300000, 2, daysAgo(1, 15)],
+      [0, 52, 450000, 3, daysAgo(1, 16)],
     ];
     await trx
       .insertInto('pay_order')
