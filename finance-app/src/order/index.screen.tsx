@@ -8,6 +8,9 @@ import { reorderFailed } from './reorder';
 /** /order/index 代发订单: orders by status, their review and handling, exports, and live progress. */
 export const route = '/order/index';
 
+/** Export modes 20/30/40 have their own token and file routes (10 is the kit's list export). */
+const MODE_EXPORT = { token: 'order/query/genModeExportToken', file: 'order/query/exportMode' };
+
 /** At most one re-read of an order per this many ms while its lines come in (a 5 000-line order sends many events). */
 const REREAD_MS = 500;
 
@@ -52,8 +55,8 @@ export default defineScreen(payOrder, {
     // Ended with failed or unprocessed lines: 部分失败, 代发失败, 审核失败.
     reorderFailed((row) => [162, 64, 24].includes(Number(row.status))),
     serverExport(),
-    serverExport({ key: 'export20', label: '导出完工证明', body: { exportMode: 20 }, onlyFor: ['ENT', 'SPR', 'SYS'] }),
-    serverExport({ key: 'export30', label: '导出税务申报', body: { exportMode: 30 }, onlyFor: ['SPR', 'SYS'] }),
-    serverExport({ key: 'export40', label: '导出人工代付表', body: { exportMode: 40 }, onlyFor: ['SPR', 'SYS'] }),
+    serverExport({ key: 'export20', label: '导出完工证明', body: { exportMode: 20 }, routes: MODE_EXPORT, onlyFor: ['ENT', 'SPR', 'SYS'] }),
+    serverExport({ key: 'export30', label: '导出税务申报', body: { exportMode: 30 }, routes: MODE_EXPORT, onlyFor: ['SPR', 'SYS'] }),
+    serverExport({ key: 'export40', label: '导出人工代付表', body: { exportMode: 40 }, routes: MODE_EXPORT, onlyFor: ['SPR', 'SYS'] }),
   ],
 });

@@ -94,8 +94,10 @@ export interface ExportAction extends Gate {
   /** Several exports of one screen (代发订单's modes 10/20/30/40): each its own key, button text and token body. */
   key?: string;
   label?: string;
-  /** Sent with `{cond, orderBy}` to genExportExcelToken (e.g. `{exportMode: 20}`). */
+  /** Sent with `{cond, orderBy}` to the token route (e.g. `{exportMode: 20}`). */
   body?: Row;
+  /** Token and file routes after /api/admin when not `${paths.query}/genExportExcelToken` and `/export`. */
+  routes?: { token: string; file: string };
 }
 
 /** 下载模板: the import sheet's titles and example row as a workbook written in the browser. */

@@ -303,11 +303,11 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
     return buttons;
   };
 
-  const exportAll = async (extra?: Row) => {
+  const exportAll = async (extra?: Row, routes?: { token: string; file: string }) => {
     setExporting(0);
     try {
-      const { token } = await request<{ token: string }>(`${entity.paths.query}/genExportExcelToken`, { cond, orderBy: state.orderBy, ...extra });
-      await download(`${entity.paths.query}/export`, { token }, { onProgress: (loaded, total) => setExporting(total ? loaded / total : 0) });
+      const { token } = await request<{ token: string }>(routes?.token ?? `${entity.paths.query}/genExportExcelToken`, { cond, orderBy: state.orderBy, ...extra });
+      await download(routes?.file ?? `${entity.paths.query}/export`, { token }, { onProgress: (loaded, total) => setExporting(total ? loaded / total : 0) });
     } catch {
       // shown by the request layer
     } finally {
@@ -321,7 +321,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
       toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
     if (action.kind === 'export' && permitted(action))
       toolbar.push(
-        <Button key={action.key ?? 'export'} icon="export" intent={Intent.SUCCESS} text={action.label ?? '导出'} loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll(action.body)} />,
+        <Button key={action.key ?? 'export'} icon="export" intent={Intent.SUCCESS} text={action.label ?? '导出'} loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll(action.body, action.routes)} />,
       );
     if (action.kind === 'template' && permitted(action))
       toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadSheetTemplate(action.sheet)} />);
