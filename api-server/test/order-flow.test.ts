@@ -215,5 +215,9 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
       expect(decodeURIComponent(String(sheet.headers['content-disposition']))).toContain(({ 20: '完工证明', 30: '税务申报', 40: '人工代发' } as Record<number, string>)[mode]);
       expect((await client.get('order/query/exportMode', { token: modeToken.data.token })).json()).toMatchObject({ code: Code.VALIDATION });
     }
+    // The kit's own export calls carry the mode as well.
+    const kitToken = await ent.post('order/query/genExportExcelToken', { cond: {}, exportMode: 20 });
+    const certificate = await ent.get('order/query/export', { token: kitToken.data.token });
+    expect(decodeURIComponent(String(certificate.headers['content-disposition']))).toContain('完工证明');
   });
 });

@@ -2,7 +2,7 @@
  * Order export modes 20/30/40 (spec §3 order export modes; DOMAIN.md §4 "Exports"; mode 10 is the kit's
  * list export at order/query/genExportExcelToken): `order/query/genModeExportToken {cond, exportMode}`
  * → `{token, total}` (single use, 5 minutes, bound to the caller, kept in export_token) and
- * `GET order/query/exportMode?token=` → xlsx.
+ * `GET order/query/exportMode?token=` → xlsx; the kit's genExportExcelToken/export take `exportMode` too.
  * - 20 完工证明 (ENT, SPR, SYS): the success lines of the filtered orders;
  * - 30 税务申报 (SPR, SYS): per person × month, Σ payee of success lines;
  * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
@@ -19,6 +19,8 @@ import { EXPORT_TTL_MS, exportFileName } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 
 const PATH = 'order/query/exportMode';
+/** Tokens of every order export share the kit's path, so the kit's own calls carry a mode too. */
+const TOKEN_PATH = 'order/query';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 const MODES: Record<number, { title: string; types: number[] }> = {
@@ -27,7 +29,7 @@ const MODES: Record<number, { title: string; types: number[] }> = {
   40: { title: '人工代发', types: [AdminType.SPR, AdminType.SYS] },
 };
 
-export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): RouteSpec[] {
+export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): { routes: RouteSpec[]; withModes: (kit: RouteSpec[]) => RouteSpec[] } {
   const db = deps.db;
   const modeOf = (ctx: SignedInContext, raw: unknown) => {
     const mode = Number(raw);
@@ -55,7 +57,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
     }
     return [['所属月份', '企业', '姓名', '证件类型', '证件号码', '笔数', '实发合计(元)'], ...[...byPerson.values()].map((v) => [v.month, v.entName, v.name, v.idType, v.idNumber, v.count, formatFen(v.payee)])];
   }
-  return [
+  const routes: RouteSpec[] = [
     {
       path: 'order/query/genModeExportToken',
       perm: payOrder.codes.export!,
@@ -63,7 +65,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
         const ctx = raw as SignedInContext;
         const mode = modeOf(ctx, ctx.body.exportMode);
         const token = crypto.randomBytes(24).toString('hex');
-        await db.insertInto('export_token').values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path: PATH, query: JSON.stringify({ cond: ctx.body.cond ?? {}, exportMode: mode }), expiresAt: ctx.now + EXPORT_TTL_MS }).execute();
+        await db.insertInto('export_token').values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path: TOKEN_PATH, query: JSON.stringify({ cond: ctx.body.cond ?? {}, exportMode: mode }), expiresAt: ctx.now + EXPORT_TTL_MS }).execute();
         return { token };
       },
     },
@@ -79,7 +81,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
           .set({ usedAt: ctx.now })
           .where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? '')))
           .where('userId', '=', ctx.caller.user.userId)
-          .where('path', '=', PATH)
+          .where('path', '=', TOKEN_PATH)
           .where('usedAt', 'is', null)
           .where('expiresAt', '>', ctx.now)
           .returning('query')
@@ -99,4 +101,25 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
       },
     },
   ];
+  const [genMode, exportMode] = routes;
+  /**
+   * The kit's `order/query/genExportExcelToken {cond, orderBy, exportMode?}` and `GET order/query/export`
+   * serve modes 20/30/40 too: a mode token is answered by the mode's sheet, any other by the list.
+   */
+  const withModes = (kit: RouteSpec[]): RouteSpec[] =>
+    kit.map((r) => {
+      if (r.path === `${payOrder.paths.query}/genExportExcelToken`)
+        return { ...r, handler: (ctx) => (MODES[Number(ctx.body.exportMode)] && Number(ctx.body.exportMode) !== 10 ? genMode.handler(ctx) : r.handler(ctx)) };
+      if (r.path === `${payOrder.paths.query}/export`)
+        return {
+          ...r,
+          handler: async (ctx) => {
+            const token = await db.selectFrom('export_token').select('query').where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? ''))).where('path', '=', TOKEN_PATH).executeTakeFirst();
+            const mode = token ? Number((JSON.parse(token.query) as Row).exportMode) : NaN;
+            return MODES[mode] ? exportMode.handler(ctx) : r.handler(ctx);
+          },
+        };
+      return r;
+    });
+  return { routes, withModes };
 }

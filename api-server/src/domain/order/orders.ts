@@ -224,8 +224,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     },
   ];
 
+  const modeExports = orderExportRoutes(deps, orders.resource);
   return [
-    ...orders.routes,
+    ...modeExports.withModes(orders.routes),
     ...details.routes.filter((r) => !detailMachine.has(r.path)),
     { path: `${orderDetail.paths.mgr}/updateStatus`, perm: detailCode, handler: (ctx) => manualResult(signed(ctx)) },
     { path: `${orderDetail.paths.mgr}/markSuccess`, perm: detailCode, handler: (ctx) => manualResult({ ...signed(ctx), body: { ...ctx.body, status: 20 } }) },
@@ -267,6 +268,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     ...feeLogs.routes,
     { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: async (ctx) => feeLogs.resource.get(signed(ctx).caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null) },
     ...progressRoutes,
-    ...orderExportRoutes(deps, orders.resource),
+    ...modeExports.routes,
   ];
 }
