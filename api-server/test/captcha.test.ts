@@ -96,7 +96,7 @@ describe('captcha, public key and templates (captcha enforced)', () => {
   });
 
   test.each([
-    ['orderPayout', '代发订单模板', ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '金额', '备注']],
+    ['orderPayout', '代发订单模板', ['姓名*', '证件类型', '证件号码*', '手机号', '收款账号*', '开户行', '金额(元)*', '备注']],
     ['workCertificate', '完工证明模板', ['订单编号', '姓名', '证件号码', '任务名称', '完工日期', '工作内容', '金额', '备注']],
     ['custImport', '人才导入模板', ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '开户银行', '备注']],
   ])('template %s downloads as a real xlsx', async (key, title, headers) => {

@@ -1,4 +1,4 @@
-import { CUST_IMPORT_HEADERS } from '@flexpay/shared-utility/src/pure';
+import { CUST_IMPORT_HEADERS, PAYOUT_HEADERS } from '@flexpay/shared-utility/src/pure';
 import * as XLSX from 'xlsx';
 
 export interface TemplateDef {
@@ -14,8 +14,9 @@ export const TEMPLATES: Record<string, TemplateDef> = {
   orderPayout: {
     title: '代发订单模板',
     sheet: '代发订单',
-    headers: ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '金额', '备注'],
-    example: ['张三', '居民身份证', '110101199001011234', '13800138000', '6222020200112233445', '1000.00', '3月劳务费'],
+    // 制单 (finance-app /order/prodOrder) reads exactly these columns (DOMAIN.md §4).
+    headers: [...PAYOUT_HEADERS],
+    example: ['张三', '居民身份证', '110101199003076632', '13800138000', '6222020200112233445', '中国工商银行', '1000.00', '3月劳务费'],
   },
   workCertificate: {
     title: '完工证明模板',
