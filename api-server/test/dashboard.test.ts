@@ -89,9 +89,9 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
     await mer.login(DEMO_USERS.MER, DEMO_PASSWORD);
     const all = (await sys.post('dashboard/summary')).data;
     const own = (await ent.post('dashboard/summary')).data;
-    // Seed: 15 orders, 5 of them today (ENT0001 has 2 of those), 3 temp orders awaiting review; 5 suppliers (3 of type 300, a virtual and a distributor); 3 merchants (one a sub-merchant), 5 enterprises (one a sub-enterprise).
+    // Seed: 15 orders, 5 of them today (ENT0001 has 2 of those), 3 temp orders awaiting review, 4 invoice applications and 4 packages awaiting review, 12 packages; 5 suppliers (3 of type 300, a virtual and a distributor); 3 merchants (one a sub-merchant), 5 enterprises (one a sub-enterprise).
     expect(all).toMatchObject({
-      pendingReviews: { total: 9, tempOrders: 3, balanceApplies: 2, invoiceApplies: 2, packages: 2 },
+      pendingReviews: { total: 13, tempOrders: 3, balanceApplies: 2, invoiceApplies: 4, packages: 4 },
       todayOrderCount: 5,
       todayOrderAmount: '61556.28',
       supplierCount: 5,
@@ -99,14 +99,14 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       entCount: 5,
       // 22 demo talents per enterprise of the three with talents.
       custCount: 66,
-      packageCount: 5,
+      packageCount: 12,
     });
     expect(all).not.toHaveProperty('balance');
     expect(own).toMatchObject({
       pendingReviews: { total: 3, tempOrders: 1, balanceApplies: 1, invoiceApplies: 1 },
       todayOrderCount: 2,
       todayOrderAmount: '33456.78',
-      balance: '687892.50',
+      balance: '682503.30',
       entCount: 1,
       // Its own 22 and the person it shares with ENT0002.
       custCount: 23,
