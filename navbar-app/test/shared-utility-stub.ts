@@ -31,6 +31,8 @@ export const previewFileSubject = new Subject<{ url: string; type?: string }>();
 export const previewFile$ = previewFileSubject.asObservable();
 export const entDetailSubject = new Subject<Readonly<Record<string, unknown>>>();
 export const showEntDetail$ = entDetailSubject.asObservable();
+export const packageDetailSubject = new Subject<Readonly<Record<string, unknown>>>();
+export const showPackageDetail$ = packageDetailSubject.asObservable();
 
 export let requestImpl: (path: string, body?: unknown) => Promise<unknown> = async () => true;
 export function setRequestImpl(fn: (path: string, body?: unknown) => Promise<unknown>) {
