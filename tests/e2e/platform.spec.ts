@@ -83,7 +83,7 @@ test.describe('独立服务器', () => {
       fs.mkdirSync(releaseDir, { recursive: true });
       fs.copyFileSync(path.join(REPO, 'finance-app', 'dist', 'flexpay-finance-app.js'), path.join(releaseDir, 'flexpay-finance-app.js'));
       await failure.getByRole('button', { name: '重试' }).click();
-      await expect(page.getByText('代发订单：功能即将上线')).toBeVisible();
+      await expect(page.getByTestId('screen-payOrder')).toBeVisible();
       await expect(failure).toHaveCount(0);
     } finally {
       fs.rmSync(releaseDir, { recursive: true, force: true });

@@ -36,6 +36,8 @@ export async function clickRowAction(page: Page, text: string, action: string, s
   const rowClass = (await cell.getAttribute('class'))!.split(' ').find((c) => c.startsWith('bp6-table-cell-row-'))!;
   const actions = scope.locator(`.bp6-table-cell.${rowClass}`).last();
   const button = actions.getByRole('button', { name: action, exact: true });
+  // The row's action buttons may still be rendering: wait for them before choosing the button or 更多.
+  await expect(actions.getByRole('button').first()).toBeVisible();
   if ((await button.count()) > 0) return button.click();
   await actions.getByRole('button', { name: '更多' }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
