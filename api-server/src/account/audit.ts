@@ -33,6 +33,14 @@ export async function audit(
     .execute();
 }
 
+/** What the server's own jobs (signing clock, overdue packages) write to the trail: operator 系统. */
+export async function auditBySystem(db: Kysely<Database>, entry: { action: string; entity: string; entityId: string | number; changes: Changes; now: number }): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ operatorId: null, operatorName: '系统', operatorAccount: 'system', createdAt: entry.now, action: entry.action, entity: entry.entity, entityId: String(entry.entityId), changes: JSON.stringify(entry.changes) })
+    .execute();
+}
+
 /** Runs a write in one transaction together with its audit entry (writes outside a kit resource). */
 export async function auditedWrite(
   ctx: SignedInContext,

@@ -7,12 +7,11 @@
  */
 import { dueMoves, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
+import { auditBySystem } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { type ESignProvider, simulatedESign } from '../../providers/esign';
 
 export const SIGN_JOB_EVERY_MS = 5_000;
-/** Who the audit trail names for the job's moves. */
-const SYSTEM = { name: '系统', account: 'system' };
 
 /** Applies every move due at `now`; answers how many status changes it made. */
 export async function runSignJobs(db: Kysely<Database>, now: number, delays: SignDelays): Promise<number> {
@@ -49,19 +48,7 @@ export async function runSignJobs(db: Kysely<Database>, now: number, delays: Sig
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return;
         moved++;
-        await trx
-          .insertInto('audit_log')
-          .values({
-            operatorId: null,
-            operatorName: SYSTEM.name,
-            operatorAccount: SYSTEM.account,
-            createdAt: now,
-            action: step.action,
-            entity: 'custCoopSup',
-            entityId: String(row.id),
-            changes: JSON.stringify({ [step.column]: { from: step.from, to: step.to } }),
-          })
-          .execute();
+        await auditBySystem(trx, { action: step.action, entity: 'custCoopSup', entityId: row.id, changes: { [step.column]: { from: step.from, to: step.to } }, now });
       });
     }
   }

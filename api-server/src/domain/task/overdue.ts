@@ -5,12 +5,11 @@
  */
 import { packageAfter, packageOverdue, type PackageTriple } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
+import { auditBySystem } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { formatDateTime } from '../../util/time';
 
 export const OVERDUE_EVERY_MS = 5 * 60_000;
-/** Who the audit trail names for the job's moves. */
-const SYSTEM = { name: '系统', account: 'system' };
 
 /** Moves every running package whose end date is before today (Asia/Shanghai at `now`) to 40; answers how many moved. */
 export async function markOverduePackages(db: Kysely<Database>, now: number): Promise<number> {
@@ -35,19 +34,7 @@ export async function markOverduePackages(db: Kysely<Database>, now: number): Pr
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       moved++;
-      await trx
-        .insertInto('audit_log')
-        .values({
-          operatorId: null,
-          operatorName: SYSTEM.name,
-          operatorAccount: SYSTEM.account,
-          createdAt: now,
-          action: 'overdue',
-          entity: 'workPackage',
-          entityId: String(row.id),
-          changes: JSON.stringify({ status: { from: row.status, to: after.status }, pkgStatus: { from: row.pkgStatus, to: after.pkgStatus } }),
-        })
-        .execute();
+      await auditBySystem(trx, { action: 'overdue', entity: 'workPackage', entityId: row.id, changes: { status: { from: row.status, to: after.status }, pkgStatus: { from: row.pkgStatus, to: after.pkgStatus } }, now });
     });
   }
   return moved;
