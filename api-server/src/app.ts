@@ -30,6 +30,9 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // Fastify logs method, URL and status only; bodies (passwords, encrypted payloads) never.
     bodyLimit: BODY_LIMIT,
+    // An open order-progress event stream never ends by itself; on shutdown its socket is closed too,
+    // or closing the server would wait for the browser to leave.
+    forceCloseConnections: true,
   });
   const deps: AppDeps = {
     db: options.db,

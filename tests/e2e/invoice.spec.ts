@@ -110,7 +110,7 @@ test('开票申请：企业申请并上传完工证明，供应商审核、识�
 
   // Discard with a reason releases the orders; the enterprise applies for them again.
   await spr.goto(`/invoice/toMeApply/1?applyNo=${applied.applyNo}`);
-  await expect(kitScreen(spr, 'invoiceApplyToMe').getByText('已开票')).toBeVisible();
+  await expect(kitScreen(spr, 'invoiceApplyToMe').locator('.bp6-table-cell').getByText('已开票')).toBeVisible();
   await transition(spr, TO_ME, applied.applyNo, '作废', '发票抬头有误');
 
   await ent.goto('/invoice/myApply/0');

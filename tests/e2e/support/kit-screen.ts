@@ -34,6 +34,8 @@ export async function fillKitForm(page: Page, values: Record<string, string>): P
 export async function clickRowAction(page: Page, text: string, action: string, scope: Locator | Page = page): Promise<void> {
   const cell = scope.locator('.bp6-table-cell').filter({ has: page.getByText(text, { exact: true }) }).first();
   const rowClass = (await cell.getAttribute('class'))!.split(' ').find((c) => c.startsWith('bp6-table-cell-row-'))!;
+  // The table renders only the columns in view: bring the row's last column (its actions) into view.
+  await scope.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   const actions = scope.locator(`.bp6-table-cell.${rowClass}`).last();
   const button = actions.getByRole('button', { name: action, exact: true });
   // The row's action buttons may still be rendering: wait for them before choosing the button or 更多.
