@@ -45,7 +45,12 @@ async function applyForAll(page: Page, count: number) {
   await page.getByRole('button', { name: '申请开票' }).click();
   const dialog = page.locator('.bp6-dialog').filter({ hasText: '申请开票' });
   await expect(dialog.locator('tbody tr')).toHaveCount(count);
-  await dialog.getByRole('checkbox', { name: '全选' }).check({ force: true });
+  // The dialog may re-render once its rows and preview arrive; tick 全选 until it stays ticked.
+  const all = dialog.getByRole('checkbox', { name: '全选' });
+  await expect(async () => {
+    if (!(await all.isChecked())) await all.click({ force: true });
+    await expect(all).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(dialog.getByTestId('preview-amount')).toHaveText(/^\d+\.\d{2}$/);
   const preview = { amount: await dialog.getByTestId('preview-amount').innerText(), tax: await dialog.getByTestId('preview-tax').innerText() };
   const data = await listAnswer(page, MY, () => dialog.getByRole('button', { name: '提交申请' }).click());
