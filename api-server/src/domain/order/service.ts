@@ -18,6 +18,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import type { TempOrderDetailTable } from '../../db/schema/order';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { Row } from '../../resource/codec';
@@ -40,19 +41,8 @@ export const ORDER_MESSAGES = {
   noRows: '请至少填写一条明细',
 } as const;
 
-/** A sheet row as stored on a temp order (and copied to an order's lines). */
-export interface StoredRow {
-  rowNo: number;
-  name: string;
-  idType: number | null;
-  idNumber: string;
-  phone: string | null;
-  account: string;
-  bankName: string | null;
-  amountText: string;
-  amountFen: number | null;
-  remark: string | null;
-}
+/** A sheet row as stored on a temp order (and copied to an order's lines): the row table's own columns. */
+export type StoredRow = Omit<TempOrderDetailTable, 'id' | 'tempOrderId' | 'errorType' | 'errorMsg' | 'createdAt' | 'updatedAt'>;
 
 const cell = (value: unknown, max: number) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '');
 
