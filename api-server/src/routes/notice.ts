@@ -59,7 +59,7 @@ export function noticeRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'notice/read',
       perm: SHOW,
-      check: (body) => (Array.isArray(body.ids) && body.ids.length <= MAX_SHOWN && body.ids.every((id) => Number.isInteger(id) && (id as number) > 0) ? null : '请指定公告'),
+      check: (body) => (Array.isArray(body.ids) && body.ids.length > 0 && body.ids.length <= MAX_SHOWN && body.ids.every((id) => Number.isInteger(id) && (id as number) > 0) ? null : '请指定公告'),
       handler: async (ctx) => {
         const signed = ctx as SignedInContext;
         // Only notices addressed to the caller can be marked; others are ignored, never revealed.
