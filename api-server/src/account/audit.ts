@@ -14,9 +14,12 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return changes;
 }
 
+/** Who wrote: a signed-in administrator, or an API client acting for its enterprise (no user id). */
+export type Operator = Pick<AdminUserRow, 'name' | 'username'> & { userId: number | null };
+
 export async function audit(
   db: Kysely<Database>,
-  entry: { operator: AdminUserRow; action: string; entity: string; entityId: string | number; changes?: Changes; now: number },
+  entry: { operator: Operator; action: string; entity: string; entityId: string | number; changes?: Changes; now: number },
 ): Promise<void> {
   await db
     .insertInto('audit_log')

@@ -21,6 +21,7 @@ import { talentMigration } from './migrations/0022-talent';
 import { orderMigration } from './migrations/0023-order';
 import { invoiceApplyMigration } from './migrations/0024-invoice-apply';
 import { packageMigration } from './migrations/0025-package';
+import { openPayoutMigration } from './migrations/0027-open-payout';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -232,6 +233,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0023_order': orderMigration(dialect),
         '0024_invoice_apply': invoiceApplyMigration(dialect),
         '0025_package': packageMigration(dialect),
+        '0027_open_payout': openPayoutMigration(),
       }),
     },
   });

@@ -223,6 +223,9 @@ export interface TempOrderTable {
   excelFile: Generated<string | null>;
   orderNo: Generated<string | null>;
   operatorName: Generated<string | null>;
+  /** Issue 16 (migration 0027-open-payout.ts): the API client and request number that created it. */
+  openClientCode: Generated<string | null>;
+  openReqNo: Generated<string | null>;
 }
 
 export interface InvoiceApplyTable extends InvoiceApplyColumns {

@@ -8,7 +8,7 @@
  */
 import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
-import { audit } from '../../account/audit';
+import { audit, type Operator } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
@@ -20,19 +20,230 @@ import { fileRoute } from '../../resource/file-route';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
-import { checkRows, chunks, type Db, entContext, lockPeople, lockPricing, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, priceRows, recordProgress, type StoredRow, storedRow } from './service';
+import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, lockPricing, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, priceRows, recordProgress, type StoredRow, storedRow } from './service';
 
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string, data?: unknown): never => {
+  throw new ApiError(code, message, data);
 };
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;
 const payCodeOwner = (userId: number, phone: string) => ({ phone, account: `pay:${userId}` });
 
-const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
+const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
 
-export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { packageCode?: string | null; remark?: string | null }) => Promise<Row> } {
+export type RowCheckResult = { rowNo: number; errorType: number; errorMsg: string | null };
+interface TempExtra {
+  packageCode?: string | null;
+  remark?: string | null;
+  excelFile?: string | null;
+  /** The API client and its request number, when the open API creates the temp order. */
+  open?: { clientCode: string; reqNo: string };
+}
+/** The temp order a write works on, as stored. */
+interface TempHead {
+  id: number;
+  tempOrderNo: string;
+  entId: number;
+  payChannel: number;
+  packageCode: string | null;
+  remark: string | null;
+}
+
+/** The head of a temp order loaded through its resource. */
+const headOf = (row: Row): TempHead => ({
+  id: row.id as number,
+  tempOrderNo: row.tempOrderNo as string,
+  entId: row.entId as number,
+  payChannel: row.payChannel as number,
+  packageCode: (row.packageCode as string | null) ?? null,
+  remark: (row.remark as string | null) ?? null,
+});
+
+/** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
+async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'packageCode'>, now: number): Promise<RowCheckResult[]> {
+  const rows = await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute();
+  const ctx = await entContext(trx, temp.entId);
+  const stored = rows.map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
+  const checks = await checkRows(trx, ctx, stored, { packageCode: temp.packageCode ?? null, month: monthOf(now) });
+  for (const [i, r] of rows.entries())
+    if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
+      await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
+  const errorCount = checks.filter((c) => c.errorType !== 0).length;
+  const amountFen = stored.reduce((s, r) => s + (r.amountFen ?? 0), 0);
+  await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id).execute();
+  return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+}
+
+/** Row count and channel of a new temp order, before anything is written. */
+async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Promise<void> {
+  if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
+  if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+  const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
+  if (!ch) refuse(Code.VALIDATION, '请选择支付通道');
+}
+
+/** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
+async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
+  const rows = rawRows.map((r, i) => storedRow(r, i + 1));
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
+  const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
+  const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
+  const temp = await trx
+    .insertInto('temp_order')
+    .values({
+      ...head,
+      tempNo,
+      supplierId: ent.supplierId,
+      excelFile: extra.excelFile ?? null,
+      needReview: ent.tempOrderReview ? 1 : 0,
+      status: 0,
+      amountFen: 0,
+      detailCount: rows.length,
+      operatorName: operatorName(operator),
+      openClientCode: extra.open?.clientCode ?? null,
+      openReqNo: extra.open?.reqNo ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }))).execute();
+  const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
+  await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
+  return { ...head, id: temp.id, tempOrderNo: tempNo, rows: checked };
+}
+
+/**
+ * transOrder's work inside its transaction (temp order held in 10): re-checks the rows under the
+ * people's month locks, prices every line, writes the order, its lines and charge rows, and moves the
+ * temp order to 30. Row errors found meanwhile come back instead, with nothing written.
+ */
+async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rowErrors: RowCheckResult[] }> {
+  const { entId, payChannel: channel } = temp;
+  const month = monthOf(now);
+  await lockPricing(trx, dialect, entId);
+  const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute()).map(
+    (r): StoredRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
+  );
+  await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
+  let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
+  if (checks.every((c) => c.errorType === 0)) {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('pay_order.orderNo'))`.execute(trx);
+    const orderNo = await nextCode(trx as never, 'pay_order', 'orderNo', 'PO', 8);
+    const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
+    if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
+    if (checks.every((c) => c.errorType === 0)) {
+      const sum = (f: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + f(p), 0);
+      const order = await trx
+        .insertInto('pay_order')
+        .values({
+          orderNo,
+          entId,
+          supplierId: ent.supplierId,
+          merchtId: ent.merchtId,
+          status: 0,
+          amountFen: rows.reduce((s, r) => s + r.amountFen!, 0),
+          feeFen: sum((p) => p.feeFen),
+          lockFen: sum((p) => p.lockFen),
+          detailCount: rows.length,
+          payChannel: channel,
+          calcMode: ent.calcMode,
+          tempOrderNo: temp.tempOrderNo,
+          remark: temp.remark,
+          operatorName: operatorName(operator),
+          nextRunAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const part of chunks(rows.map((r, i) => ({ r, p: priced[i] }))))
+        await trx
+          .insertInto('order_detail')
+          .values(
+            part.map(({ r, p }) => ({
+              orderId: order.id,
+              orderNo,
+              rowNo: r.rowNo,
+              serialNo: `${orderNo}-${r.rowNo}`,
+              entId,
+              supplierId: ent.effSupplierId,
+              merchtId: ent.merchtId,
+              payChannel: channel,
+              custId: checks[r.rowNo - 1]?.custId ?? null,
+              name: r.name,
+              idType: r.idType!,
+              idNumber: r.idNumber,
+              phone: r.phone,
+              account: r.account,
+              bankName: r.bankName,
+              amountFen: r.amountFen!,
+              feeFen: p.feeFen,
+              lockFen: p.lockFen,
+              payeeFen: p.payeeFen,
+              status: 0,
+              errorType: 0,
+              remark: r.remark,
+              month,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
+      for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
+      await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
+      await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
+      await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
+      await recordProgress(trx, orderNo, now);
+      return { orderNo };
+    }
+  }
+  return { rowErrors: rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg })) };
+}
+
+/** What an open-API payout request left: the temp order, and the order when no review was asked. */
+export interface OpenPayoutResult {
+  tempOrderNo: string;
+  tempStatus: number;
+  orderNo: string | null;
+}
+
+/**
+ * The open API's payout (1004002/1004003): the back-office's 上传 → 提交 (or 提交审核) → transOrder in
+ * one transaction, by the API client for its enterprise (its signature stands for the SMS payment
+ * code). Any row error, gate or limit refuses the whole request and leaves nothing behind; the
+ * request number is kept on the temp order, unique per client, so a repeat can never pay twice.
+ */
+export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<OpenPayoutResult> {
+  const db = deps.db as unknown as Db;
+  const now = deps.now();
+  const operator: Operator = { userId: null, name: `开放接口${client.clientCode}`, username: client.clientCode };
+  await assertNewTemp(db, channel, rawRows);
+  await assertEntMayOrder(deps.db, entId);
+  const ent = await entContext(db, entId);
+  const gate = await orderGateRefusal(db, ent, channel, now);
+  if (gate) refuse(Code.VALIDATION, gate);
+  const rowErrors = (rows: RowCheckResult[]) => {
+    const bad = rows.filter((r) => r.errorType !== 0);
+    return bad.length > 0 ? refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad }) : undefined;
+  };
+  return db.transaction().execute(async (trx) => {
+    const temp = await insertTemp(trx, deps.dialect, operator, now, ent, channel, rawRows, { ...extra, open: client });
+    rowErrors(temp.rows);
+    const review = ent.tempOrderReview;
+    const tempStatus = review ? 20 : 10;
+    await trx.updateTable('temp_order').set({ status: tempStatus, updatedAt: now }).where('id', '=', temp.id).execute();
+    await audit(trx, { operator, now, action: review ? 'submitReview' : 'submit', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 0, to: tempStatus } } });
+    if (review) return { tempOrderNo: temp.tempOrderNo, tempStatus, orderNo: null };
+    const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
+    if ('rowErrors' in made) return rowErrors(made.rowErrors) as never;
+    return { tempOrderNo: temp.tempOrderNo, tempStatus: 30, orderNo: made.orderNo };
+  });
+}
+
+export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>) => Promise<Row> } {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
@@ -68,58 +279,15 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     if ((t !== AdminType.ENT && t !== AdminType.SYS) || !ctx.caller.perms.has(tempOrder.codes.mgr!)) refuse(Code.NO_PERMISSION, Messages.noPermission);
   }
 
-  /** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
-  async function recheck(trx: Db, temp: Row, now: number): Promise<Array<{ rowNo: number; errorType: number; errorMsg: string | null }>> {
-    const rows = await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id as number).orderBy('rowNo').execute();
-    const ctx = await entContext(trx, temp.entId as number);
-    const stored = rows.map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
-    const checks = await checkRows(trx, ctx, stored, { packageCode: (temp.packageCode as string | null) ?? null, month: monthOf(now) });
-    for (const [i, r] of rows.entries())
-      if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
-        await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
-    const errorCount = checks.filter((c) => c.errorType !== 0).length;
-    const amountFen = stored.reduce((s, r) => s + (r.amountFen ?? 0), 0);
-    await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id as number).execute();
-    return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
-  }
-
-  async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: { packageCode?: string | null; remark?: string | null; excelFile?: string | null }): Promise<Row> {
-    if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
-    if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+  async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: TempExtra): Promise<Row> {
+    await assertNewTemp(db, channel, rawRows);
     const visible = await entVisible(ctx.caller, db.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
     if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
     await assertEntMayOrder(deps.db, entId);
     const ent = await entContext(db, entId);
-    const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
-    if (!ch) refuse(Code.VALIDATION, '请选择支付通道');
-    const rows = rawRows.map((r, i) => storedRow(r, i + 1));
     return db.transaction().execute(async (trx) => {
-      if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
-      const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
-      const temp = await trx
-        .insertInto('temp_order')
-        .values({
-          tempNo,
-          entId,
-          supplierId: ent.supplierId,
-          payChannel: channel,
-          packageCode: extra.packageCode || null,
-          remark: extra.remark || null,
-          excelFile: extra.excelFile ?? null,
-          needReview: ent.tempOrderReview ? 1 : 0,
-          status: 0,
-          amountFen: 0,
-          detailCount: rows.length,
-          operatorName: operatorOf(ctx).name.slice(0, 50),
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }))).execute();
-      const checked = await recheck(trx, { id: temp.id, entId, packageCode: extra.packageCode || null }, ctx.now);
-      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
-      return { id: temp.id, tempOrderNo: tempNo, rows: checked };
+      const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
+      return { id: temp.id, tempOrderNo: temp.tempOrderNo, rows: temp.rows };
     });
   }
 
@@ -171,7 +339,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     const temp = await loadTemp(ctx, ctx.body.id);
     const review = temp.needReview === 1;
     return moveTemp(ctx, temp, review ? [0, 21] : [0], review ? 20 : 10, review ? 'submitReview' : 'submit', {}, async (trx) => {
-      const checked = await recheck(trx, temp, ctx.now);
+      const checked = await recheck(trx, headOf(temp), ctx.now);
       const bad = checked.filter((c) => c.errorType !== 0).length;
       if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
     });
@@ -206,97 +374,14 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       const problem = await verifyCode(deps.db, { ...payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? ''), purpose: PAY_CODE_PURPOSE, code }, ctx.now);
       if (problem) refuse(Code.VALIDATION, problem);
     }
-    const month = monthOf(ctx.now);
-    let rowErrors: Array<{ rowNo: number; errorType: number; errorMsg: string | null }> | null = null;
-    const orderNo = await db
-      .transaction()
-      .execute(async (trx) => {
-        const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', '=', 10).executeTakeFirst();
-        if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
-        await lockPricing(trx, deps.dialect, entId);
-        const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id as number).orderBy('rowNo').execute()).map(
-          (r): StoredRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
-        );
-        await lockPeople(trx, deps.dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), ctx.now);
-        let checks = await checkRows(trx, ent, rows, { packageCode: (temp.packageCode as string | null) ?? null, month });
-        if (checks.every((c) => c.errorType === 0)) {
-          if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('pay_order.orderNo'))`.execute(trx);
-          const orderNo = await nextCode(trx as never, 'pay_order', 'orderNo', 'PO', 8);
-          const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, ctx.now);
-          if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: (temp.packageCode as string | null) ?? null, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
-          if (checks.every((c) => c.errorType === 0)) {
-            const sum = (f: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + f(p), 0);
-            const order = await trx
-              .insertInto('pay_order')
-              .values({
-                orderNo,
-                entId,
-                supplierId: ent.supplierId,
-                merchtId: ent.merchtId,
-                status: 0,
-                amountFen: rows.reduce((s, r) => s + r.amountFen!, 0),
-                feeFen: sum((p) => p.feeFen),
-                lockFen: sum((p) => p.lockFen),
-                detailCount: rows.length,
-                payChannel: channel,
-                calcMode: ent.calcMode,
-                tempOrderNo: temp.tempOrderNo as string,
-                remark: (temp.remark as string | null) ?? null,
-                operatorName: operatorOf(ctx).name.slice(0, 50),
-                nextRunAt: ctx.now,
-                createdAt: ctx.now,
-                updatedAt: ctx.now,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            for (const part of chunks(rows.map((r, i) => ({ r, p: priced[i] }))))
-              await trx
-                .insertInto('order_detail')
-                .values(
-                  part.map(({ r, p }) => ({
-                    orderId: order.id,
-                    orderNo,
-                    rowNo: r.rowNo,
-                    serialNo: `${orderNo}-${r.rowNo}`,
-                    entId,
-                    supplierId: ent.effSupplierId,
-                    merchtId: ent.merchtId,
-                    payChannel: channel,
-                    custId: checks[r.rowNo - 1]?.custId ?? null,
-                    name: r.name,
-                    idType: r.idType!,
-                    idNumber: r.idNumber,
-                    phone: r.phone,
-                    account: r.account,
-                    bankName: r.bankName,
-                    amountFen: r.amountFen!,
-                    feeFen: p.feeFen,
-                    lockFen: p.lockFen,
-                    payeeFen: p.payeeFen,
-                    status: 0,
-                    errorType: 0,
-                    remark: r.remark,
-                    month,
-                    createdAt: ctx.now,
-                    updatedAt: ctx.now,
-                  })),
-                )
-                .execute();
-            const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
-            for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
-            await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: ctx.now }).where('id', '=', temp.id as number).execute();
-            await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id as number, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
-            await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
-            await recordProgress(trx, orderNo, ctx.now);
-            return orderNo;
-          }
-        }
-        rowErrors = rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
-        return null;
-      });
-    if (orderNo) return { orderNo };
+    const made = await db.transaction().execute(async (trx) => {
+      const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', '=', 10).executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+      return orderFromTemp(trx, deps.dialect, ctx.caller.user, ctx.now, headOf(temp), ent);
+    });
+    if ('orderNo' in made) return { orderNo: made.orderNo };
     // The rows failed: their errors are kept on the temp order for the screen, and transOrder refused.
-    const errors = rowErrors as unknown as Array<{ rowNo: number; errorType: number; errorMsg: string | null }>;
+    const errors = made.rowErrors;
     await db.transaction().execute(async (trx) => {
       for (const e of errors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: ctx.now }).where('tempOrderId', '=', temp.id as number).where('rowNo', '=', e.rowNo).execute();
       await trx.updateTable('temp_order').set({ errorCount: errors.filter((e) => e.errorType !== 0).length }).where('id', '=', temp.id as number).execute();
@@ -345,7 +430,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
           if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
           const row = storedRow(pick(ctx.body), Number(last?.n ?? 0) + 1);
           await trx.insertInto('temp_order_detail').values({ ...row, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
-          const checked = await recheck(trx, temp, ctx.now);
+          const checked = await recheck(trx, headOf(temp), ctx.now);
           return checked.find((c) => c.rowNo === row.rowNo);
         });
       },
@@ -363,7 +448,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
           const merged = Object.fromEntries(RowFields.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
           const { rowNo: _rowNo, ...row } = storedRow(merged, detail!.rowNo);
           await trx.updateTable('temp_order_detail').set({ ...row, updatedAt: ctx.now }).where('id', '=', detail!.id).execute();
-          const checked = await recheck(trx, temp, ctx.now);
+          const checked = await recheck(trx, headOf(temp), ctx.now);
           return checked.find((c) => c.rowNo === detail!.rowNo);
         });
       },
@@ -377,7 +462,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
         await onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'deleteDetail', async (trx, temp) => {
           await trx.deleteFrom('temp_order_detail').where('id', '=', detail!.id).execute();
-          await recheck(trx, temp, ctx.now);
+          await recheck(trx, headOf(temp), ctx.now);
         });
         return true;
       },
