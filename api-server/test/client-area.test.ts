@@ -1,13 +1,20 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { CLIENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { OPEN_MESSAGES } from '../src/open/open-api';
 import { type Fields, md5Sign, md5Valid, rsaSign, rsaValid } from '../src/open/protocol';
+import { OrderWorker } from '../src/domain/order/worker';
 import { aesGcmDecrypt, aesGcmEncrypt, aesKeyBytes } from '../src/security/client-secrets';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
+import { checkInvariants, goodTalents, readyTemp, row, type Talent } from './support/order';
+
+process.env.FLEXPAY_SIM_DELAY_MS = '0';
 
 const PAGE = { limit: 100, pageNum: 1 };
 /** The security writes travel RSA-encrypted like the browser sends them. */
@@ -248,9 +255,10 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
         entCode: 'ENT0001',
         accounts: [expect.objectContaining({ channel: 1, available: (Number(stored.availableFen) / 100).toFixed(2), locked: (Number(stored.lockedFen) / 100).toFixed(2) })],
       });
-      // Not yet served: the payout calls wait for the payout orders.
-      const payout = await openCall(caller, 1004003, { entCode: 'ENT0001' });
-      expect([payout.code, payout.message]).toEqual([1004, OPEN_MESSAGES.notOpen]);
+      // ENT0001 asks for review of every payout sheet: the payout waits for its supplier.
+      const talent = (await goodTalents(ctx.db, ids.ent1, (await ctx.db.selectFrom('ent').select('supplierId').where('id', '=', ids.ent1).executeTakeFirstOrThrow()).supplierId))[mode];
+      const payout = trusted(caller, await openCall(caller, 1004003, { entCode: 'ENT0001', channel: 1, ...row(talent, `${mode}.01`) }));
+      expect(payout).toMatchObject({ tempOrderNo: expect.stringMatching(/^TO\d{8}$/), tempOrderStatus: 20, tempOrderStatusName: '待审核', orderNo: null, amount: `${mode}.01`, lineCount: 1 });
     });
 
     test('the demo RSA client signs with the shipped demo key', async () => {
@@ -314,6 +322,119 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       expect(twin2).toEqual(twin1);
       const rows = await ctx.db.selectFrom('open_request').select('reqNo').where('clientCode', '=', 'CLI00000001').where('reqNo', 'like', `IDEM-${dialect}-%`).execute();
       expect(rows).toHaveLength(4);
+    });
+  });
+
+  describe('open-API payouts', () => {
+    const demo: Caller = { clientCode: 'CLI00000001', privatePem: DEMO_PRIVATE_KEY };
+    let talents: Talent[];
+    let worker: OrderWorker;
+    const review = (tempOrderReview: number) => ctx.db.updateTable('ent_config').set({ tempOrderReview }).where('entId', '=', ids.ent1).execute();
+    const tempIdOf = async (tempNo: string) => (await ctx.db.selectFrom('temp_order').select('id').where('tempNo', '=', tempNo).executeTakeFirstOrThrow()).id;
+
+    beforeAll(async () => {
+      demo.platformKey = (await sys.post('client/query/securityFind', { clientCode: demo.clientCode })).data.platformPublicKey;
+      const { supplierId } = await ctx.db.selectFrom('ent').select('supplierId').where('id', '=', ids.ent1).executeTakeFirstOrThrow();
+      talents = await goodTalents(ctx.db, ids.ent1, supplierId);
+      worker = new OrderWorker({ db: ctx.db, dialect, pollMs: 10 });
+      // A flat price: two orders of the same rows price alike whatever this month's volume is.
+      expect((await sys.post('ent/mgr/feeConfig/update', { entId: ids.ent1, feePattern: 0, calcMode: 0, rounding: 0, ratio: '6.5' })).code).toBe(0);
+    });
+
+    test('a payout through the open API ends in the same ledger and fee log as one from the back-office', async () => {
+      const rows = [row(talents[0], '1234.56'), row(talents[1], '800.33'), row({ ...talents[2], account: '6222020000000009999' }, '66.00')];
+      const backOffice = await readyTemp(ent, spr, { entId: ids.ent1, channel: 1, rows });
+      const viaSys = await sys.post('order/mgr/temp/transOrder', { id: backOffice });
+      expect(viaSys.code).toBe(0);
+
+      const reqNo = `PAY-${dialect}-1`;
+      const open = trusted(demo, await openCall(demo, 1004002, { entCode: 'ENT0001', channel: 1, remark: '11月劳务费', rows }, { reqNo }));
+      expect(open).toMatchObject({ payoutReqNo: reqNo, tempOrderStatus: 20, orderNo: null, amount: '2100.89', lineCount: 3 });
+      // The supplier's pass turns the client's payout into an order at once: its signature confirmed it.
+      const passed = await spr.post('order/mgr/temp/review', { id: await tempIdOf(open.tempOrderNo), pass: true });
+      expect(passed.data).toMatchObject({ status: 30, orderNo: expect.stringMatching(/^PO/) });
+      const queued = trusted(demo, await openCall(demo, 1004050, { entCode: 'ENT0001', payoutReqNo: reqNo }));
+      expect(queued).toMatchObject({ tempOrderStatus: 30, orderNo: passed.data.orderNo, orderStatus: 0, orderStatusName: '已提交', fee: '136.56' });
+
+      const orderNos = [viaSys.data.orderNo as string, passed.data.orderNo as string];
+      await worker.drain();
+      await checkInvariants(ctx.db, orderNos);
+      const ledger = async (orderNo: string) => (await ctx.db.selectFrom('balance_log').select(['type', 'amountFen', 'bizType']).where('bizNo', '=', orderNo).orderBy('id').execute()).map((l) => [l.type, Number(l.amountFen), l.bizType]);
+      const feeLog = async (orderNo: string) =>
+        (await ctx.db.selectFrom('calc_fee_log').select(['rowNo', 'kind', 'amountFen', 'entFeeFen', 'merchtProfitFen', 'parentProfitFen', 'supIncomeFen']).where('orderNo', '=', orderNo).orderBy('id').execute()).map((l) =>
+          Object.values(l).map((v) => (v === null ? null : Number(v))),
+        );
+      expect(await ledger(orderNos[1])).toEqual(await ledger(orderNos[0]));
+      expect(await feeLog(orderNos[1])).toEqual(await feeLog(orderNos[0]));
+      expect((await ledger(orderNos[1])).length).toBeGreaterThan(0);
+
+      const done = trusted(demo, await openCall(demo, 1004050, { entCode: 'ENT0001', orderNo: orderNos[1] }));
+      expect(done).toMatchObject({ orderStatus: 162, orderStatusName: '部分失败', successCount: 2, successAmount: '2034.89', failCount: 1, failAmount: '66.00' });
+      expect(done.lines.map((l: { status: number; statusName: string }) => [l.status, l.statusName])).toEqual([[20, '代发成功'], [20, '代发成功'], [30, '代发失败']]);
+      expect(done.lines[2]).toMatchObject({ reason: '收款账户不存在', account: '6222***********9999', payee: '66.00' });
+      expect(done.lines[0].idNumber).toMatch(/^.{4}\*+.{4}$/);
+      const trail = await ctx.db.selectFrom('audit_log').select(['operatorName', 'action']).where('entity', '=', 'tempOrder').where('entityId', '=', String(await tempIdOf(open.tempOrderNo))).orderBy('id').execute();
+      expect(trail.map((t) => [t.operatorName, t.action])).toEqual([
+        ['开放接口CLI00000001', 'upload'],
+        ['开放接口CLI00000001', 'submitReview'],
+        [expect.any(String), 'approve'],
+        ['开放接口CLI00000001', 'transOrder'],
+      ]);
+    });
+
+    test('a payout refused for a row, a gate or a code leaves nothing behind; a request number never pays twice', async () => {
+      await review(0);
+      const temps = async () => Number((await ctx.db.selectFrom('temp_order').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await temps();
+      const wrongName = await openCall(demo, 1004002, { entCode: 'ENT0001', channel: 1, rows: [row(talents[3], '10.00'), row({ ...talents[4], name: '错名字' }, '20.00')] });
+      expect([wrongName.code, wrongName.message]).toEqual([1001, '存在1条异常明细，请修改或删除后再提交']);
+      expect(trusted(demo, wrongName)).toEqual({ rows: [{ rowNo: 2, errorType: 10, errorMsg: '姓名与人才档案不一致' }] });
+      const noChannel = await openCall(demo, 1004003, { entCode: 'ENT0001', ...row(talents[3], '10.00') });
+      expect([noChannel.code, noChannel.message]).toEqual([1001, OPEN_MESSAGES.channel]);
+      expect((await openCall(demo, 1004002, { entCode: 'ENT0001', channel: 1, rows: 'x' })).message).toBe(OPEN_MESSAGES.rows);
+      // ENT0002 is authorised for the queries only.
+      expect((await openCall(demo, 1004003, { entCode: 'ENT0002', channel: 1, ...row(talents[3], '10.00') })).code).toBe(3001);
+      expect(await temps()).toBe(before);
+
+      const reqNo = `PAY-${dialect}-2`;
+      const first = await openCall(demo, 1004003, { entCode: 'ENT0001', channel: 1, ...row(talents[3], '10.00') }, { reqNo });
+      const paid = trusted(demo, first);
+      expect(paid).toMatchObject({ tempOrderStatus: 30, orderNo: expect.stringMatching(/^PO/), orderStatus: 0, amount: '10.00', fee: '0.65' });
+      expect(await openCall(demo, 1004003, { entCode: 'ENT0001', channel: 1, ...row(talents[3], '99.00') }, { reqNo })).toEqual(first);
+      // The first answer was lost before it was kept (a crash): the request number on the temp order still answers it.
+      await ctx.db.deleteFrom('open_request').where('clientCode', '=', 'CLI00000001').where('reqNo', '=', reqNo).execute();
+      expect(trusted(demo, await openCall(demo, 1004003, { entCode: 'ENT0001', channel: 1, ...row(talents[3], '99.00') }, { reqNo }))).toMatchObject({ orderNo: paid.orderNo });
+      const twins = await Promise.all([1, 2].map(() => openCall(demo, 1004003, { entCode: 'ENT0001', channel: 1, ...row(talents[4], '5.00') }, { reqNo: `PAY-${dialect}-3` })));
+      expect(trusted(demo, twins[1]).orderNo).toBe(trusted(demo, twins[0]).orderNo);
+      expect(await temps()).toBe(before + 2);
+      const orders = await ctx.db.selectFrom('pay_order').select('orderNo').where('tempOrderNo', 'in', ctx.db.selectFrom('temp_order').select('tempNo').where('openReqNo', 'like', `PAY-${dialect}-%`)).execute();
+      expect(orders).toHaveLength(3);
+
+      // Another enterprise's order is not found through ENT0001; an unknown request number neither.
+      const foreign = await ctx.db.selectFrom('pay_order').select('orderNo').where('entId', '<>', ids.ent1).executeTakeFirstOrThrow();
+      for (const key of [{ orderNo: foreign.orderNo }, { payoutReqNo: 'NOPE' }, {}]) {
+        const answer = await openCall(demo, 1004050, { entCode: 'ENT0001', ...key });
+        expect(answer.message).toBe('orderNo' in key || 'payoutReqNo' in key ? OPEN_MESSAGES.noOrder : OPEN_MESSAGES.orderKey);
+      }
+      await worker.drain();
+      await checkInvariants(ctx.db, orders.map((o) => o.orderNo));
+      await review(1);
+    });
+
+    test('the example client of docs/open-api.md pays one line and reads its status', async () => {
+      await review(0);
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+      const script = path.join(__dirname, '..', '..', 'tests', 'open-api', 'example-client.mjs');
+      const run = (...args: string[]) => promisify(execFile)(process.execPath, [script, '--base', base, '--ent', 'ENT0001', ...args]);
+      const { name, idNumber, account } = talents[5];
+      const reqNo = `EXAMPLE-${dialect}`;
+      const paid = await run('--api', '1004003', '--req-no', reqNo, '--biz', JSON.stringify({ channel: 1, name, idNumber, account, amount: '12.34' }));
+      expect(paid.stdout).toMatch(/"orderNo": "PO\d{8}"/);
+      const status = await run('--api', '1004050', '--biz', JSON.stringify({ payoutReqNo: reqNo }));
+      expect(status.stdout).toContain('"payoutReqNo": "EXAMPLE-');
+      expect(status.stdout).toContain('"amount": "12.34"');
+      await review(1);
     });
   });
 });

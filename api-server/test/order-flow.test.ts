@@ -72,6 +72,9 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     expect(await spr.post('order/mgr/temp/review', { id, pass: true })).toMatchObject({ code: Code.CONFLICT, message: '当前状态不允许此操作' });
     expect(await ent.post('order/mgr/temp/transOrder', { id })).toMatchObject({ code: Code.VALIDATION, message: '请输入支付验证码' });
 
+    expect((await ent.post('order/mgr/temp/sendPayCode', { id })).code).toBe(0);
+    const sms = await ctx.db.selectFrom('sms_outbox').select('content').where('phone', '=', ENT_PHONE).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(sms.content).toContain(`（制单${got.data.tempOrderNo}，金额2200.89元）`);
     const before = await ctx.db.selectFrom('ent_account').selectAll().where('entId', '=', entId).where('channel', '=', 1).executeTakeFirstOrThrow();
     const orderNo = await transOrder(id);
     const temp = await ent.post('order/query/temp/get', { id });
@@ -79,6 +82,7 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     await worker.drain();
     const order = await ent.post('order/query/get', { orderNo });
     expect(order.data).toMatchObject({ status: 162, lineCount: 4, successCount: 3, failCount: 1 });
+    expect(order.data.tempOrderNo).toBe(temp.data.tempOrderNo);
     expect(order.data.trail.map((t: { action: string }) => t.action)).toEqual(expect.arrayContaining(['create', 'startPreprocess', 'locked', 'submitted', 'channelAck', 'partlyFailed']));
     const lines = await ent.post('order/query/detail/list', { cond: { orderNo }, page: PAGE });
     const failed = lines.data.records.find((r: { status: number }) => r.status === 30);

@@ -6,6 +6,9 @@
  *
  * Against a demo server (the demo client CLI00000001 signs with tests/open-api/demo-client-private.pem):
  *   node tests/open-api/example-client.mjs --base http://127.0.0.1:9000 --api 1003001 --ent ENT0001
+ * A single payout, then its status by the payout's request number:
+ *   node tests/open-api/example-client.mjs --api 1004003 --ent ENT0001 --req-no PAY001 --biz '{"channel":1,"name":"…","idNumber":"…","account":"…","amount":"100.00"}'
+ *   node tests/open-api/example-client.mjs --api 1004050 --ent ENT0001 --biz '{"payoutReqNo":"PAY001"}'
  * An MD5 client after 重置密钥 on /client/index (mode 3 also needs the AES key):
  *   node tests/open-api/example-client.mjs --client CLI00000002 --mode 3 --md5-key <MD5密钥> --aes-key <AES密钥> --ent ENT0002 --api 1003001
  */
@@ -29,6 +32,7 @@ function options(argv) {
     'aes-key': undefined,
     'platform-key': undefined,
     'req-no': undefined,
+    biz: undefined,
   };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '');
@@ -72,7 +76,8 @@ async function main() {
   if (md5 && !o['md5-key']) throw new Error('MD5 签名需要 --md5-key（客户端列表的「重置密钥」只显示一次）');
   if (aes && !o['aes-key']) throw new Error('模式 3/4 需要 --aes-key');
 
-  const biz = { entCode: o.ent, ...(o.channel !== undefined ? { channel: Number(o.channel) } : {}) };
+  // --biz adds the call's own business fields: a payout's rows, a query's orderNo (docs/open-api.md).
+  const biz = { entCode: o.ent, ...(o.channel !== undefined ? { channel: Number(o.channel) } : {}), ...(o.biz ? JSON.parse(o.biz) : {}) };
   const fields = {
     clientCode: o.client,
     apiCode: o.api,

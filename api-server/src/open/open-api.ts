@@ -7,11 +7,13 @@
  * Answers after a valid signature are signed back (MD5 key, or the platform's open-API key for RSA)
  * and kept by request number.
  */
-import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, MONEY_MESSAGES, modeUsesAes } from '@flexpay/shared-utility/src/pure';
+import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codesOf } from '../domain/client/authorization';
+import { openPayout } from '../domain/order/temp';
 import { dbErrorAnswer } from '../http/db-errors';
 import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
 import type { AppDeps } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { aesGcmDecrypt, aesGcmEncrypt, aesKeyBytes, sealKeyOf } from '../security/client-secrets';
@@ -31,11 +33,14 @@ export const OPEN_MESSAGES = {
   noKey: '客户端密钥未设置，请联系平台运营',
   bizData: '业务参数须为JSON对象',
   unknownApi: '业务接口不存在',
-  notOpen: '该业务接口暂未开放',
   entCode: '请输入企业编码',
   entNotAuthorised: '客户端未获得该企业的授权',
   apiNotAuthorised: '客户端未获得该业务接口的授权',
   channel: '支付通道格式错误',
+  rows: '请提供代发明细rows',
+  row: '代发明细须为JSON对象',
+  orderKey: '请输入订单号orderNo或代发请求流水号payoutReqNo',
+  noOrder: '订单不存在',
 } as const;
 
 const REQUIRED = ['clientCode', 'apiCode', 'reqNo', 'timestamp', 'sign'] as const;
@@ -53,6 +58,7 @@ class Refusal extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -61,7 +67,12 @@ const refuse = (code: number, message: string): never => {
   throw new Refusal(code, message);
 };
 
-type Handler = (deps: AppDeps, ent: Row, params: Row) => Promise<unknown>;
+/** The calling client and its request number. */
+interface OpenRequest {
+  clientCode: string;
+  reqNo: string;
+}
+type Handler = (deps: AppDeps, ent: Row, params: Row, request: OpenRequest) => Promise<unknown>;
 
 /** 1002001: the enterprise and its pay-channel accounts. */
 const accountQuery: Handler = async (deps, ent) => {
@@ -99,8 +110,98 @@ const balanceQuery: Handler = async (deps, ent, params) => {
   };
 };
 
-/** Business codes served so far; the payout calls (1004002/1004003/1004050) wait for the payout orders. */
-const HANDLERS: Record<number, Handler> = { 1002001: accountQuery, 1003001: balanceQuery };
+
+const PAYOUT_ROW_FIELDS = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
+const trimmed = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : null);
+
+function channelOf(params: Row): number {
+  const channel = Number(params.channel);
+  if (params.channel === undefined || params.channel === null || params.channel === '' || !Number.isInteger(channel) || channel < 0 || channel > 999) refuse(Code.VALIDATION, OPEN_MESSAGES.channel);
+  return channel;
+}
+
+/** Where a payout stands: its temp order, and its order with the lines' outcome once there is one. */
+async function payoutState(deps: AppDeps, temp: { tempNo: string; status: number; amountFen: number; detailCount: number; orderNo: string | null; openReqNo: string | null }) {
+  const order = temp.orderNo ? await deps.db.selectFrom('pay_order').selectAll().where('orderNo', '=', temp.orderNo).executeTakeFirst() : undefined;
+  return {
+    payoutReqNo: temp.openReqNo,
+    tempOrderNo: temp.tempNo,
+    tempOrderStatus: temp.status,
+    tempOrderStatusName: enumLabel(ENUMS.tempOrderStatus, temp.status),
+    orderNo: order?.orderNo ?? null,
+    orderStatus: order?.status ?? null,
+    orderStatusName: order ? enumLabel(ENUMS.orderStatus, order.status) : null,
+    amount: formatFen(Number(order?.amountFen ?? temp.amountFen)),
+    fee: order ? formatFen(Number(order.feeFen)) : null,
+    lineCount: order?.detailCount ?? temp.detailCount,
+    successCount: order?.successCount ?? 0,
+    successAmount: formatFen(Number(order?.successFen ?? 0)),
+    failCount: order?.failCount ?? 0,
+    failAmount: formatFen(Number(order?.failFen ?? 0)),
+  };
+}
+
+const tempOf = (deps: AppDeps) => deps.db.selectFrom('temp_order').select(['tempNo', 'status', 'amountFen', 'detailCount', 'orderNo', 'openReqNo', 'entId']);
+
+/**
+ * 1004002/1004003: the rows go through openPayout (the back-office's services in one transaction). A
+ * request number already on a temp order of this client — a retry whose first answer was lost, or
+ * two copies racing for the unique index — answers where that payout stands.
+ */
+async function payout(deps: AppDeps, ent: Row, params: Row, request: OpenRequest, rows: unknown[]): Promise<unknown> {
+  const earlier = () => tempOf(deps).where('openClientCode', '=', request.clientCode).where('openReqNo', '=', request.reqNo).executeTakeFirst();
+  const seen = await earlier();
+  if (seen) return payoutState(deps, seen);
+  const channel = channelOf(params);
+  if (rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(Code.VALIDATION, OPEN_MESSAGES.row);
+  const picked = rows.map((r) => Object.fromEntries(PAYOUT_ROW_FIELDS.map((f) => [f, (r as Row)[f]])));
+  try {
+    await openPayout(deps, request, ent.id as number, channel, picked, { packageCode: trimmed(params.packageCode, 32), remark: trimmed(params.remark, 200) });
+  } catch (error) {
+    if (error instanceof ApiError) throw new Refusal(error.code, error.message, error.data ?? undefined);
+    const raced = dbErrorAnswer(error)?.code === Code.CONFLICT ? await earlier() : undefined;
+    if (!raced) throw error;
+  }
+  return payoutState(deps, (await earlier())!);
+}
+
+/** 1004002: `rows` as the back-office's payout sheet. */
+const batchPayout: Handler = async (deps, ent, params, request) => {
+  if (!Array.isArray(params.rows)) return refuse(Code.VALIDATION, OPEN_MESSAGES.rows);
+  return payout(deps, ent, params, request, params.rows);
+};
+
+/** 1004003: one row, its fields beside entCode and channel. */
+const singlePayout: Handler = async (deps, ent, params, request) => payout(deps, ent, params, request, [params]);
+
+/** 1004050: an order of the enterprise by its number, or a payout of this client by its request number, with its lines. */
+const orderQuery: Handler = async (deps, ent, params, request) => {
+  const orderNo = trimmed(params.orderNo, 32);
+  const payoutReqNo = trimmed(params.payoutReqNo, 64);
+  if (!orderNo && !payoutReqNo) refuse(Code.VALIDATION, OPEN_MESSAGES.orderKey);
+  let query = tempOf(deps).where('entId', '=', ent.id as number);
+  query = orderNo ? query.where('orderNo', '=', orderNo) : query.where('openClientCode', '=', request.clientCode).where('openReqNo', '=', payoutReqNo);
+  const temp = await query.executeTakeFirst();
+  if (!temp) return refuse(Code.NOT_FOUND, OPEN_MESSAGES.noOrder);
+  const lines = temp.orderNo ? await deps.db.selectFrom('order_detail').selectAll().where('orderNo', '=', temp.orderNo).orderBy('rowNo').execute() : [];
+  return {
+    ...(await payoutState(deps, temp)),
+    lines: lines.map((l) => ({
+      rowNo: l.rowNo,
+      name: l.name,
+      idNumber: maskMiddle(l.idNumber),
+      account: maskMiddle(l.account),
+      amount: formatFen(Number(l.amountFen)),
+      fee: formatFen(Number(l.feeFen)),
+      payee: formatFen(Number(l.payeeFen)),
+      status: l.status,
+      statusName: enumLabel(ENUMS.orderDetailStatus, l.status),
+      reason: l.reason ?? null,
+    })),
+  };
+};
+
+const HANDLERS: Record<number, Handler> = { 1002001: accountQuery, 1003001: balanceQuery, 1004002: batchPayout, 1004003: singlePayout, 1004050: orderQuery };
 
 export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
   const sealKey = sealKeyOf(deps.keys.privatePem);
@@ -156,10 +257,10 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
 
     let result: OpenAnswer;
     try {
-      result = reply(Code.OK, 'success', await serve(client.clientCode, Number(text('apiCode')), params));
+      result = reply(Code.OK, 'success', await serve({ clientCode: client.clientCode, reqNo }, Number(text('apiCode')), params));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      result = reply(error.code, error.message);
+      result = reply(error.code, error.message, error.data);
     }
     try {
       await db.insertInto('open_request').values({ clientCode: client.clientCode, reqNo, apiCode: Number(text('apiCode')) || 0, answer: JSON.stringify(result), createdAt: now }).execute();
@@ -173,8 +274,9 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
   }
 
   /** The enterprise's authorization within its merchant's, then the business call. */
-  async function serve(clientCode: string, apiCode: number, params: Row): Promise<unknown> {
-    if (!BUSINESS_API_CODES.includes(apiCode)) refuse(Code.NOT_FOUND, OPEN_MESSAGES.unknownApi);
+  async function serve(request: OpenRequest, apiCode: number, params: Row): Promise<unknown> {
+    const handler = BUSINESS_API_CODES.includes(apiCode) ? HANDLERS[apiCode] : undefined;
+    if (!handler) return refuse(Code.NOT_FOUND, OPEN_MESSAGES.unknownApi);
     const entCode = typeof params.entCode === 'string' ? params.entCode.trim() : '';
     if (!entCode) refuse(Code.VALIDATION, OPEN_MESSAGES.entCode);
     const ent = (await db
@@ -184,7 +286,7 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
       .innerJoin('mercht', 'mercht.id', 'ent.merchtId')
       .select(['ent.id', 'ent.entCode', 'ent.entName', 'ent.status', 'mercht.merchtCode', 'mercht.name as merchtName'])
       .select(['a.authorization as entAuthorization', 'a.apiCodes as entApiCodes', 'm.authorization as merchtAuthorization', 'm.apiCodes as merchtApiCodes'])
-      .where('a.clientCode', '=', clientCode)
+      .where('a.clientCode', '=', request.clientCode)
       .where('ent.entCode', '=', entCode.slice(0, 32))
       .executeTakeFirst()) as Row | undefined;
     // An enterprise the client is not authorised for is answered like one that does not exist.
@@ -192,9 +294,7 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
     const merchantCodes = codesOf({ authorization: ent.merchtAuthorization, apiCodes: ent.merchtApiCodes });
     const codes = codesOf({ authorization: ent.entAuthorization, apiCodes: ent.entApiCodes }).filter((c) => merchantCodes.includes(c));
     if (!codes.includes(apiCode)) refuse(Code.NO_PERMISSION, OPEN_MESSAGES.apiNotAuthorised);
-    const handler = HANDLERS[apiCode];
-    if (!handler) return refuse(Code.NOT_FOUND, OPEN_MESSAGES.notOpen);
-    return handler(deps, ent, params);
+    return handler(deps, ent, params, request);
   }
 
   app.post(`${OPEN_PREFIX}/gateway`, async (request) => answer(request));

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   updateSecret: '设置RSA公钥',
   review: '审核',
   overdue: '逾期',
+  transOrderRefused: '提交订单未通过',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */

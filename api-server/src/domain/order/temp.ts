@@ -6,7 +6,7 @@
  * it; transOrder (10 → 30) re-checks, prices every line, writes the charge rows and creates the
  * order (ENT confirms with an SMS payment code, type 20, sent through the outbox).
  */
-import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -50,10 +50,10 @@ interface TempHead {
   remark: string | null;
 }
 
-/** The head of a temp order loaded through its resource. */
+/** The head of a temp order loaded through its resource (stored column names). */
 const headOf = (row: Row): TempHead => ({
   id: row.id as number,
-  tempOrderNo: row.tempOrderNo as string,
+  tempOrderNo: row.tempNo as string,
   entId: row.entId as number,
   payChannel: row.payChannel as number,
   packageCode: (row.packageCode as string | null) ?? null,
@@ -203,6 +203,38 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   return { rowErrors: rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg })) };
 }
 
+/** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
+async function orderGate(deps: AppDeps, entId: number, channel: number, now: number): Promise<EntContext> {
+  const db = deps.db as unknown as Db;
+  await assertEntMayOrder(deps.db, entId);
+  const ent = await entContext(db, entId);
+  const gate = await orderGateRefusal(db, ent, channel, now);
+  if (gate) refuse(Code.VALIDATION, gate);
+  return ent;
+}
+
+/**
+ * transOrder on a temp order in 10, in its own transaction: the new order's number; or, when a row
+ * fails meanwhile, the rows' errors are kept on the temp order for the screen and the call refused.
+ */
+async function convert(deps: AppDeps, operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<string> {
+  const db = deps.db as unknown as Db;
+  const made = await db.transaction().execute(async (trx) => {
+    const held = await trx.updateTable('temp_order').set({ updatedAt: now }).where('id', '=', temp.id).where('status', '=', 10).executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+    return orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
+  });
+  if ('orderNo' in made) return made.orderNo;
+  const bad = made.rowErrors.filter((e) => e.errorType !== 0).length;
+  await db.transaction().execute(async (trx) => {
+    for (const e of made.rowErrors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: now }).where('tempOrderId', '=', temp.id).where('rowNo', '=', e.rowNo).execute();
+    await trx.updateTable('temp_order').set({ errorCount: bad }).where('id', '=', temp.id).execute();
+  });
+  return refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
+}
+
+const openOperator = (clientCode: string): Operator => ({ userId: null, name: `开放接口${clientCode}`, username: clientCode });
+
 /** What an open-API payout request left: the temp order, and the order when no review was asked. */
 export interface OpenPayoutResult {
   tempOrderNo: string;
@@ -219,12 +251,9 @@ export interface OpenPayoutResult {
 export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<OpenPayoutResult> {
   const db = deps.db as unknown as Db;
   const now = deps.now();
-  const operator: Operator = { userId: null, name: `开放接口${client.clientCode}`, username: client.clientCode };
+  const operator = openOperator(client.clientCode);
   await assertNewTemp(db, channel, rawRows);
-  await assertEntMayOrder(deps.db, entId);
-  const ent = await entContext(db, entId);
-  const gate = await orderGateRefusal(db, ent, channel, now);
-  if (gate) refuse(Code.VALIDATION, gate);
+  const ent = await orderGate(deps, entId, channel, now);
   const rowErrors = (rows: RowCheckResult[]) => {
     const bad = rows.filter((r) => r.errorType !== 0);
     return bad.length > 0 ? refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad }) : undefined;
@@ -352,7 +381,19 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
     if (!pass && !reason) refuse(Code.VALIDATION, '请输入原因');
     if (reason.length > 500) refuse(Code.VALIDATION, '原因不能超过500个字符');
-    return moveTemp(ctx, temp, [20], pass ? 10 : 21, pass ? 'approve' : 'reject', { reason: reason || null });
+    const moved = await moveTemp(ctx, temp, [20], pass ? 10 : 21, pass ? 'approve' : 'reject', { reason: reason || null });
+    const open = pass ? await db.selectFrom('temp_order').select('openClientCode').where('id', '=', temp.id as number).executeTakeFirst() : undefined;
+    if (!open?.openClientCode) return moved;
+    // An API client's payout was confirmed by its signature, so the pass creates its order at once;
+    // when a gate or a row fails by now, it waits in 10 for the enterprise and the trail says why.
+    const operator = openOperator(open.openClientCode);
+    try {
+      await convert(deps, operator, ctx.now, headOf(temp), await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await audit(deps.db, { operator, now: ctx.now, action: 'transOrderRefused', entity: tempOrder.name, entityId: temp.id as number, changes: { reason: { from: null, to: error.message } } });
+    }
+    return temps.resource.get(ctx.caller, temp.id as number);
   }
 
   const RowFields = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
@@ -362,31 +403,14 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     mayWrite(ctx);
     const temp = await loadTemp(ctx, ctx.body.id);
     if (temp.status !== 10) refuse(Code.CONFLICT, '当前状态不允许此操作');
-    const entId = temp.entId as number;
-    const channel = temp.payChannel as number;
-    await assertEntMayOrder(deps.db, entId);
-    const ent = await entContext(db, entId);
-    const gate = await orderGateRefusal(db, ent, channel, ctx.now);
-    if (gate) refuse(Code.VALIDATION, gate);
+    const ent = await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now);
     if (ctx.caller.user.adminType === AdminType.ENT) {
       const code = typeof ctx.body.smsCode === 'string' ? ctx.body.smsCode.trim() : '';
       if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
       const problem = await verifyCode(deps.db, { ...payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? ''), purpose: PAY_CODE_PURPOSE, code }, ctx.now);
       if (problem) refuse(Code.VALIDATION, problem);
     }
-    const made = await db.transaction().execute(async (trx) => {
-      const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', '=', 10).executeTakeFirst();
-      if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
-      return orderFromTemp(trx, deps.dialect, ctx.caller.user, ctx.now, headOf(temp), ent);
-    });
-    if ('orderNo' in made) return { orderNo: made.orderNo };
-    // The rows failed: their errors are kept on the temp order for the screen, and transOrder refused.
-    const errors = made.rowErrors;
-    await db.transaction().execute(async (trx) => {
-      for (const e of errors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: ctx.now }).where('tempOrderId', '=', temp.id as number).where('rowNo', '=', e.rowNo).execute();
-      await trx.updateTable('temp_order').set({ errorCount: errors.filter((e) => e.errorType !== 0).length }).where('id', '=', temp.id as number).execute();
-    });
-    return refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(errors.filter((e) => e.errorType !== 0).length));
+    return { orderNo: await convert(deps, ctx.caller.user, ctx.now, headOf(temp), ent) };
   }
 
   const machineNames = new Set(Object.keys(tempOrder.machine!.transitions).map((n) => `${tempOrder.paths.mgr}/${n}`));
@@ -484,7 +508,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
         await db.transaction().execute(async (trx) => {
           const code = await issueCode(trx as unknown as Kysely<Database>, payCodeOwner(ctx.caller.user.userId, phone!), PAY_CODE_PURPOSE, ctx.now);
-          await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempOrderNo)}，金额${String(temp.amount)}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
+          await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
         });
         return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };
       },
