@@ -74,7 +74,7 @@ describe('RSA bodies (findings 1 and 4)', () => {
     }
   });
 
-  test('a bad first piece and a bad last piece take the same time (within one RSA operation)', () => {
+  test('a bad first piece and a bad last piece take the same time (within three RSA operations)', () => {
     const good = encryptBody(keys.publicPem, { a: 'x'.repeat(100) });
     // Correct RSA size, wrong padding: the worst case for an early exit.
     const badPadding = crypto.publicEncrypt({ key: keys.publicPem, padding: crypto.constants.RSA_NO_PADDING }, Buffer.alloc(256, 7)).toString('base64');
@@ -99,7 +99,7 @@ describe('RSA bodies (findings 1 and 4)', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     for (let i = 0; i < 5; i += 1) time(first), time(last), oneOp(); // warm up
     // Other test files share the CPU, so a round may be disturbed: up to five rounds, one must hold.
-    // An early exit would differ by 15 operations in every round.
+    // An early exit would differ by 15 operations in every round; three leave room for a busy machine.
     const rounds: Array<{ difference: number; oneOperation: number }> = [];
     for (let round = 0; round < 5; round += 1) {
       const firsts: number[] = [];
@@ -111,9 +111,9 @@ describe('RSA bodies (findings 1 and 4)', () => {
         ops.push(oneOp());
       }
       rounds.push({ difference: Math.abs(median(firsts) - median(lasts)), oneOperation: median(ops) });
-      if (rounds[round].difference < rounds[round].oneOperation) break;
+      if (rounds[round].difference < 3 * rounds[round].oneOperation) break;
     }
-    expect(rounds.some((r) => r.difference < r.oneOperation)).toBe(true);
+    expect(rounds.some((r) => r.difference < 3 * r.oneOperation)).toBe(true);
   });
 });
 
