@@ -53,7 +53,7 @@ describe.each(DIALECTS)('开票申请 on %s', (dialect) => {
   }, 60_000);
   afterAll(() => ctx.close());
 
-  test('the demo covers every state; the enterprise sees only its own, the supplier its enterprises’, the merchant nothing without a code', async () => {
+  test('the demo covers every state; the enterprise sees only its own, the supplier its enterprises’', async () => {
     const mine = (await ent.post('invoice/act/query/my/list', { cond: {}, page: PAGE })).data;
     expect(new Set(mine.records.map((r: { entId: number }) => r.entId))).toEqual(new Set([ent1]));
     expect(new Set(mine.records.map((r: { status: number }) => r.status))).toEqual(new Set([10, 20, 22, 30, 32, 40, 50]));
@@ -62,13 +62,63 @@ describe.each(DIALECTS)('开票申请 on %s', (dialect) => {
     expect(toMe.records.length).toBeGreaterThan(0);
     expect(toMe.records.some((r: { entId: number }) => r.entId === ent3)).toBe(false);
     expect((await sys.post('invoice/act/query/toMe/list', { cond: { entId: ent3 }, page: PAGE })).data.total).toBeGreaterThan(0);
-    expect((await mer.post('invoice/act/query/my/list', { cond: {}, page: PAGE })).code).toBe(Code.NO_PERMISSION);
     expect((await ent.post('invoice/act/query/toMe/list', { cond: {}, page: PAGE })).code).toBe(Code.NO_PERMISSION);
     expect((await spr.post('invoice/act/query/my/list', { cond: {}, page: PAGE })).code).toBe(Code.NO_PERMISSION);
     const foreign = await ctx.db.selectFrom('invoice_apply').select('id').where('entId', '=', ent3).executeTakeFirstOrThrow();
     expect((await ent.post('invoice/act/query/my/get', { id: foreign.id })).code).toBe(Code.OUT_OF_SCOPE);
     expect((await spr.post('invoice/act/query/toMe/get', { id: foreign.id })).code).toBe(Code.OUT_OF_SCOPE);
     expect((await spr.post('invoice/act/query/toMe/inviVouchers', { applyId: foreign.id })).code).toBe(Code.OUT_OF_SCOPE);
+  });
+
+  test('the merchant reads the applications of its and its sub-merchants’ enterprises, refused others’, and writes nothing', async () => {
+    const merchant = await ctx.db.selectFrom('admin_user').select('orgId').where('username', '=', DEMO_USERS.MER).executeTakeFirstOrThrow();
+    const merchts = await ctx.db.selectFrom('mercht').select(['id', 'parentId']).execute();
+    const mine = new Set(merchts.filter((m) => m.id === merchant.orgId || m.parentId === merchant.orgId).map((m) => m.id));
+    const ents = await ctx.db.selectFrom('ent').select(['id', 'merchtId']).execute();
+    const ours = new Set(ents.filter((e) => mine.has(e.merchtId)).map((e) => e.id));
+    const all = await ctx.db.selectFrom('invoice_apply').select(['id', 'entId', 'status']).execute();
+    const expected = all.filter((a) => ours.has(a.entId));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThanOrEqual(100);
+    expect(new Set(expected.map((a) => a.entId)).size).toBeGreaterThan(1);
+
+    const listed = await mer.post('invoice/act/query/my/list', { cond: {}, page: { limit: 100, pageNum: 1 } });
+    expect(listed.code).toBe(0);
+    expect(listed.data.total).toBe(expected.length);
+    expect(new Set(listed.data.records.map((r: { id: number }) => r.id))).toEqual(new Set(expected.map((a) => a.id)));
+    expect(listed.data.records.every((r: { entId: number; _actions: string[] }) => ours.has(r.entId) && r._actions.length === 0)).toBe(true);
+    const own = expected.find((a) => a.status === 20)!;
+    expect((await mer.post('invoice/act/query/my/get', { id: own.id })).data).toMatchObject({ id: own.id, _actions: [] });
+    expect((await mer.post('invoice/act/query/my/inviVouchers', { applyId: own.id })).code).toBe(0);
+    expect((await mer.post('invoice/act/query/my/inviFileList', { applyId: own.id })).code).toBe(0);
+
+    // Another merchant's enterprise is out of scope, and so is its filter.
+    const foreign = all.find((a) => !ours.has(a.entId))!;
+    expect((await mer.post('invoice/act/query/my/get', { id: foreign.id })).code).toBe(Code.OUT_OF_SCOPE);
+    expect((await mer.post('invoice/act/query/my/inviVouchers', { applyId: foreign.id })).code).toBe(Code.OUT_OF_SCOPE);
+    expect((await mer.post('invoice/act/query/my/list', { cond: { entId: foreign.entId }, page: PAGE })).data.total).toBe(0);
+
+    // Reading only: no application, preview, edit, cancel, voucher, and nothing of 开出记录.
+    const before = await ctx.db.selectFrom('invoice_apply').select(['id', 'status', 'updatedAt']).orderBy('id').execute();
+    const pending = expected.find((a) => a.status === 10)!;
+    for (const [path, body] of [
+      ['invoice/act/query/my/applyOptions', { entId: pending.entId }],
+      ['invoice/act/query/my/preview', { entId: pending.entId, orderNos: free.slice(0, 1), itemId }],
+      [`${MY}/create`, { entId: pending.entId, orderNos: free.slice(0, 1), itemId, invoiceKind: 2, medium: 1 }],
+      [`${MY}/update`, { id: pending.id, remark: '改' }],
+      [`${MY}/cancel`, { id: pending.id }],
+      [`${MY}/inviVoucherCreate`, { applyId: pending.id, voucherType: 10, file: { url: 'x' } }],
+      ['invoice/act/query/toMe/list', { cond: {}, page: PAGE }],
+      [`${TO_ME}/review`, { id: pending.id, pass: true }],
+    ] as const)
+      expect([path, (await mer.post(path, body)).code]).toEqual([path, Code.NO_PERMISSION]);
+    expect(await ctx.db.selectFrom('invoice_apply').select(['id', 'status', 'updatedAt']).orderBy('id').execute()).toEqual(before);
+
+    // The merchant's 开票信息 rows offer the enterprise's applications; the supplier's and enterprise's do not.
+    const infos = await mer.post('invoice/info/query/list', { cond: {}, page: PAGE });
+    expect(infos.data.records.length).toBeGreaterThan(0);
+    expect(infos.data.records.every((r: { _actions: string[] }) => r._actions.includes('applies'))).toBe(true);
+    for (const client of [spr, ent]) expect((await client.post('invoice/info/query/list', { cond: {}, page: PAGE })).data.records.some((r: { _actions: string[] }) => r._actions.includes('applies'))).toBe(false);
   });
 
   test('an order is in at most one live application: the unique index refuses a second live link', async () => {
@@ -168,7 +218,8 @@ describe.each(DIALECTS)('开票申请 on %s', (dialect) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.body).toContain('InvoiceNo: 26112000000000000001');
-    expect((await mer.get('invoice/act/query/my/inviFile', { id: String(files[0].id) })).json().code).toBe(Code.NO_PERMISSION);
+    // The enterprise's merchant reads it too (MER0001 brings ENT0001).
+    expect((await mer.get('invoice/act/query/my/inviFile', { id: String(files[0].id) })).headers['content-type']).toBe('application/pdf');
 
     // Discard (reason required) releases the orders and discards the files; the enterprise applies again.
     expect((await spr.post(`${TO_ME}/discard`, { id })).message).toBe('请输入原因');

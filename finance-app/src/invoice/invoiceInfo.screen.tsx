@@ -1,9 +1,21 @@
-import { invoiceInfo } from '@flexpay/shared-utility';
-import { defineScreen, detail, form } from '@flexpay/shared-utility/kit';
+import { invoiceApply, invoiceInfo } from '@flexpay/shared-utility';
+import { custom, defineScreen, detail, form, subTable } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
+import { FilesDialog } from './apply-parts';
 
-/** /invoice/invoiceInfo 开票信息: the enterprise keeps its own; its supplier and merchant read it. */
+/**
+ * /invoice/invoiceInfo 开票信息: the enterprise keeps its own; its supplier and merchant read it. A
+ * merchant has no 申请记录 menu (spec §2) and reads each enterprise's applications here (开票申请).
+ */
 export const route = '/invoice/invoiceInfo';
+
+/** An enterprise's applications, read only: amounts, state, 详情 and the issued invoices. */
+const appliesOfEnt = defineScreen(invoiceApply, {
+  list: ['applyNo', 'invoiceKind', 'amount', 'tax', 'orderCount', 'status', 'createdAt'],
+  search: ['applyNo', 'status'],
+  summary: ['amount', 'tax', 'exclAmount'],
+  actions: [detail(), custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="my" reload={reload} close={close} /> })],
+});
 
 export default defineScreen(invoiceInfo, {
   // Fits 1280 px beside the 操作 column; the title (usually the enterprise's name), address and account are in 详情.
@@ -11,5 +23,9 @@ export default defineScreen(invoiceInfo, {
   search: ['entId', 'title', 'taxNo'],
   columns: { entId: { render: entNameCell, width: 230 }, taxNo: { width: 180 }, invoiceKind: { width: 120 }, medium: { width: 80 }, bankName: { width: 210 } },
   // Only the enterprise writes, its own record (the server names it).
-  actions: [form({ onlyFor: ['ENT'], fieldsFor: { entId: ['SYS'] } }), detail()],
+  actions: [
+    form({ onlyFor: ['ENT'], fieldsFor: { entId: ['SYS'] } }),
+    detail(),
+    subTable({ key: 'applies', label: '开票申请', needs: 'applies', screen: appliesOfEnt, link: { entId: 'entId' } }),
+  ],
 });

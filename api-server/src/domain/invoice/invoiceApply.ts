@@ -8,8 +8,9 @@
  * the other answers 1009 所选订单已在开票申请中. Vouchers, invoice files (with the simulated VAT OCR)
  * and express details complete the flow; every write is audited in its transaction.
  *
- * Scope: ENT its own applications, SPR those of its supplier's enterprises, MER its enterprises' (read
- * only), SYS all.
+ * Scope (the money scope): ENT its own applications, SPR those of its supplier's enterprises, MER those
+ * of its and its sub-merchants' enterprises (read only: 申请记录's query code, no route writes for it),
+ * SYS all.
  */
 import {
   AdminType,
@@ -40,6 +41,7 @@ import { type AnyDb, type AnyQuery, defineResource, type Resource, STALE, T, typ
 import { assertUploadsUsable, sendStored, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { entScope } from '../ent/index';
+import { moneyScope } from '../ent/money';
 import { BizType } from '../ent/ledger';
 import { nextCode } from '../org-scope';
 
@@ -50,12 +52,6 @@ const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never 
 /** Statuses that end an application and release its orders. */
 const RELEASING: Record<string, true> = { cancel: true, reviewFail: true, issueFail: true, discard: true };
 const MAX_ORDERS = 200;
-
-/** ENT sees its own applications only (not its sub-enterprises'); the others as their enterprises. */
-function applyScope(db: AnyDb) {
-  const byEnt = entScope(db, `${T}.entId`);
-  return (caller: Caller, qb: AnyQuery): AnyQuery => (caller.user.adminType === AdminType.ENT ? qb.where(`${T}.entId`, '=', caller.user.orgId ?? -1) : byEnt(caller, qb));
-}
 
 const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
 const isType = (caller: Caller, ...types: number[]) => types.includes(caller.user.adminType);
@@ -201,7 +197,9 @@ const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(st
 
 export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simulatedInvoiceOcr): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const scope = applyScope(db);
+  // The money scope: ENT its own applications (not its sub-enterprises'), MER those of its and its
+  // sub-merchants' enterprises (read only), SPR its enterprises', SYS all.
+  const scope = moneyScope(db);
   const operator = (ctx: SignedInContext) => ctx.caller.user;
 
   async function release(trx: AnyDb, applyId: unknown): Promise<void> {
@@ -293,6 +291,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
 
   // ---- the enterprise's application: options, preview, create, update ----
   async function applyOptions(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
     const ent = await entOf(db, ctx.caller, ctx.body);
     const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
     const orders = await invoiceableOrders(db, ent.id as number, editing ? (editing.id as number) : null);
@@ -307,6 +306,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   }
 
   async function preview(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
     const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
     const priced = await price(db, ctx.caller, ctx.body, editing);
     return { amount: formatFen(priced.totalFen), tax: formatFen(priced.taxFen), exclAmount: formatFen(priced.exclFen), taxRate: String(priced.item.taxRate), orderCount: priced.orderNos.length };

@@ -1,8 +1,9 @@
 /**
  * /invoice/invoiceInfo 开票信息 (DOMAIN.md §5): one per enterprise, kept by the enterprise itself; its
- * supplier and merchant read it. A 专票 needs every field.
+ * supplier and merchant read it. A 专票 needs every field. A merchant (which has no 申请记录 menu) reads
+ * each enterprise's applications from its row (`applies`).
  */
-import { invoiceInfo, invoiceInfoError } from '@flexpay/shared-utility/src/pure';
+import { AdminType, invoiceApply, invoiceInfo, invoiceInfoError } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -15,6 +16,7 @@ export function invoiceInfoRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['ENT'],
     simple: false,
     duplicate: '开票信息已存在，请编辑',
+    rowActions: (caller) => (caller.user.adminType === AdminType.MER && caller.perms.has(invoiceApply.codes.query) ? ['applies'] : []),
     // An enterprise keeps its own information: the form leaves the enterprise out, another one is out of scope.
     beforeCreate: async (ctx, values) => {
       const own = ctx.caller.user.orgId;
