@@ -17,6 +17,7 @@ const SHARED = {
   '@blueprintjs/icons': './entries/blueprint-icons.js',
   '@blueprintjs/core': '@blueprintjs/core',
   '@blueprintjs/table': '@blueprintjs/table',
+  axios: 'axios',
   xlsx: 'xlsx',
   // Loaded on demand by the navbar's command palette (pinyin initials of menu titles).
   'pinyin-pro': 'pinyin-pro',

@@ -14,8 +14,11 @@ export function gzipSize(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-/** Shared dependencies the page loads only when a screen imports or exports Excel. */
-export const LAZY_SHARED = new Set(['xlsx']);
+/**
+ * Shared dependencies the page loads on demand: SheetJS on the first Excel import or export, pinyin-pro
+ * with the command palette, ECharts with the statistics charts, jsencrypt before the first encrypted call.
+ */
+export const LAZY_SHARED = new Set(['xlsx', 'pinyin-pro', 'echarts', 'jsencrypt']);
 
 export interface SizedModule {
   specifier: string;
