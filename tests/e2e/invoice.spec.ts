@@ -124,3 +124,26 @@ test('开票申请：企业申请并上传完工证明，供应商审核、识�
   expect(again.amount).toBe(applied.amount);
   expect(again.applyNo).not.toBe(applied.applyNo);
 });
+
+test(':toMe 选择开票申请的方向：平台在申请记录与开出记录间切换，企业只有申请记录', async ({ browser }) => {
+  const sys = await signedIn(browser, DEMO_ACCOUNTS.SYS);
+  const directions = sys.locator('.fp-invoice-direction');
+  // 1 names the applications addressed to the supplier: 开出记录's route, its tab selected, the query kept.
+  await sys.goto('/invoice/myApply/1?applyType=90');
+  await expect(sys).toHaveURL(/\/invoice\/toMeApply\/1\?applyType=90$/);
+  await expect(kitScreen(sys, 'invoiceApplyToMe')).toBeVisible();
+  await expect(directions.getByRole('tab', { name: '开出记录' })).toHaveAttribute('aria-selected', 'true');
+  await directions.getByRole('tab', { name: '申请记录' }).click();
+  await expect(sys).toHaveURL(/\/invoice\/myApply\/0$/);
+  await expect(kitScreen(sys, 'invoiceApply')).toBeVisible();
+  await expect(directions.getByRole('tab', { name: '申请记录' })).toHaveAttribute('aria-selected', 'true');
+  await sys.goto('/invoice/toMeApply/0');
+  await expect(sys).toHaveURL(/\/invoice\/myApply\/0$/);
+
+  // The enterprise has one direction: no direction tabs, and 1 falls back to its own.
+  const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);
+  await ent.goto('/invoice/myApply/1');
+  await expect(ent).toHaveURL(/\/invoice\/myApply\/0$/);
+  await expect(kitScreen(ent, 'invoiceApply')).toBeVisible();
+  await expect(ent.locator('.fp-invoice-direction')).toHaveCount(0);
+});

@@ -11,7 +11,9 @@ export const route = '/invoice/invoiceInfo';
 
 /** An enterprise's applications, read only: amounts, state, 详情 and the issued invoices. */
 const appliesOfEnt = defineScreen(invoiceApply, {
-  list: ['applyNo', 'invoiceKind', 'amount', 'tax', 'orderCount', 'status', 'createdAt'],
+  // Fits the 900 px drawer beside 操作; the order count and the rest are in 详情.
+  list: ['applyNo', 'invoiceKind', 'amount', 'tax', 'status', 'createdAt'],
+  columns: { applyNo: { width: 112 }, invoiceKind: { width: 112 }, amount: { width: 112 }, tax: { width: 92 }, status: { width: 76 }, createdAt: { width: 156 } },
   search: ['applyNo', 'status'],
   summary: ['amount', 'tax', 'exclAmount'],
   actions: [detail(), custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="my" reload={reload} close={close} /> })],

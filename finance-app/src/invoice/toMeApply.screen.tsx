@@ -1,51 +1,6 @@
-import { invoiceApplyToMe, type Field } from '@flexpay/shared-utility';
-import { useEffect } from 'react';
-import { condOf, custom, defineScreen, detail, dialog, form, parseListState, serverExport, transitions } from '@flexpay/shared-utility/kit';
-import { exportApplyInfo, FilesDialog, VouchersDialog } from './apply-parts';
+import { applyPage } from './directions';
 
-/**
- * /invoice/toMeApply/:toMe 开出记录 (SYS, SPR): applications addressed to the supplier — review (needs a
- * work-completion voucher), invoices with the VAT recognition, express, issue, discard; free (type 90)
- * applications; exports 10 (list) and 20 (application information).
- */
+/** /invoice/toMeApply/:toMe 开出记录 (SYS, SPR): applications addressed to the supplier; :toMe picks the direction (directions.tsx). */
 export const route = '/invoice/toMeApply/:toMe';
 
-const express: Field[] = [
-  { name: 'expressCompany', label: '快递公司', type: 'select', enum: 'expressCompany', required: true },
-  { name: 'expressNo', label: '快递单号', type: 'text', required: true, placeholder: '快递单号' },
-];
-
-export default defineScreen(invoiceApplyToMe, {
-  // Type, medium, item, amount excluding tax and express are in 详情 and 更多筛选; the totals in the summary row.
-  list: ['applyNo', 'entId', 'invoiceKind', 'amount', 'tax', 'status', 'createdAt'],
-  columns: { applyNo: { width: 116 }, entId: { width: 160 }, invoiceKind: { width: 112 }, amount: { width: 116 }, tax: { width: 96 }, status: { width: 76 }, createdAt: { width: 156 } },
-  search: ['applyNo', 'entId'],
-  filterDialog: ['applyType', 'invoiceKind', 'medium', 'amount', 'createdAt'],
-  tabs: { by: 'status', values: [10, 20, 30, 22, 32, 40, 50] },
-  summary: ['amount', 'tax', 'exclAmount'],
-  actions: [
-    // 新增 records a free (type 90) application: enterprise, item, kind, medium and amount.
-    form({ onlyFor: ['SYS', 'SPR'], titles: { add: '新增其他开票申请', edit: '开票申请' }, view: false }),
-    detail(),
-    custom({ key: 'vouchers', label: '凭证', scope: 'row', render: ({ row, reload, close }) => <VouchersDialog row={row} dir="toMe" reload={reload} close={close} /> }),
-    custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="toMe" reload={reload} close={close} /> }),
-    dialog({ key: 'inviUpdateExpress', label: '快递信息', needs: 'inviUpdateExpress', fields: express, path: `${invoiceApplyToMe.paths.mgr}/inviUpdateExpress`, success: '快递信息已保存' }),
-    transitions(),
-    serverExport({ label: '导出' }),
-    custom({ key: 'export2', label: '导出申请信息', scope: 'toolbar', codes: [invoiceApplyToMe.codes.query], onlyFor: ['SYS', 'SPR'], render: ({ close }) => <ExportApplyInfo close={close} /> }),
-  ],
-});
-
-const rangeFields = Object.entries(invoiceApplyToMe.fields).filter(([, f]) => 'search' in f && f.search === 'range').map(([name]) => name);
-
-/** Runs export mode 20 once when opened, over the list's current filters and tab, then closes. */
-function ExportApplyInfo({ close }: { close: () => void }) {
-  useEffect(() => {
-    const state = parseListState(window.location.search, rangeFields);
-    const cond = condOf(invoiceApplyToMe, { ...state.filters, ...(state.tab !== '' ? { status: state.tab } : {}) });
-    void exportApplyInfo(cond)
-      .catch(() => undefined)
-      .finally(close);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  return null;
-}
+export default applyPage(route);

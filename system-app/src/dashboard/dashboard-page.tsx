@@ -1,18 +1,20 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Button, Callout, Card, H1, H4, Icon, Intent, NonIdealState, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import {
   displayName,
   mayOpen,
   menuLink,
   navigate,
+  orderProgress$,
   organisationName,
+  payOrder,
   request,
   useSession,
   visibleMenu,
   type MenuViewer,
   type RouteDef,
 } from '@flexpay/shared-utility';
-import { ACCOUNT_TYPE_LABEL, greeting, readSummary, type DashboardSummary, type ShownStat } from './summary';
+import { ACCOUNT_TYPE_LABEL, greeting, liveRefreshes, readSummary, type DashboardSummary, type ShownStat } from './summary';
 import './dashboard-page.css';
 
 type Load = { state: 'loading' } | { state: 'ready'; data: DashboardSummary } | { state: 'failed' };
@@ -66,11 +68,15 @@ function quickLinks(viewer: MenuViewer): Array<RouteDef & { groupIcon?: string }
   return leaves.filter((route) => route.path !== '/dashboard').slice(0, 8);
 }
 
-/** /dashboard 首页: greeting and the caller's organisation figures from dashboard/summary. */
+/**
+ * /dashboard 首页: greeting and the caller's organisation figures from dashboard/summary. While orders
+ * are processed (the progress stream of the orders the caller may see) the figures reload in place.
+ */
 export function DashboardPage() {
   const user = useSession();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [progressed, setProgressed] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -87,6 +93,28 @@ export function DashboardPage() {
     () => ({ accountType: user?.accountType ?? null, codes: new Set(user?.permCodes ?? []) }),
     [user],
   );
+
+  const watchesOrders = viewer.codes.has(payOrder.codes.query);
+  useEffect(() => {
+    if (!watchesOrders) return undefined;
+    const subscription = liveRefreshes(orderProgress$()).subscribe(() => setProgressed((n) => n + 1));
+    return () => subscription.unsubscribe();
+  }, [watchesOrders]);
+
+  // A reload after progress keeps the figures on screen (no spinner) and keeps them if it fails; a
+  // slow answer still shows unless a later reload has answered first.
+  const shownReload = useRef(0);
+  useEffect(() => {
+    if (progressed === 0) return;
+    request<DashboardSummary>('dashboard/summary', {}, { silent: true }).then(
+      (data) => {
+        if (progressed <= shownReload.current) return;
+        shownReload.current = progressed;
+        setLoad({ state: 'ready', data });
+      },
+      () => undefined,
+    );
+  }, [progressed]);
   const view = useMemo(() => readSummary(load.state === 'ready' ? load.data : null), [load]);
   const links = useMemo(() => quickLinks(viewer), [viewer]);
   const now = new Date();

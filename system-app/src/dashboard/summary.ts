@@ -1,4 +1,5 @@
 import { parseMoneyToFen, type AccountType } from '@flexpay/shared-utility';
+import { asyncScheduler, type Observable, throttleTime } from 'rxjs';
 
 /** dashboard/summary answers an object of counts scoped to the caller's organisation. */
 export type DashboardSummary = Record<string, unknown>;
@@ -116,4 +117,16 @@ export function greeting(hour: number): string {
   if (hour < 14) return '中午好';
   if (hour < 18) return '下午好';
   return '晚上好';
+}
+
+/** At most one reload of the figures per this many milliseconds while orders progress. */
+export const LIVE_REFRESH_MS = 1000;
+
+/**
+ * When the dashboard reloads its figures while orders are processed: at the first progress event,
+ * then at most once per `quietMs`, and once more after the last event of a burst so the final state
+ * is never missed (a new order counts today, a lock or deduction moves the balance).
+ */
+export function liveRefreshes<T>(progress$: Observable<T>, quietMs = LIVE_REFRESH_MS): Observable<T> {
+  return progress$.pipe(throttleTime(quietMs, asyncScheduler, { leading: true, trailing: true }));
 }
