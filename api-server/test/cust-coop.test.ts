@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { DAY_MS } from '@flexpay/shared-utility/src/pure';
+import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { runSignJobs } from '../src/domain/cust/sign-scheduler';
 import { Code } from '../src/http/codes';
@@ -25,6 +26,7 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
   let mer: SignedClient;
   let ent: SignedClient;
   let viewer: SignedClient;
+  let exporter: SignedClient;
   let ids: { ent1: number; ent2: number; ent3: number; ent5: number; spr1: number; spr2: number };
   /** Talents: `ok` real-name 10, `failed` real-name 20 (both with ENT0001 and SPR0001), `foreign` with ENT0003/SPR0002, `loose` with ENT0001 only. */
   let t: { ok: number; failed: number; foreign: number; loose: number };
@@ -63,7 +65,7 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
-    [sys, spr, mer, ent, viewer] = [ctx.client(), ctx.client(), ctx.client(), ctx.client(), ctx.client()];
+    [sys, spr, mer, ent, viewer, exporter] = [ctx.client(), ctx.client(), ctx.client(), ctx.client(), ctx.client(), ctx.client()];
     const entOf = (code: string) => ctx.db.selectFrom('ent').select(['id', 'supplierId']).where('entCode', '=', code).executeTakeFirstOrThrow();
     const [e1, e2, e3, e5] = await Promise.all(['ENT0001', 'ENT0002', 'ENT0003', 'ENT0005'].map(entOf));
     const spr2 = await ctx.db.selectFrom('mercht').select('id').where('merchtCode', '=', 'SPR0002').executeTakeFirstOrThrow();
@@ -78,9 +80,11 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
     coop = { ok: await supCoop(t.ok, ids.spr1), failed: await supCoop(t.failed, ids.spr1), foreign: await supCoop(t.foreign, ids.spr2) };
     // A sub-account of ENT0001 that reads talents and signing but may not manage talents: numbers come masked.
     await createSubUser(ctx.db, 'entviewer01', DEMO_PASSWORD, DEMO_USERS.ENT, [20100, 20200]);
+    // …and one that may also export talents (20130), still without the talent-manage code.
+    await createSubUser(ctx.db, 'entexport01', DEMO_PASSWORD, DEMO_USERS.ENT, [20100, 20200, 20130]);
     const now = Date.now();
     await ctx.db.insertInto('bank_bin').values({ bin: '621700', bankName: '中国建设银行', cardName: '龙卡通', cardType: 'DC', cardLength: 19, status: 0, createdAt: now, updatedAt: now }).onConflict((oc) => oc.column('bin').doNothing()).execute();
-    for (const [client, name] of [[sys, DEMO_USERS.SYS], [spr, DEMO_USERS.SPR], [mer, DEMO_USERS.MER], [ent, DEMO_USERS.ENT], [viewer, 'entviewer01']] as const)
+    for (const [client, name] of [[sys, DEMO_USERS.SYS], [spr, DEMO_USERS.SPR], [mer, DEMO_USERS.MER], [ent, DEMO_USERS.ENT], [viewer, 'entviewer01'], [exporter, 'entexport01']] as const)
       expect((await client.login(name, DEMO_PASSWORD)).code).toBe(0);
   }, 120_000);
   afterAll(() => ctx.close());
@@ -146,6 +150,29 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
       expect((await ent.post('cust/query/custCoopSup/get', { id: coop.ok })).data.idNumber).toBe('E90000001');
       expect(await views()).toBe(before + 1);
       expect([Code.OUT_OF_SCOPE, Code.NOT_FOUND]).toContain((await spr.post('cust/query/custCoopSup/get', { id: coop.foreign })).code);
+    });
+
+    test('导出: the filtered rows in scope; ID numbers whole only for the talent-manage code; without the export code refused', async () => {
+      const exported = async (client: SignedClient, cond: Record<string, unknown>) => {
+        const token = await client.post('cust/query/custCoopSup/genExportExcelToken', { cond });
+        expect(token.code).toBe(0);
+        const file = await client.get('cust/query/custCoopSup/export', { token: token.data.token });
+        const book = XLSX.read(file.rawPayload);
+        const lines = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]]);
+        expect(lines).toHaveLength(token.data.total);
+        return lines;
+      };
+      const whole = await exported(ent, { custId: t.ok });
+      expect(whole).toEqual([expect.objectContaining({ 人才: '测试甲', 证件号码: 'E90000001', 签约状态: '未开始' })]);
+      const masked = await exported(exporter, { custId: t.ok });
+      expect(masked).toEqual([expect.objectContaining({ 人才: '测试甲', 证件号码: 'E9*****01' })]);
+      // The export is the list: the caller's scope and the filter.
+      expect(await exported(exporter, { custId: t.foreign })).toEqual([]);
+      const sysLines = await exported(sys, { supplierId: ids.spr2 });
+      expect(sysLines.map((l) => l['证件号码'])).toContain('E90000003');
+      expect(sysLines.every((l) => l['供应商'] === sysLines[0]['供应商'])).toBe(true);
+      expect((await viewer.post('cust/query/custCoopSup/genExportExcelToken', { cond: {} })).code).toBe(Code.NO_PERMISSION);
+      expect((await mer.post('cust/query/custCoopSup/genExportExcelToken', { cond: {} })).code).toBe(Code.NO_PERMISSION);
     });
 
     test('SPR and SYS add cooperation (SPR for its own supplier, with talents of its enterprises); ENT may not; duplicates 1009', async () => {
@@ -283,6 +310,38 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
       expect((await ent.post('cust/mgr/addCustCard', { custId: t.foreign, cardNo: '6217000010012345677' })).code).toBe(Code.OUT_OF_SCOPE);
       expect((await spr.post('cust/mgr/addCustCard', { custId: t.foreign, cardNo: '6217000010012345677' })).code).toBe(Code.OUT_OF_SCOPE);
       expect((await sys.post('cust/mgr/addCustCard', { custId: t.foreign, cardNo: '6217000010012345677' })).code).toBe(0);
+    });
+
+    test('重新校验 (recheckCustCard): an unchecked or wrong bank card is checked again and audited; a passed card, Alipay, the viewer, MER and foreign cards are refused', async () => {
+      const now = Date.now();
+      const unchecked = async (custId: number, cardNo: string, accountCategory = 0) =>
+        (await ctx.db.insertInto('cust_card').values({ custId, cardNo, bankName: null, cardType: 'DC', cardAttr: 'C', accountCategory, validated: 0, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow()).id;
+      const good = await unchecked(t.ok, '6217000010012340017');
+      const wrong = await unchecked(t.ok, '6217000010012340019');
+      const alipay = await unchecked(t.ok, 'recheck@example.com', 10);
+      const foreign = await unchecked(t.foreign, '6217000010012340025');
+      const actionsOf = async (client: SignedClient, id: number) =>
+        ((await client.post('cust/query/listCustCard', { cond: { custId: t.ok }, page: PAGE })).data.records as Array<Record<string, unknown>>).find((c) => c.id === id)?._actions;
+      expect(await actionsOf(ent, good)).toEqual(['delete', 'recheckCustCard']);
+      expect(await actionsOf(ent, alipay)).toEqual(['delete']);
+      expect(await actionsOf(viewer, good)).toEqual([]);
+      expect((await viewer.post('cust/mgr/recheckCustCard', { id: good })).code).toBe(Code.NO_PERMISSION);
+      expect((await mer.post('cust/mgr/recheckCustCard', { id: good })).code).toBe(Code.NO_PERMISSION);
+      expect([Code.OUT_OF_SCOPE, Code.NOT_FOUND]).toContain((await ent.post('cust/mgr/recheckCustCard', { id: foreign })).code);
+      expect([Code.OUT_OF_SCOPE, Code.NOT_FOUND]).toContain((await spr.post('cust/mgr/recheckCustCard', { id: foreign })).code);
+      expect(await ent.post('cust/mgr/recheckCustCard', { id: alipay })).toMatchObject({ code: Code.CONFLICT, message: '只有银行卡可以校验' });
+
+      const checked = await ent.post('cust/mgr/recheckCustCard', { id: good });
+      expect(checked.data).toMatchObject({ id: good, validated: 1, cardNo: '6217000010012340017' });
+      expect(checked.data._actions).toEqual(['delete']);
+      const trail = await ctx.db.selectFrom('audit_log').select(['changes', 'operatorAccount']).where('action', '=', 'recheckCustCard').where('entityId', '=', String(good)).execute();
+      expect(trail).toHaveLength(1);
+      expect(trail[0].operatorAccount).toBe(DEMO_USERS.ENT);
+      expect(JSON.parse(trail[0].changes)).toEqual({ validated: { from: 0, to: 1 } });
+      expect(await ent.post('cust/mgr/recheckCustCard', { id: good })).toMatchObject({ code: Code.CONFLICT, message: '该银行卡已校验通过' });
+      // A number failing Luhn stays wrong (2) and may be checked again later.
+      expect((await spr.post('cust/mgr/recheckCustCard', { id: wrong })).data).toMatchObject({ validated: 2, _actions: ['delete', 'recheckCustCard'] });
+      expect((await sys.post('cust/mgr/recheckCustCard', { id: foreign })).data).toMatchObject({ validated: 1 });
     });
 
     test('deleteCustCard: in scope only; the viewer may not', async () => {

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
+import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { Messages } from '../src/http/codes';
+import { Code, Messages } from '../src/http/codes';
 import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, parseIdType, residentIdCheckChar, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { CustMessages, importRefusal } from '../src/routes/cust';
 import { duplicateUsernameAnswer, SubuserMessages } from '../src/domain/admin/index';
@@ -191,6 +193,39 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     const details = await ent2.post('cust/mgr/importDetails', { id: linked.data.importId });
     expect(details.data.rows.map((r: { message: string }) => r.message)).toEqual([CustMessages.created, CustMessages.linked]);
     expect((await ent.post('cust/mgr/importDetails', { id: linked.data.importId })).code).toBe(3002);
+  });
+
+  test('原始文件 and 结果文件: an import sent with its workbook keeps it; importDFile serves both inside the history scope only', async () => {
+    const bytes = Buffer.from('PK original workbook of the import');
+    const uploaded = async (client: SignedClient) =>
+      (await client.post('file/upload', { name: '人才导入.xlsx', contentBase64: bytes.toString('base64'), fileMd5: crypto.createHash('md5').update(bytes).digest('hex') })).data as { url: string; fileMd5: string; name: string };
+    // Only one's own upload may be kept (another enterprise's answers 3002, nothing imported).
+    await refused(() => ent.post('cust/mgr/import', { rows: [row()], file: { url: '/api/admin/file/download?id=999999999' } }), 1004);
+    const foreignUpload = await uploaded(ent2);
+    await refused(() => ent.post('cust/mgr/import', { rows: [row()], file: foreignUpload }), 3002);
+    const kept = await ent.post('cust/mgr/import', { rows: [row({ name: '原始文件' })], file: await uploaded(ent) });
+    expect(kept.code).toBe(0);
+    const bare = await ent.post('cust/mgr/import', { rows: [row({ name: '无原始文件' })], fileName: '手工.xlsx' });
+    const history = (await ent.post('cust/mgr/importList', LIST)).data.records as Array<Record<string, unknown>>;
+    expect(history.find((h) => h.id === kept.data.importId)).toMatchObject({ fileName: '人才导入.xlsx', _actions: ['result', 'original'] });
+    expect(history.find((h) => h.id === bare.data.importId)).toMatchObject({ fileName: '手工.xlsx', _actions: ['result'] });
+
+    const file = (client: SignedClient, id: number, kind: string) => client.get('cust/mgr/importDFile', { id: String(id), kind });
+    for (const client of [ent, spr, sys]) {
+      const original = await file(client, kept.data.importId, 'original');
+      expect(original.statusCode).toBe(200);
+      expect(original.rawPayload).toEqual(bytes);
+      expect(decodeURIComponent(String(original.headers['content-disposition']))).toContain('人才导入.xlsx');
+      const result = await file(client, kept.data.importId, 'result');
+      const book = XLSX.read(result.rawPayload);
+      const lines = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
+      expect(lines).toEqual([expect.objectContaining({ 行号: 1, 姓名: '原始文件', 结果: '成功', 说明: CustMessages.created })]);
+    }
+    // The other enterprise (same supplier) and MER see neither file; an import without its workbook has no original.
+    expect(JSON.parse((await file(ent2, kept.data.importId, 'original')).payload).code).toBe(3002);
+    expect(JSON.parse((await file(ent2, kept.data.importId, 'result')).payload).code).toBe(3002);
+    expect(JSON.parse((await file(mer, kept.data.importId, 'original')).payload).code).toBe(Code.NO_PERMISSION);
+    expect(JSON.parse((await file(ent, bare.data.importId, 'original')).payload)).toMatchObject({ code: 1004, message: CustMessages.importFile });
   });
 
   test('SYS and SPR must name an enterprise inside their scope; MER may not import', async () => {

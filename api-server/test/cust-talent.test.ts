@@ -98,7 +98,17 @@ describe.each(DIALECTS)('talent record on %s', (dialect) => {
     for (const line of lines) {
       expect(line['姓名']).toContain(row.name);
       expect(line['证件号码']).toContain('*');
+      expect(line['银行卡号'] ?? '').not.toMatch(/^\d{10,}$/);
     }
+    // …and whole for a holder of the talent-manage code, the same rows.
+    const holderToken = await ent.post('cust/query/genExportExcelToken', { cond: { name: row.name } });
+    expect(holderToken.data.total).toBe(token.data.total);
+    const holderFile = await ent.get('cust/query/export', { token: holderToken.data.token });
+    const holderBook = XLSX.read(holderFile.rawPayload);
+    const holderLines = XLSX.utils.sheet_to_json<Record<string, string>>(holderBook.Sheets[holderBook.SheetNames[0]]);
+    expect(holderLines.map((l) => l['证件号码'])).toContain(stored.idNumber);
+    expect(holderLines.every((l) => !String(l['证件号码']).includes('*'))).toBe(true);
+    expect(holderLines.find((l) => l['证件号码'] === stored.idNumber)?.['银行卡号']).toBe(stored.bankCard ?? undefined);
   });
 
   test('create registers the person with its cooperation rows and card; a second create of the person answers 1009 naming it', async () => {

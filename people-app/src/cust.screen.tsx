@@ -2,7 +2,10 @@ import { cust } from '@flexpay/shared-utility';
 import { defineScreen } from '@flexpay/shared-utility/kit';
 import { talentActions } from './cust/talent-screen';
 
-/** /cust/:queryType? 人才数据 (SYS): every talent of the platform, by real-name state. */
+/**
+ * /cust/:queryType? 人才数据 (SYS): every talent of the platform, by real-name state. The query type in
+ * the path is the real-name tab (/cust/10: 实名成功); the menu's /cust/base is the whole list.
+ */
 export const route = '/cust/:queryType?';
 
 export default defineScreen(cust, {
@@ -12,6 +15,6 @@ export default defineScreen(cust, {
   columns: { custCode: { width: 110 }, name: { width: 80 }, idType: { width: 100 }, idNumber: { width: 160 }, phone: { width: 110 }, bankCard: { width: 170 }, realNameStatus: { width: 80 } },
   search: ['name', 'idNumber', 'phone'],
   filterDialog: ['custCode', 'idType', 'entId', 'supplierId', 'status', 'createdAt'],
-  tabs: { by: 'realNameStatus', values: [0, 10, 20] },
+  tabs: { by: 'realNameStatus', values: [0, 10, 20], param: 'queryType' },
   actions: talentActions,
 });

@@ -1,6 +1,6 @@
 import { CUST_IMPORT_HEADERS, CUST_IMPORT_MAX_ROWS, MESSAGES, residentIdCheckChar } from '@flexpay/shared-utility';
 import { readSheet } from '@flexpay/shared-utility/kit';
-import screen, { CUST_SHEET } from '../src/cust/import.screen';
+import screen, { CUST_SHEET, IMPORT_HISTORY } from '../src/cust/import.screen';
 import type { ImportAction } from '../../shared-utility/src/kit/entity/define';
 
 /** Valid resident IDs: one whose check character is X, and another. */
@@ -33,8 +33,14 @@ describe('人才导入 declaration', () => {
 
   test('SYS and SPR pick the enterprise; the template and import sit on the talent list', () => {
     const importAction = screen.actions.find((a): a is ImportAction => a.kind === 'import')!;
-    expect(importAction).toMatchObject({ path: 'cust/mgr/import', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] } });
+    // The workbook goes with the rows, so the history keeps the original file.
+    expect(importAction).toMatchObject({ path: 'cust/mgr/import', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] }, keepFile: true });
     expect(screen.actions.map((a) => a.kind)).toEqual(['detail', 'template', 'import', 'custom']);
     expect(screen.list).toEqual(['name', 'idType', 'idNumber', 'phone', 'entId', 'createdAt']);
+  });
+
+  test('导入记录: the file name downloads the original file when the server kept it; 结果文件 per row', () => {
+    expect(IMPORT_HISTORY.actions).toEqual([expect.objectContaining({ kind: 'custom', key: 'result', label: '结果文件', scope: 'row', needs: 'result' })]);
+    expect(IMPORT_HISTORY.columns?.fileName?.render).toBeDefined();
   });
 });

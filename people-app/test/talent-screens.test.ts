@@ -2,7 +2,8 @@ import { bankBin, cust } from '@flexpay/shared-utility';
 import bankcardScreen from '../src/bankcard/index.screen';
 import custScreen from '../src/cust.screen';
 import entScreen from '../src/cust/ent.screen';
-import { talentRelationActions } from '../src/cust/talent-actions';
+import supScreen from '../src/cust/sup.screen';
+import { custCardTable, talentRelationActions } from '../src/cust/talent-actions';
 import { talentActions } from '../src/cust/talent-screen';
 
 const keys = (actions: ReadonlyArray<{ kind: string; key?: string }>) => actions.map((a) => a.key ?? a.kind);
@@ -17,7 +18,10 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
     expect(custScreen.list).toEqual(expect.arrayContaining(['custCode', 'bankCard', 'realNameStatus']));
     expect(entScreen.list).toContain('entId');
     expect(entScreen.list).not.toContain('bankCard');
-    expect(custScreen.tabs).toMatchObject({ by: 'realNameStatus', values: [0, 10, 20] });
+    // The query type in the path picks the tab (/cust/10, /cust/ent/1, /cust/sup/20).
+    expect(custScreen.tabs).toEqual({ by: 'realNameStatus', values: [0, 10, 20], param: 'queryType' });
+    expect(entScreen.tabs).toEqual({ by: 'status', values: [0, 1], param: 'queryType' });
+    expect(supScreen.tabs).toEqual({ by: 'signStatus', values: [0, 10, 20, 30, 40], param: 'queryType' });
     for (const screen of [custScreen, entScreen]) expect(screen.actions).toBe(talentActions);
   });
 
@@ -29,6 +33,14 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
     expect(byKey.files).toMatchObject({ scope: 'row', needs: 'files' });
     expect(byKey.create).toMatchObject({ scope: 'toolbar', codes: [20110] });
     expect(byKey.export).toMatchObject({ codes: [20130] });
+  });
+
+  test('every talent view exports through the server under the export code (numbers masked there)', () => {
+    for (const screen of [custScreen, entScreen, supScreen]) expect(screen.actions.find((a) => a.kind === 'export')).toMatchObject({ codes: [20130] });
+  });
+
+  test('a card offers 重新校验 when the server lists it', () => {
+    expect(custCardTable.actions.find((a) => a.kind === 'custom')).toMatchObject({ key: 'recheckCustCard', label: '重新校验', scope: 'row', needs: 'recheckCustCard' });
   });
 
   test('银行卡号 is the BIN table with 新增 (add) and 按卡号添加', () => {

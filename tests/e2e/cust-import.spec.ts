@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
-import { kitScreen, NO_GUIDE } from './support/kit-screen';
+import { clickRowAction, kitScreen, NO_GUIDE } from './support/kit-screen';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const XLSX = require('xlsx') as typeof import('xlsx');
@@ -10,6 +10,8 @@ const XLSX = require('xlsx') as typeof import('xlsx');
 const HEADERS = ['姓名', '证件类型', '证件号码', '手机号', '银行卡号', '开户银行', '备注'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const RUN = Date.now().toString().slice(-8);
+/** A card number passing Luhn, so the simulated 3-factor check finds it 正确. */
+const LUHN_CARD = '6222020200112233446';
 
 /** GB 11643 check character of the first 17 digits. */
 const checkChar = (first17: string) => '10X98765432'[[7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2].reduce((acc, w, i) => acc + w * Number(first17[i]), 0) % 11];
@@ -164,4 +166,41 @@ test('人才导入：平台须先选择企业，导入到所选企业', async ({
   await page.getByRole('button', { name: '关闭' }).click();
   const row = kitScreen(page, 'cust').locator('.bp6-table-cell').filter({ hasText: name });
   await expect(row).toBeVisible();
+});
+
+test('人才导入：导入记录可下载原始文件和结果文件；导入的银行卡未校验，可重新校验', async ({ page }) => {
+  await openImport(page);
+  const name = `原始文件${RUN}`;
+  const fileName = `kept-${RUN}.xlsx`;
+  const original = workbook([[name, '', idNumber(9), '13800138010', LUHN_CARD, '', '']]);
+  await choose(page, fileName, original);
+  await importButton(page).click();
+  await expect(toast(page, '成功导入 1 条人才')).toBeVisible();
+  await page.getByRole('button', { name: '关闭' }).click();
+
+  await kitScreen(page, 'cust').getByRole('button', { name: '导入记录' }).click();
+  const history = kitScreen(page, 'custImport');
+  await expect(history.getByRole('button', { name: `原始文件 ${fileName}` })).toBeVisible();
+  // The file name downloads the original workbook; 结果文件 one line per row with its outcome.
+  const [kept] = await Promise.all([page.waitForEvent('download'), history.getByRole('button', { name: `原始文件 ${fileName}` }).click()]);
+  expect(kept.suggestedFilename()).toBe(fileName);
+  expect(fs.readFileSync((await kept.path())!)).toEqual(original);
+  const [result] = await Promise.all([page.waitForEvent('download'), clickRowAction(page, fileName, '结果文件', history)]);
+  expect(result.suggestedFilename()).toMatch(/^导入结果_IM\d+/);
+  const book = XLSX.read(fs.readFileSync((await result.path())!));
+  expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]])).toEqual([expect.objectContaining({ 行号: 1, 姓名: name, 结果: '成功', 说明: '新增人才' })]);
+  await page.keyboard.press('Escape');
+
+  // The imported card is 未校验: 重新校验 runs the 3-factor check (the number passes Luhn: 正确).
+  await page.goto(`/cust/ent?name=${encodeURIComponent(name)}`);
+  const talents = kitScreen(page, 'cust');
+  await expect(talents.locator('.bp6-table-cell').getByText(name, { exact: true })).toBeVisible();
+  await clickRowAction(page, name, '银行卡', talents);
+  const cards = kitScreen(page, 'custCard');
+  await expect(cards.locator('.bp6-table-cell').getByText('未校验', { exact: true })).toBeVisible();
+  await clickRowAction(page, LUHN_CARD, '重新校验', cards);
+  await page.locator('.bp6-dialog').filter({ hasText: '三要素' }).getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '校验通过')).toBeVisible();
+  await expect(cards.locator('.bp6-table-cell').getByText('正确', { exact: true })).toBeVisible();
+  await expect(cards.getByRole('button', { name: '重新校验' })).toHaveCount(0);
 });

@@ -1,14 +1,14 @@
 import zlib from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openServerDatabase } from './support/database';
-import { clickRowAction, exportRows, kitScreen, NO_GUIDE } from './support/kit-screen';
+import { clickRowAction, exportRows, kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
 
 /**
  * Issue 8 talent record journey: ENT adds a talent from an ID photo (the simulated OCR fills the form),
  * runs the real-name check and uploads the ID photos; an ENT sub-account without the talent-manage
- * code exports the filtered list and sees the ID numbers masked. (talent-signing.spec.ts continues
- * with signing and the bank card.)
+ * code exports the filtered list and sees the ID numbers masked. The query type in the path picks each
+ * view's tab; 签约管理 exports too. (talent-signing.spec.ts continues with signing and the bank card.)
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -53,17 +53,17 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-/** An ENT0001 sub-account that may read and export talents but not manage them (no 20110). */
-function createReader(): string {
+/** An ENT0001 sub-account that may read and export talents and read signing, but not manage talents (no 20110). */
+function createReader(suffix: string): string {
   const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
   try {
     const top = db.prepare('SELECT * FROM admin_user WHERE username = ?').get(DEMO_ACCOUNTS.ENT) as Record<string, unknown>;
-    const username = `e2eReader${RUN}`;
+    const username = `e2eReader${RUN}${suffix}`;
     const { userId: parentUserId, ...copy } = top;
     const row = { ...copy, username, name: '只读子账号', isTopAdmin: 0, parentUserId, guideStep: -1 };
     const columns = Object.keys(row);
     const inserted = db.prepare(`INSERT INTO admin_user (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...Object.values(row));
-    for (const code of [20100, 20130]) db.prepare('INSERT INTO admin_user_perm ("userId", code) VALUES (?, ?)').run(inserted.lastInsertRowid, code);
+    for (const code of [20100, 20130, 20200]) db.prepare('INSERT INTO admin_user_perm ("userId", code) VALUES (?, ?)').run(inserted.lastInsertRowid, code);
     return username;
   } finally {
     db.close();
@@ -112,7 +112,7 @@ test('ENT adds a talent from an ID photo, runs real-name, uploads the ID photos;
   await ent.getByRole('button', { name: '关闭' }).click();
 
   // A reader without the talent-manage code: the filtered export holds the listed rows, masked.
-  const reader = await signedIn(browser, createReader());
+  const reader = await signedIn(browser, createReader('a'));
   // A new account is shown the unread notices first.
   await reader.getByRole('button', { name: '我知道了' }).click({ timeout: 8_000 }).catch(() => undefined);
   await reader.goto('/cust/ent?realNameStatus=10');
@@ -128,4 +128,49 @@ test('ENT adds a talent from an ID photo, runs real-name, uploads the ID photos;
     expect(String(row['证件号码'])).toMatch(/^.{4}\*+.{4}$/);
   }
   expect(rows.map((r) => r['姓名'])).toContain(name);
+});
+
+/** The answer of a list call whose path has no /list (签约管理's cust/query/custCoopSup). */
+async function answerAt(page: Page, path: string, act: () => Promise<unknown>): Promise<{ records: Array<Record<string, unknown>>; total: number }> {
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/admin/${path}`);
+  await act();
+  return ((await (await answer).json()) as { data: { records: Array<Record<string, unknown>>; total: number } }).data;
+}
+
+test('the query type in the path picks the tab of 人才数据, 企业人才 and 签约管理; 签约管理 exports masked for a reader without 20110', async ({ browser }) => {
+  const sys = await signedIn(browser, DEMO_ACCOUNTS.SYS);
+  const talents = kitScreen(sys, 'cust');
+  const selected = (scope: ReturnType<typeof kitScreen>) => scope.locator('[role="tab"][aria-selected="true"]');
+
+  // The menu's /cust/base is the whole list; /cust/20 the real-name failures only.
+  const all = await listAnswer(sys, 'cust/query', () => sys.goto('/cust/base'));
+  await expect(selected(talents)).toHaveText('全部');
+  const failed = await listAnswer(sys, 'cust/query', () => sys.goto('/cust/20'));
+  await expect(selected(talents)).toHaveText('实名失败');
+  expect(failed.total).toBeGreaterThan(0);
+  expect(failed.total).toBeLessThan(all.total);
+  expect(failed.records.every((r) => r.realNameStatus === 20)).toBe(true);
+  // Picking a tab moves the path.
+  const ok = await listAnswer(sys, 'cust/query', () => talents.getByRole('tab', { name: '实名成功' }).click());
+  await expect(sys).toHaveURL(/\/cust\/10$/);
+  expect(ok.records.every((r) => r.realNameStatus === 10)).toBe(true);
+
+  // 企业人才 by status: /cust/ent/0 正常.
+  const normal = await listAnswer(sys, 'cust/query', () => sys.goto('/cust/ent/0'));
+  await expect(selected(talents)).toHaveText('正常');
+  expect(normal.records.every((r) => r.status === 0)).toBe(true);
+
+  // 签约管理 by sign status: /cust/sup/20 签约成功; the reader's export holds those rows, ID numbers masked.
+  const reader = await signedIn(browser, createReader('b'));
+  await reader.getByRole('button', { name: '我知道了' }).click({ timeout: 8_000 }).catch(() => undefined);
+  const signed = await answerAt(reader, 'cust/query/custCoopSup', () => reader.goto('/cust/sup/20'));
+  await expect(selected(kitScreen(reader, 'custCoopSup'))).toHaveText('签约成功');
+  expect(signed.total).toBeGreaterThan(0);
+  const rows = await exportRows(reader);
+  expect(rows).toHaveLength(signed.total);
+  for (const row of rows) {
+    expect(row['签约状态']).toBe('签约成功');
+    expect(String(row['证件号码'])).toMatch(/^.{4}\*+.{4}$/);
+  }
+  expect(rows.map((r) => r['人才'])).toEqual(expect.arrayContaining(signed.records.map((r) => r.custName)));
 });

@@ -4,7 +4,8 @@ import { talentActions } from './talent-screen';
 
 /**
  * /cust/ent/:queryType? 企业人才 (SYS, SPR, ENT): the talents cooperating with the caller's enterprises
- * (ENT its own, SPR its supplier's, SYS all), with the enterprise that registered each.
+ * (ENT its own, SPR its supplier's, SYS all), with the enterprise that registered each. The query type
+ * in the path is the status tab (/cust/ent/1: 禁用).
  */
 export const route = '/cust/ent/:queryType?';
 
@@ -15,6 +16,6 @@ export default defineScreen(cust, {
   columns: { name: { width: 80 }, idType: { width: 100 }, idNumber: { width: 160 }, phone: { width: 110 }, entId: { width: 190 }, realNameStatus: { width: 80 } },
   search: ['name', 'idNumber', 'phone'],
   filterDialog: ['entId', 'idType', 'realNameStatus', 'createdAt'],
-  tabs: { by: 'status', values: [0, 1] },
+  tabs: { by: 'status', values: [0, 1], param: 'queryType' },
   actions: talentActions,
 });

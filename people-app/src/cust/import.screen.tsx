@@ -1,5 +1,6 @@
+import { Button, Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { checkCustImportRows, cust, CUST_IMPORT_MAX_ROWS, custImport, download } from '@flexpay/shared-utility';
+import { checkCustImportRows, cust, CUST_IMPORT_MAX_ROWS, custImport, download, ROW_ACTIONS, type Row } from '@flexpay/shared-utility';
 import { custom, defineScreen, detail, EntityScreenView, excelImport, importSheet, SubTableDrawer, template } from '@flexpay/shared-utility/kit';
 
 /** /cust/import 人才导入 (SYS, SPR, ENT): the talent list with the Excel import, its template and history. */
@@ -17,7 +18,7 @@ export const CUST_SHEET = importSheet(cust, {
   check: (rows) => checkCustImportRows(rows).map((c) => c.error),
 });
 
-/** Downloads one import's result workbook (one line per row with its outcome) when opened. */
+/** Downloads one import's result workbook (importDFile kind=result: one line per row with its outcome) when opened. */
 function ResultDownload({ id, close }: { id: number; close: () => void }) {
   useEffect(() => {
     void download('cust/mgr/importDFile', { id, kind: 'result' }).finally(close);
@@ -25,12 +26,34 @@ function ResultDownload({ id, close }: { id: number; close: () => void }) {
   return null;
 }
 
-/** 导入记录: each import with its counts; 下载结果 one line per row with its outcome. */
+/** 文件名: the original workbook (importDFile kind=original) as a link when the server kept it (`_actions` lists `original`). */
+function OriginalFile({ row }: { row: Row }) {
+  const name = String(row.fileName ?? '');
+  const kept = Array.isArray(row[ROW_ACTIONS]) && (row[ROW_ACTIONS] as string[]).includes('original');
+  if (!kept) return <>{name}</>;
+  return (
+    <Button small minimal intent={Intent.PRIMARY} icon="download" ellipsizeText title="下载原始文件" aria-label={`原始文件 ${name}`} text={name} onClick={() => void download('cust/mgr/importDFile', { id: Number(row.id), kind: 'original' })} />
+  );
+}
+
+/** 导入记录: each import with its counts; the file name downloads the original file, 结果文件 one line per row with its outcome. */
 export const IMPORT_HISTORY = defineScreen(custImport, {
   list: ['importNo', 'entId', 'fileName', 'total', 'successCount', 'failCount', 'operatorName', 'createdAt'],
+  // An enterprise imports into itself: without the enterprise column the row fits the 900 px drawer.
+  listFor: { entId: ['SYS', 'SPR'] },
+  columns: {
+    importNo: { width: 170 },
+    entId: { width: 180 },
+    fileName: { width: 170, render: (row) => <OriginalFile row={row} /> },
+    total: { width: 60 },
+    successCount: { width: 50 },
+    failCount: { width: 50 },
+    operatorName: { width: 80 },
+    createdAt: { width: 150 },
+  },
   search: ['importNo'],
   filterDialog: ['entId', 'createdAt'],
-  actions: [custom({ key: 'result', label: '下载结果', scope: 'row', render: ({ row, close }) => <ResultDownload id={Number(row.id)} close={close} /> })],
+  actions: [custom({ key: 'result', label: '结果文件', scope: 'row', needs: 'result', render: ({ row, close }) => <ResultDownload id={Number(row.id)} close={close} /> })],
 });
 
 export default defineScreen(cust, {
@@ -41,7 +64,7 @@ export default defineScreen(cust, {
     detail(),
     template(CUST_SHEET),
     // SYS and SPR name the enterprise the talents join; an enterprise imports into itself.
-    excelImport({ path: 'cust/mgr/import', sheet: CUST_SHEET, label: '导入人才', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] } }),
+    excelImport({ path: 'cust/mgr/import', sheet: CUST_SHEET, label: '导入人才', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] }, keepFile: true }),
     custom({ key: 'history', label: '导入记录', scope: 'toolbar', codes: [20120], render: ({ close }) => (
       <SubTableDrawer title="导入记录" onClose={close}>
         <EntityScreenView screen={IMPORT_HISTORY} urlState={false} />

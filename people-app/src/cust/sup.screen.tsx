@@ -1,11 +1,12 @@
 import { custCoopSup } from '@flexpay/shared-utility';
-import { defineScreen, detail, form } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, form, serverExport } from '@flexpay/shared-utility/kit';
 import { signActions } from './talent-actions';
 
 /**
  * /cust/sup/:queryType? 签约管理 (SYS, SPR, ENT): every talent's cooperation with a supplier — sign
  * channel, sign status, tax registration — in the caller's scope (SPR its own supplier's, ENT its
  * talents', SYS all). The query type in the path is the sign-status tab (/cust/sup/20: 签约成功).
+ * 导出 writes the filtered rows, ID numbers masked without the talent-manage code.
  */
 export const route = '/cust/sup/:queryType?';
 
@@ -19,5 +20,5 @@ export default defineScreen(custCoopSup, {
   filterDialog: ['supplierId', 'signChannel', 'taxRegStatus', 'status', 'signedAt', 'createdAt'],
   tabs: { by: 'signStatus', values: [0, 10, 20, 30, 40], param: 'queryType' },
   listPath: custCoopSup.paths.query,
-  actions: [form({ create: false, view: false, routes: { update: 'updateSupCoopData' }, titles: { add: '新增合作供应商', edit: '编辑合作供应商' } }), detail(), ...signActions],
+  actions: [form({ create: false, view: false, routes: { update: 'updateSupCoopData' }, titles: { add: '新增合作供应商', edit: '编辑合作供应商' } }), detail(), ...signActions, serverExport({ codes: [20130] })],
 });

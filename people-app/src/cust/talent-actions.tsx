@@ -76,10 +76,33 @@ export const custCoopSupTable = defineScreen(custCoopSup, {
   ],
 });
 
+export const RECHECK_PATH = `${custCard.paths.mgr}/recheckCustCard`;
+
+/** 重新校验: a bank card not yet checked (or found wrong) against the talent's name and ID number again. */
+const recheckCard = custom({
+  key: 'recheckCustCard',
+  label: '重新校验',
+  scope: 'row',
+  needs: 'recheckCustCard',
+  render: ({ row, reload, close }) => (
+    <FieldsDialog
+      title="重新校验"
+      note={`将核验卡号 ${String(row.cardNo ?? '')} 与人才的姓名、证件号码是否一致（三要素），结果写入三要素校验，确定继续吗？`}
+      fields={[]}
+      submit={async () => {
+        const answer = await request<Row>(RECHECK_PATH, { id: row.id }, { showLoading: true });
+        showSuccess(answer.validated === 1 ? '校验通过' : '校验未通过：姓名、证件号码与卡号不一致');
+        reload();
+      }}
+      onClose={close}
+    />
+  ),
+});
+
 export const custCardTable = defineScreen(custCard, {
   list: ['accountCategory', 'cardNo', 'bankName', 'cardType', 'cardAttr', 'validated'],
   listPath: 'cust/query/listCustCard',
-  actions: [form({ routes: { create: 'addCustCard' }, view: false, titles: { add: '新增银行卡', edit: '银行卡' } }), remove('确定要删除这张银行卡吗？', { route: 'deleteCustCard' })],
+  actions: [form({ routes: { create: 'addCustCard' }, view: false, titles: { add: '新增银行卡', edit: '银行卡' } }), recheckCard, remove('确定要删除这张银行卡吗？', { route: 'deleteCustCard' })],
 });
 
 /** The talent row's relation drawers (spread into the /cust and /cust/ent screens' actions). */

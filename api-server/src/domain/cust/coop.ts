@@ -8,7 +8,7 @@ import {
   AdminType,
   custCoopEnt,
   custCoopSup,
-  maskMiddle,
+  personalView,
   ROW_ACTIONS,
   SIGN,
   SIGN_CHANNEL,
@@ -128,34 +128,26 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
   return routes.filter((r) => r.path !== `${custCoopEnt.paths.query}/list`);
 }
 
-interface Talent {
-  id: number;
-  idNumber: string;
-  realNameStatus: number;
-}
-
-async function talentsOf(db: AnyDb, custIds: unknown[]): Promise<Map<number, Talent>> {
-  const ids = [...new Set(custIds.map(Number).filter((n) => Number.isInteger(n)))];
-  if (ids.length === 0) return new Map();
-  const rows = (await db.selectFrom('cust').select(['id', 'idNumber', 'realNameStatus']).where('id', 'in', ids).execute()) as Talent[];
-  return new Map(rows.map((r) => [Number(r.id), r]));
-}
+/** The talent's ID number and real-name state beside each supplier cooperation row (lists, get, export). */
+const talentColumns = (qb: AnyQuery): AnyQuery =>
+  qb.select((eb) => [
+    eb.selectFrom('cust as lc').select('lc.idNumber').whereRef('lc.id', '=', `${T}.custId`).as('custIdNumber'),
+    eb.selectFrom('cust as lc').select('lc.realNameStatus').whereRef('lc.id', '=', `${T}.custId`).as('custRealNameStatus'),
+  ]);
 
 const SIGNERS = new Set<number>([AdminType.SYS, AdminType.SPR, AdminType.ENT]);
 const MANAGERS = new Set<number>([AdminType.SYS, AdminType.SPR]);
 /** What an enterprise may do on its talents' supplier cooperation: sign them. */
 const ENT_ACTIONS = new Set(['paperSign', 'eSign']);
 
-/** The talent's ID number (masked without the talent-manage code) and the sign actions the caller may take. */
-function decorate(caller: Caller, talents: Map<number, Talent>, record: Row): Row {
-  const talent = talents.get(Number(record.custId));
-  const whole = caller.perms.has(CUST_MGR_CODE);
+/** The sign actions the caller may take on a shown row. */
+function decorate(caller: Caller, record: Row): Row {
   const mgr = caller.perms.has(custCoopSup.codes.mgr!);
   const row = { status: Number(record.status), signChannel: Number(record.signChannel), signStatus: Number(record.signStatus), taxRegStatus: Number(record.taxRegStatus) };
   const type = typeOf(caller);
-  const sign = mgr && SIGNERS.has(type) ? signActionsOf(row, Number(talent?.realNameStatus ?? 0)).filter((a) => type !== AdminType.ENT || ENT_ACTIONS.has(a)) : [];
+  const sign = mgr && SIGNERS.has(type) ? signActionsOf(row, Number(record.realNameStatus ?? 0)).filter((a) => type !== AdminType.ENT || ENT_ACTIONS.has(a)) : [];
   const actions = [...((record[ROW_ACTIONS] as string[] | undefined) ?? []).filter((a) => a !== 'update'), ...(mgr && MANAGERS.has(type) ? ['update'] : []), ...sign];
-  return { ...record, idNumber: talent ? (whole ? talent.idNumber : maskMiddle(talent.idNumber)) : null, [ROW_ACTIONS]: actions };
+  return { ...record, [ROW_ACTIONS]: actions };
 }
 
 interface Move {
@@ -186,7 +178,11 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     create: 'addSupCoopData',
     update: false,
     simple: false,
+    export: true,
     duplicate: COOP_MESSAGES.supDuplicate,
+    lookups: talentColumns,
+    // The ID number whole only for holders of the talent-manage code, in lists, 详情 and the export.
+    computed: (row, caller) => ({ idNumber: personalView(row.custIdNumber as string | null, !!caller?.perms.has(CUST_MGR_CODE)), realNameStatus: Number(row.custRealNameStatus ?? 0) }),
     // A supplier adds the talents it sees or those cooperating with one of its enterprises.
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId, typeOf(ctx.caller) === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
@@ -202,13 +198,10 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const list = async (ctx: RouteContext) => {
     const caller = signed(ctx).caller;
     const answer = await resource.list(caller, ctx.body);
-    const records = answer.records as Row[];
-    const talents = await talentsOf(db, records.map((r) => r.custId));
-    return { ...answer, records: records.map((r) => decorate(caller, talents, r)) };
+    return { ...answer, records: (answer.records as Row[]).map((r) => decorate(caller, r)) };
   };
   const get = async (caller: Caller, key: number | string | null) => {
-    const record = (await resource.get(caller, key)) as Row;
-    return decorate(caller, await talentsOf(db, [record.custId]), record);
+    return decorate(caller, (await resource.get(caller, key)) as Row);
   };
 
   /** One move of a row: refused by the table (1009), audited with the file it stores. */
@@ -289,8 +282,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const taxRealNameFile = async (ctx: SignedInContext) => {
     const row = await rowFor(ctx, 'taxReg');
     const file = await fileValue(db, ctx.caller, 'taxFile', ctx.body.taxFile, SIGNING_MESSAGES.taxFile);
-    const talent = (await talentsOf(db, [row.custId])).get(Number(row.custId));
-    if (Number(talent?.realNameStatus) !== 10) refuse(Code.CONFLICT, SIGNING_MESSAGES.realNameFirst);
+    if (Number(row.custRealNameStatus) !== 10) refuse(Code.CONFLICT, SIGNING_MESSAGES.realNameFirst);
     await move(ctx, row, { column: 'taxRegStatus', ...TAX_TABLE.applied, set: { taxRegAt: ctx.now }, action: 'taxReg', file: { fileType: 20, value: file } });
     return get(ctx.caller, keyValue(custCoopSup, ctx.body));
   };

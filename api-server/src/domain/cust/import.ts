@@ -92,6 +92,8 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
     listAliases: ['cust/mgr/importList'],
     simple: false,
+    // importDFile: the result workbook of every import, the original file when the client sent it.
+    rowActions: (_caller, row) => ['result', ...(row.fileUrl ? ['original'] : [])],
   });
   const loadImport = (ctx: SignedInContext, id: unknown) => history.resource.load(ctx.caller, keyValue(custImport, { id }));
 

@@ -121,6 +121,8 @@ export interface ImportAction extends Gate {
   fields?: string[];
   /** Those fields only for some account types (the server fills them for the others). */
   fieldsFor?: Record<string, AccountType[]>;
+  /** Uploads the chosen workbook (file/upload) and sends it as `file` with the rows, for the server to keep. */
+  keepFile?: boolean;
 }
 
 /** A sub-table of another entity in a 900 px drawer, restricted to the row (e.g. 通道配置). */

@@ -75,7 +75,7 @@ function ladderInput({ id, value, onChange, readOnly }: CustomInputProps) {
 }
 
 /** Filters, page, sort and tab: in the query string, or in component state. */
-function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: string): [ListState, (next: ListState) => void] {
+function useListState(urlBacked: boolean, rangeFields: string[], tabs?: EntityScreen['tabs']): [ListState, (next: ListState) => void] {
   const location = useLocation();
   const navigate = useNavigate();
   const params = useParams();
@@ -83,12 +83,14 @@ function useListState(urlBacked: boolean, rangeFields: string[], tabParam?: stri
   const rangeKey = rangeFields.join(',');
   const fromUrl = useMemo(() => parseListState(location.search, rangeKey.split(',')), [location.search, rangeKey]);
   if (!urlBacked) return [local, setLocal];
-  const routeTab = tabParam ? (params[tabParam] ?? '') : undefined;
+  const inPath = tabs?.param ? (params[tabs.param] ?? '') : undefined;
+  // A path value that is no tab (the menu's /cust/base) shows 全部.
+  const routeTab = inPath === undefined ? undefined : tabs!.values.map(String).includes(inPath) ? inPath : '';
   const state = routeTab === undefined ? fromUrl : { ...fromUrl, tab: routeTab };
   const set = (next: ListState) => {
-    if (routeTab === undefined) return navigate({ pathname: location.pathname, search: formatListState(next) });
+    if (inPath === undefined) return navigate({ pathname: location.pathname, search: formatListState(next) });
     // A route-parameter tab (/task/userPackage1/:reviewStatus?) lives in the path, the rest in the query.
-    const base = routeTab ? location.pathname.slice(0, -(routeTab.length + 1)) : location.pathname.replace(/\/$/, '');
+    const base = inPath ? location.pathname.replace(/\/$/, '').slice(0, -(inPath.length + 1)) : location.pathname.replace(/\/$/, '');
     navigate({ pathname: next.tab ? `${base}/${next.tab}` : base, search: formatListState({ ...next, tab: '' }) });
   };
   return [state, set];
@@ -170,7 +172,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
   const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, inputsOf(entity)), [entity, searchNames]);
   const dialogFields = useMemo(() => searchFieldsOf(entity, dialogNames, inputsOf(entity)), [entity, dialogNames]);
   const rangeFields = [...searchNames, ...dialogNames].filter((n) => entity.fields[n].search === 'range');
-  const [state, setState] = useListState(urlState, rangeFields, screen.tabs?.param);
+  const [state, setState] = useListState(urlState, rangeFields, screen.tabs);
   usePresetParams(screen, urlState, state, setState);
   // A new record starts with what the route parameters preselected.
   const preset = condOf(entity, Object.fromEntries(Object.values(screen.params ?? {}).map((f) => [f, state.filters[f]])));
@@ -550,7 +552,7 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
         // The batch's target is picked from a list (a ref's select), hence 请选择.
         .map((f) => ({ ...f, required: true, rule: { rules: [{ kind: 'required' as const, message: `请选择${f.label}` }] }, onlyFor: action.fieldsFor?.[f.name] }))
         .filter((f) => permitted({ onlyFor: f.onlyFor }));
-      return <ImportDialog title={action.label ?? '导入'} sheet={action.sheet} path={action.path} fields={fields} onClose={onClose} onDone={afterWrite} />;
+      return <ImportDialog title={action.label ?? '导入'} sheet={action.sheet} path={action.path} fields={fields} keepFile={action.keepFile} onClose={onClose} onDone={afterWrite} />;
     }
   }
 }

@@ -30,13 +30,17 @@ function base64Of(buffer: ArrayBuffer): string {
   return btoa(text);
 }
 
+/** Stores one file through file/upload: the answer is what records carry. */
+export async function uploadFile(file: File, fileMd5: string | undefined): Promise<StoredFile> {
+  return request<StoredFile>('file/upload', { name: file.name, contentBase64: base64Of(await file.arrayBuffer()), fileMd5 }, { showLoading: true });
+}
+
 /** Uploads the newly chosen files of a form payload; stored files and other fields pass unchanged. */
 export async function uploadChosenFiles(entity: Entity, payload: Row): Promise<Row> {
   const out: Row = { ...payload };
   for (const [name, value] of Object.entries(payload)) {
     if (entity.fields[name]?.type !== 'file' || !chosen(value)) continue;
-    const { file, fileMd5 } = value;
-    out[name] = await request<StoredFile>('file/upload', { name: file.name, contentBase64: base64Of(await file.arrayBuffer()), fileMd5 }, { showLoading: true });
+    out[name] = await uploadFile(value.file, value.fileMd5);
   }
   return out;
 }

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { request } from '../../api';
 import { showError, showSuccess } from '../../ui';
 import { ExcelUpload } from '../excel/excel-upload';
+import { computeFileMd5 } from '../upload/md5-worker-source';
+import { uploadFile } from './files';
 import { IMPORT_MESSAGES, answerRows, readSheet, rowOutcomes, templateWorkbook, type ImportSheet, type ReadSheet } from './import-sheet';
 import { loadXlsx, sheetMatrix } from '../excel/xlsx';
 import { OverlayFrame } from '../dialogs/overlay-frame';
@@ -26,6 +28,8 @@ export interface ImportDialogProps {
   path: string;
   /** Inputs sent with the rows (the enterprise they belong to), already filtered to the caller. */
   fields: Field[];
+  /** Send the chosen workbook too (uploaded first), so the server keeps the original file. */
+  keepFile?: boolean;
   onClose: () => void;
   onDone: () => void;
 }
@@ -40,7 +44,7 @@ type Outcome = { refused: number | null; rows: ReturnType<typeof rowOutcomes> };
  * 导入 (spec §2 Excel upload): choose a file, preview its rows with the shared rule check, send them,
  * and show the server's result per row (imported, or refused and why).
  */
-export function ImportDialog({ title, sheet, path, fields, onClose, onDone }: ImportDialogProps) {
+export function ImportDialog({ title, sheet, path, fields, keepFile, onClose, onDone }: ImportDialogProps) {
   const [values, setValues] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [file, setFile] = useState<File | null>(null);
@@ -67,7 +71,8 @@ export function ImportDialog({ title, sheet, path, fields, onClose, onDone }: Im
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await request<unknown>(path, { ...values, rows: rows.map((r) => r.values) }, { showLoading: true });
+      const kept = keepFile && file ? { file: await uploadFile(file, await computeFileMd5(file)) } : {};
+      const answer = await request<unknown>(path, { ...values, ...kept, rows: rows.map((r) => r.values) }, { showLoading: true });
       const done = rowOutcomes(rows, answerRows(answer), false);
       setOutcome({ refused: null, rows: done });
       showSuccess(`成功导入 ${done.filter((r) => r.ok).length} 条${sheet.noun}`);

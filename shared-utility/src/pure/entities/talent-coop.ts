@@ -42,7 +42,8 @@ export const custCoopSup = defineEntity({
   labelField: 'supplierId',
   title: '签约管理',
   paths: { query: 'cust/query/custCoopSup', mgr: 'cust/mgr' },
-  codes: { query: 20200, mgr: 20201 },
+  // 导出 is the talent export (20130): ID numbers masked without the talent-manage code.
+  codes: { query: 20200, mgr: 20201, export: 20130 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
