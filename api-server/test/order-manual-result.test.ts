@@ -66,6 +66,17 @@ describe.each(DIALECTS)('manual line results by the supplier on %s', (dialect) =
     await checkInvariants(ctx.db, [orderNo]);
   });
 
+  test('a bank-channel line offers no manual result and refuses one', async () => {
+    const own = await ctx.db.selectFrom('admin_user').select('orgId').where('username', '=', DEMO_USERS.SPR).executeTakeFirstOrThrow();
+    const order = await ctx.db.selectFrom('pay_order').select(['orderNo', 'payChannel']).where('supplierId', '=', own.orgId!).where('status', 'in', [52, 60]).where('payChannel', 'not in', [0, 99]).orderBy('id').executeTakeFirstOrThrow();
+    const lines = (await spr.post('order/query/detail/list', { cond: { orderNo: order.orderNo }, page: PAGE })).data.records as Array<{ id: number; status: number; _actions: string[] }>;
+    const open = lines.filter((l) => l.status === 10);
+    expect(open.length).toBeGreaterThan(0);
+    for (const line of open) expect(line._actions).not.toEqual(expect.arrayContaining(['markSuccess']));
+    expect(open.some((l) => l._actions.includes('markFailed'))).toBe(false);
+    expect(await spr.post('order/mgr/detail/updateStatus', { id: open[0].id, status: 20 })).toMatchObject({ code: Code.VALIDATION, message: '仅人工通道可手工更新明细状态' });
+  });
+
   test('another supplier’s manual-channel line is refused 3002 and nothing moves', async () => {
     const own = await ctx.db.selectFrom('admin_user').select('orgId').where('username', '=', DEMO_USERS.SPR).executeTakeFirstOrThrow();
     // A demo order of another supplier, put where a result could be entered: manual channel, 60, a line in 10.

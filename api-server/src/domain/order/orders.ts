@@ -88,7 +88,16 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     },
   });
 
-  const details = defineResource(deps, orderDetail, { scope, create: false, update: false, summary: ['amount', 'fee', 'payee'], export: true, simple: false });
+  const details = defineResource(deps, orderDetail, {
+    scope,
+    create: false,
+    update: false,
+    summary: ['amount', 'fee', 'payee'],
+    export: true,
+    simple: false,
+    // 代发成功/代发失败 are offered on manual-channel lines only (a line in 10 belongs to an order in 52/60).
+    transitionRefusal: (_name, row) => checkManualDetailUpdate(Number(row.payChannel), 60, Number(row.status)),
+  });
 
   const feeLogs = defineResource(deps, calcFeeLog, {
     scope: (caller: Caller, qb: AnyQuery) =>
