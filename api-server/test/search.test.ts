@@ -37,6 +37,15 @@ describe.each(DIALECTS)('search/query (command palette) on %s', (dialect) => {
     expect((await search(DEMO_USERS.ENT, '蓝海')).data).toEqual([]);
   });
 
+  test('an invoice application links to the screen each account type may open', async () => {
+    const mercht = await ctx.db.selectFrom('mercht').select('id').where('merchtCode', '=', 'MER0001').executeTakeFirstOrThrow();
+    const apply = await ctx.db.selectFrom('invoice_apply').innerJoin('ent', 'ent.id', 'invoice_apply.entId').select('invoice_apply.applyNo').where('ent.merchtId', '=', mercht.id).orderBy('invoice_apply.id').executeTakeFirstOrThrow();
+    const linkFor = async (username: string) => (await search(username, apply.applyNo)).data.find((h: { title: string }) => h.title === apply.applyNo)?.link;
+    expect(await linkFor(DEMO_USERS.SYS)).toBe(`/invoice/myApply/0?applyNo=${apply.applyNo}`);
+    // A merchant has no 申请记录 menu: it reads its enterprises' applications from 开票信息.
+    expect(await linkFor(DEMO_USERS.MER)).toBe('/invoice/invoiceInfo');
+  });
+
   test('LIKE wildcards are literal: % finds nothing rather than everything', async () => {
     expect((await search(DEMO_USERS.SYS, '%%')).data).toEqual([]);
     expect((await search(DEMO_USERS.SYS, 'PO_0')).data).toEqual([]);

@@ -3,7 +3,7 @@
  * codes and names, talent ID numbers and invoice application numbers. Each kind is searched only
  * when the caller holds that area's query code, and only inside the caller's organisation.
  */
-import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
@@ -82,6 +82,8 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
     code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],
     run: async (db, ctx, q) => {
       const toMe = !ctx.caller.perms.has(codeOf('ACT_INVOICE_MY_QUERY'));
+      // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu).
+      const merchant = ctx.caller.user.adminType === AdminType.MER;
       return (
         await db
           .selectFrom('invoice_apply')
@@ -96,7 +98,7 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
         kind: '开票申请',
         title: r.applyNo,
         subtitle: r.entName,
-        link: `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(r.applyNo)}`,
+        link: merchant ? '/invoice/invoiceInfo' : `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(r.applyNo)}`,
       }));
     },
   },
