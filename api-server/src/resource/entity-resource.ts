@@ -53,6 +53,8 @@ export interface ResourceOptions<F extends EntityFields> {
   scope: (caller: Caller, qb: AnyQuery) => AnyQuery;
   /** Rows of the table that are this entity (suppliers among the organisations). */
   base?: (qb: AnyQuery) => AnyQuery;
+  /** The rows when they are not one table's (lines read from two tables at once): a query aliased `t`. */
+  from?: (db: AnyDb) => AnyQuery;
   /** Narrows lists and exports, not single records (rows listed elsewhere, a default by cond). */
   listed?: (caller: Caller, cond: Row, qb: AnyQuery) => AnyQuery;
   /** Account types that may write at all (default: any holding the mgr code). */
@@ -99,6 +101,8 @@ export interface ResourceOptions<F extends EntityFields> {
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
   computed?: (row: Row, caller?: Caller) => Row;
+  /** More columns of listed, loaded and exported rows (subqueries on `t`; never in counts), read by `computed`. */
+  lookups?: (qb: AnyQuery) => AnyQuery;
 }
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
@@ -202,9 +206,14 @@ export class Resource<F extends EntityFields> {
 
   /** The scoped base query of this entity for a caller. */
   scoped(caller: Caller, db: AnyDb = this.db): AnyQuery {
-    let qb = db.selectFrom(`${this.entity.table} as ${T}`) as AnyQuery;
+    let qb = this.options.from ? this.options.from(db) : (db.selectFrom(`${this.entity.table} as ${T}`) as AnyQuery);
     if (this.options.base) qb = this.options.base(qb);
     return this.options.scope(caller, qb);
+  }
+
+  private withLookups(qb: AnyQuery): AnyQuery {
+    const q = withLookups(this.entity, qb);
+    return this.options.lookups ? this.options.lookups(q) : q;
   }
 
   /** The filtered, ordered query of a list or export body. */
@@ -216,7 +225,7 @@ export class Resource<F extends EntityFields> {
 
   /** Rows of a filtered query with lookups, in the requested order then newest key first. */
   rows(qb: AnyQuery, order: Array<{ column: string; dir: 'asc' | 'desc' }>): AnyQuery {
-    let q = withLookups(this.entity, qb);
+    let q = this.withLookups(qb);
     for (const o of order) q = q.orderBy(o.column, o.dir);
     return q.orderBy(`${T}.${columnOf(this.entity, this.entity.key)}`, 'desc');
   }
@@ -225,9 +234,9 @@ export class Resource<F extends EntityFields> {
   async load(caller: Caller, key: number | string | null, db: AnyDb = this.db): Promise<Row> {
     if (key === null) return refuse(Code.VALIDATION, `请指定${this.entity.title}`);
     const keyColumn = `${T}.${columnOf(this.entity, this.entity.key)}`;
-    const row = (await withLookups(this.entity, this.scoped(caller, db)).where(keyColumn, '=', key).executeTakeFirst()) as Row | undefined;
+    const row = (await this.withLookups(this.scoped(caller, db)).where(keyColumn, '=', key).executeTakeFirst()) as Row | undefined;
     if (row) return row;
-    let any = db.selectFrom(`${this.entity.table} as ${T}`).select(keyColumn).where(keyColumn, '=', key) as AnyQuery;
+    let any = (this.options.from ? this.options.from(db) : (db.selectFrom(`${this.entity.table} as ${T}`) as AnyQuery)).select(keyColumn).where(keyColumn, '=', key);
     if (this.options.base) any = this.options.base(any);
     const exists = await any.executeTakeFirst();
     return refuse(exists ? Code.OUT_OF_SCOPE : Code.NOT_FOUND, exists ? Messages.outOfScope : Messages.notFound);

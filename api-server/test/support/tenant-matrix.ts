@@ -453,6 +453,12 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     transitions: ['complete', 'cancel'],
     writes: { create: (w) => ({ packageId: w.foreign.packageIds[0], custId: w.foreign.custIds[0] }) },
   }),
+  // 从业者结算 (domain/task/settlement.ts): lines of ENT0003's packages; its packages' summary and settlement.
+  'package/settlement/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
+  // The demo holds no package line of ENT0003: a line the caller does not see answers 3002/1004 alike.
+  'package/settlement/query/get': { kind: 'get', body: () => ({ lineId: 2 }) },
+  'package/settlement/query/summary': { kind: 'get', body: (w) => ({ id: w.foreign.packageIds[0] }) },
+  'package/settlement/mgr/settle': { kind: 'mgr', body: (w) => ({ id: w.foreign.packageIds[0], channel: 1, rows: [{ custId: w.foreign.custIds[0], amount: '1.00' }] }) },
 
   // 开票信息 and 开票项目 (domain/invoice): ENT0003's information, SPR0002's items.
   'invoice/info/query/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
@@ -585,6 +591,8 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'cust/mgr/updateEntCoopData': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCoopEntIds[0], status: 1, remark: '越权暂停' }) },
   'cust/query/custCoopSup': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custCoopSupIds)),
   'cust/query/custCoopSup/get': { kind: 'get', body: (w) => ({ id: w.foreign.custCoopSupIds[0] }) },
+  'cust/query/custCoopSup/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
+  'cust/query/custCoopSup/export': { kind: 'self', note: 'consumes the caller’s own token' },
   'cust/mgr/addSupCoopData': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], supplierId: w.foreign.supplierId }) },
   'cust/mgr/updateSupCoopData': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCoopSupIds[0], signStatus: 10, signChannel: 2 }) },
   'cust/mgr/taxRealNameFile': {
@@ -594,6 +602,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'cust/query/listCustCard': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.custCardIds)),
   'cust/mgr/addCustCard': { kind: 'mgr', body: (w) => ({ custId: w.foreign.custIds[0], cardNo: '6217000010012345677' }) },
   'cust/mgr/deleteCustCard': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCardIds[0] }) },
+  'cust/mgr/recheckCustCard': { kind: 'mgr', body: (w) => ({ id: w.foreign.custCardIds[0] }) },
   // 银行卡号: the platform's card BIN table (SYS only).
   ...kitResource({ query: 'bankCard/query', mgr: 'bankCard/mgr' }, 'id', nothingForeign, {
     writes: { add: () => ({ bin: '999999', bankName: '越权银行', cardType: 'DC', cardLength: 19 }), update: () => ({ id: 1, bankName: '越权银行' }) },
