@@ -65,8 +65,13 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     const detailOf = (rowNo: number) => got.data.rows.find((r: { rowNo: number }) => r.rowNo === rowNo).id as number;
     expect(await ent.post('order/mgr/temp/updateDetail', { id: detailOf(3), name: c.name })).toMatchObject({ code: 0, data: { errorType: 0 } });
     expect((await ent.post('order/mgr/temp/deleteDetail', { id: detailOf(4) })).code).toBe(0);
+    const rowActions = async (client: SignedClient) => (await client.post('order/query/detail/temp/list', { cond: { tempOrderId: id }, page: PAGE })).data.records.map((r: { _actions: string[] }) => r._actions);
+    expect(new Set((await rowActions(ent)).map(String))).toEqual(new Set(['updateDetail,deleteDetail']));
+    expect(new Set((await rowActions(spr)).map(String))).toEqual(new Set(['']));
     const submitted = await ent.post('order/mgr/temp/submit', { id });
     expect(submitted).toMatchObject({ code: 0, data: { status: 20 } });
+    // Submitted: its rows are no longer edited in place.
+    expect(new Set((await rowActions(ent)).map(String))).toEqual(new Set(['']));
     expect((await ent.post('order/mgr/temp/review', { id, pass: true })).code).toBe(Code.NO_PERMISSION);
     expect((await spr.post('order/mgr/temp/review', { id, pass: true })).data.status).toBe(10);
     expect(await spr.post('order/mgr/temp/review', { id, pass: true })).toMatchObject({ code: Code.CONFLICT, message: '当前状态不允许此操作' });

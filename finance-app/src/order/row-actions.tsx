@@ -40,12 +40,8 @@ function DeleteRow({ row, reload, close }: { row: Row; reload: () => void; close
   return null;
 }
 
-/**
- * The rows of a temp order are edited and deleted while it is in 0/21; the row list does not carry
- * `_actions`, so the buttons follow the code and account type and the server refuses (1009) once the
- * temp order has moved on.
- */
+/** The rows of a temp order are edited and deleted while it is in 0/21: the server lists them in each row's `_actions`. */
 export const rowActions = [
-  custom({ key: 'editRow', label: '编辑', scope: 'row', ...writers, render: (ctx) => <EditRow {...ctx} /> }),
-  custom({ key: 'deleteRow', label: '删除', scope: 'row', ...writers, render: (ctx) => <DeleteRow {...ctx} /> }),
+  custom({ key: 'editRow', label: '编辑', scope: 'row', needs: 'updateDetail', ...writers, render: (ctx) => <EditRow {...ctx} /> }),
+  custom({ key: 'deleteRow', label: '删除', scope: 'row', needs: 'deleteDetail', ...writers, render: (ctx) => <DeleteRow {...ctx} /> }),
 ];
