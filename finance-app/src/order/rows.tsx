@@ -13,12 +13,15 @@ export function rowCheckCell(row: Row) {
         正常
       </Tag>
     );
+  const label = enumLabel(ENUMS.orderDetailError, type, String(type));
+  const message = String(row.errorMsg ?? '');
+  // The whole message on hover when the column cuts it; a message saying only the type is not repeated.
   return (
-    <span className="fp-order-row-check">
+    <span className="fp-order-row-check" title={message}>
       <Tag minimal intent="danger" data-testid="row-error-type">
-        {enumLabel(ENUMS.orderDetailError, type, String(type))}
+        {label}
       </Tag>
-      <span className="fp-order-error-msg">{String(row.errorMsg ?? '')}</span>
+      {message !== label && <span className="fp-order-error-msg">{message}</span>}
     </span>
   );
 }
