@@ -38,6 +38,8 @@ const GIVEN = ['伟', '娜', '敏', '洋', '静', '磊', '丽', '强', '杰', '�
 const REGIONS = ['110105', '440305', '510107'];
 
 /** The gates a talent fails on purpose, one talent each, after the passing ones. */
+/** 2 for the wrong card; the talent still signing has not had its card checked yet (0, for 重新校验); the rest passed. */
+const cardValidated = (gate: string | null) => (gate === 'cardWrong' ? 2 : gate === 'signing' ? 0 : 1);
 const FAILING = ['realName0', 'realName20', 'noPhotos', 'entSuspended', 'notSigned', 'signFailed', 'signing', 'signExpired', 'supSuspended', 'cardWrong'] as const;
 const PASSING_PER_ENT = 12;
 
@@ -195,7 +197,7 @@ export async function seedTalents(
         .execute();
       await trx
         .insertInto('cust_card')
-        .values({ custId, cardNo, bankName: DEMO_BINS[serial % 10][1], cardType: 'DC', cardAttr: 'C', accountCategory: 0, validated: gate === 'cardWrong' ? 2 : 1, createdAt: created, updatedAt: created })
+        .values({ custId, cardNo, bankName: DEMO_BINS[serial % 10][1], cardType: 'DC', cardAttr: 'C', accountCategory: 0, validated: cardValidated(gate), createdAt: created, updatedAt: created })
         .execute();
 
       const files: Array<[number, 0 | 1 | 3, string, number | null]> = [];
