@@ -1,14 +1,19 @@
 /**
  * Issue 15: task packages — create/update/delete/cancel per account type, review (pass/fail with reason),
- * 上架/下架, takers (assigned only on a private package), completion and finish, the overdue job; the
- * refusals 1009 (state), 3001 (account type or code) and 3002 (scope).
+ * 上架/下架, takers (assigned only on a private package), completion and finish, the overdue job;
+ * 从业者结算 (a temp order for the completed takers, the lines listed, settledFen after the bank paid);
+ * the refusals 1009 (state), 3001 (account type or code) and 3002 (scope).
  */
 import { PACKAGE_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
+import { OrderWorker } from '../src/domain/order/worker';
 import { markOverduePackages, startOverdueJob } from '../src/domain/task/overdue';
 import { Code } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
+import { checkInvariants, goodTalents, row } from './support/order';
+
+process.env.FLEXPAY_SIM_DELAY_MS = '0';
 
 const PAGE = { limit: 100, pageNum: 1 };
 const DAY_MS = 24 * 3600_000;
@@ -183,6 +188,91 @@ describe.each(DIALECTS)('任务包 on %s', (dialect) => {
     expect(after.every((t) => t.status === 90)).toBe(true);
     expect((await ctx.db.selectFrom('work_package_taker').select('status').where('packageId', '=', id).where('status', '=', 20).execute()).length).toBe(1);
   });
+
+  test('从业者结算: 发起结算 makes a temp order for the completed takers only; the lines list; settledFen grows once the bank paid them', async () => {
+    const entPk = await entId('ENT0001');
+    const { supplierId } = await ctx.db.selectFrom('ent').select('supplierId').where('id', '=', entPk).executeTakeFirstOrThrow();
+    const good = await goodTalents(ctx.db, entPk, supplierId);
+    const people = await ctx.db.selectFrom('cust').select(['id', 'name', 'idNumber', 'bankCard']).where('idNumber', 'in', good.slice(0, 4).map((t) => t.idNumber)).execute();
+    const [p0, p1, p2] = good.slice(0, 3).map((t) => people.find((p) => p.idNumber === t.idNumber)!);
+    const made = (await create(ent, { name: '结算测试包', packageType: 10 })).data.id as number;
+    const code = String((await ctx.db.selectFrom('work_package').select('packageCode').where('id', '=', made).executeTakeFirstOrThrow()).packageCode);
+    const settle = (client: SignedClient, body: Rec) => client.post('package/settlement/mgr/settle', { id: made, channel: 1, rows: [{ custId: p0.id, amount: '120.00' }, { custId: p1.id, amount: '80.50' }], ...body });
+    expect(await settle(spr, {})).toMatchObject({ code: Code.CONFLICT, message: PACKAGE_MESSAGES.notReviewed });
+    await spr.post('package/mgr/review', { id: made, pass: true });
+    expect(await settle(spr, {})).toMatchObject({ code: Code.CONFLICT, message: PACKAGE_MESSAGES.noCompletedTakers });
+    await spr.post('package/mgr/show', { id: made });
+    const takers: Record<number, number> = {};
+    for (const p of [p0, p1, p2]) takers[p.id] = (await spr.post('package/taker/mgr/create', { packageId: made, custId: p.id })).data.id as number;
+    for (const p of [p0, p1]) expect((await spr.post('package/taker/mgr/complete', { id: takers[p.id] })).code).toBe(0);
+
+    // Who may settle, and what a settlement may name.
+    expect((await ent.post('package/settlement/mgr/settle', { id: made, channel: 1, rows: [] })).code).toBe(Code.NO_PERMISSION);
+    expect((await mer.post('package/settlement/mgr/settle', { id: made, channel: 1, rows: [] })).code).toBe(Code.NO_PERMISSION);
+    expect((await ent.post('package/settlement/query/list', { cond: {}, page: PAGE })).code).toBe(Code.NO_PERMISSION);
+    expect((await spr.post('package/settlement/mgr/settle', { id: (await pkg('PKG00004')).id, channel: 1, rows: [] })).code).toBe(Code.OUT_OF_SCOPE);
+    expect(await settle(spr, { rows: [] })).toMatchObject({ code: Code.VALIDATION, message: PACKAGE_MESSAGES.settleRows });
+    expect(await settle(spr, { rows: [{ custId: p2.id, amount: '10.00' }] })).toMatchObject({ code: Code.VALIDATION, message: PACKAGE_MESSAGES.notCompleted });
+    expect(await settle(spr, { rows: [{ custId: p0.id, amount: '1.00' }, { custId: p0.id, amount: '2.00' }] })).toMatchObject({ code: Code.VALIDATION, message: PACKAGE_MESSAGES.settleTwice });
+    expect(await settle(spr, { rows: [{ custId: p1.id, amount: '0' }] })).toMatchObject({ code: Code.VALIDATION, message: PACKAGE_MESSAGES.settleAmount(p1.name) });
+    expect(await settle(spr, { channel: '' })).toMatchObject({ code: Code.VALIDATION, message: '请选择支付通道' });
+    expect(await ctx.db.selectFrom('temp_order').select('id').where('packageCode', '=', code).execute()).toEqual([]);
+
+    const before = await spr.post('package/settlement/query/summary', { id: made });
+    expect(before.data).toMatchObject({ settledAmount: '0.00', takerCount: 3, completedCount: 2, orderLineCount: 0, tempLineCount: 0 });
+    expect(before.data.completedTakers.map((t: Rec) => t.custId)).toEqual([p0.id, p1.id]);
+    expect(before.data.completedTakers[0].account).not.toBe(p0.bankCard);
+    expect(before.data.channels).toEqual(expect.arrayContaining([expect.objectContaining({ value: 1 })]));
+
+    const settled = await settle(spr, {});
+    expect(settled.code).toBe(0);
+    expect(settled.data.rows.map((r: Rec) => r.errorType)).toEqual([0, 0]);
+    const temp = await ctx.db.selectFrom('temp_order').selectAll().where('id', '=', settled.data.id).executeTakeFirstOrThrow();
+    expect(temp).toMatchObject({ packageCode: code, entId: entPk, payChannel: 1, status: 0, amountFen: 20050, remark: `任务包${code}结算` });
+    const rows = await ctx.db.selectFrom('temp_order_detail').select(['name', 'idNumber', 'account', 'amountFen']).where('tempOrderId', '=', temp.id).orderBy('rowNo').execute();
+    expect(rows).toEqual([
+      { name: p0.name, idNumber: p0.idNumber, account: p0.bankCard, amountFen: 12000 },
+      { name: p1.name, idNumber: p1.idNumber, account: p1.bankCard, amountFen: 8050 },
+    ]);
+    const listed = async () => (await spr.post('package/settlement/query/list', { cond: { packageId: made }, page: PAGE })).data;
+    const waiting = await listed();
+    expect(waiting.records.map((r: Rec) => [r.kind, r.billNo, r.name, r.amount, r.statusText, r.packageCode])).toEqual([
+      [20, temp.tempNo, p1.name, '80.50', '制单·待提交', code],
+      [20, temp.tempNo, p0.name, '120.00', '制单·待提交', code],
+    ]);
+    expect(waiting.records[0].idNumber).toMatch(/^.{4}\*+.{4}$/);
+    expect(waiting.summary).toMatchObject({ amount: '200.50' });
+    const one = await spr.post('package/settlement/query/get', { lineId: waiting.records[0].lineId });
+    expect(one.data).toMatchObject({ name: p1.name, packageId: made, packageName: '结算测试包', entName: '北京星辰物流有限公司', tempStatus: 0, status: null });
+    expect(one.data.account).not.toBe(p1.bankCard);
+    // A talent who did not take the package may not be paid with its code (DOMAIN.md §4 type 10).
+    const stranger = await ent.post('order/mgr/temp/create', { channel: 1, packageCode: code, rows: [row(good[3], '10.00')] });
+    expect(stranger.data.rows[0]).toMatchObject({ errorType: 10, errorMsg: '该人才未承接该任务包' });
+
+    // The temp order goes the usual way (submit, the supplier's review, transOrder); the bank pays both lines.
+    const submitted = await sys.post('order/mgr/temp/submit', { id: temp.id });
+    expect(submitted.code).toBe(0);
+    if (submitted.data.status === 20) expect((await spr.post('order/mgr/temp/review', { id: temp.id, pass: true })).code).toBe(0);
+    const order = await sys.post('order/mgr/temp/transOrder', { id: temp.id });
+    expect(order.code).toBe(0);
+    const worker = new OrderWorker({ db: ctx.db, dialect, pollMs: 10 });
+    await worker.drain();
+    expect((await sys.post('order/query/get', { orderNo: order.data.orderNo })).data.status).toBe(62);
+    await checkInvariants(ctx.db, [order.data.orderNo]);
+    expect(Number((await pkg(code)).settledFen)).toBe(20050);
+    const after = await spr.post('package/settlement/query/summary', { id: made });
+    // The stranger's temp order still waits with its refused row.
+    expect(after.data).toMatchObject({ settledAmount: '200.50', orderLineCount: 2, successLineCount: 2, tempLineCount: 1 });
+    const paidLines = (await listed()).records.map((r: Rec) => [r.kind, r.billNo, r.statusText, r.reason]);
+    expect(paidLines).toHaveLength(3);
+    expect(paidLines).toEqual(
+      expect.arrayContaining([
+        [20, stranger.data.tempOrderNo, '制单·待提交', '该人才未承接该任务包'],
+        [10, order.data.orderNo, '代发成功', null],
+      ]),
+    );
+    expect((await sys.post('package/query/get', { id: made })).data.settledAmount).toBe('200.50');
+  }, 60_000);
 
   test('the overdue job moves running packages past their end date to 40 once, audited as the system', async () => {
     const running = (await create(sys, { entId: await entId('ENT0002'), name: '即将逾期的包', startDate: day(-5), endDate: day(2) })).data.id as number;

@@ -10,5 +10,6 @@ import * as userPackage2 from './task/userPackage2.screen';
 import * as userPackage3 from './task/userPackage3.screen';
 import * as userPackage4 from './task/userPackage4.screen';
 import * as userPackage5 from './task/userPackage5.screen';
+import * as orderDetail2 from './task/orderDetail2.screen';
 
-export const SCREENS: ScreenModule[] = [taskCategory, userPackage, userPackage1, userPackage2, userPackage3, userPackage4, userPackage5];
+export const SCREENS: ScreenModule[] = [taskCategory, userPackage, userPackage1, userPackage2, userPackage3, userPackage4, userPackage5, orderDetail2];

@@ -1,17 +1,44 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openServerDatabase } from './support/database';
 import { clickRowAction, fillKitForm, kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
 
 /**
  * Issue 15 package journey: ENT publishes a private package and assigns a talent, the supplier reviews
  * it on 待审核包 and lists it (平台接包 → 平台分包), a taker is added on 从业者接包 and marked completed,
- * the package is finished and shows on 从业者完成任务; its code opens 任务包详情 with the taker.
+ * the package is finished and shows on 从业者完成任务; its code opens 任务包详情 with the taker. On
+ * 从业者结算 the supplier settles the completed taker (发起结算 → a temp order with the package code);
+ * the platform submits it in 制单管理, the supplier approves, the platform turns it into an order, the
+ * simulated bank pays it and the package's settled total shows.
  */
 test.describe.configure({ timeout: 180_000 });
 
 const NAME = `冷链搬运${Date.now() % 100_000}`;
 const QUERY = 'package/query';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** A talent of enterprise01 the bank pays: passing every payout gate, with a checked card of its own. */
+function payableTalent(): string {
+  const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
+  try {
+    const { orgId } = db.prepare(`SELECT orgId FROM admin_user WHERE username = ?`).get(DEMO_ACCOUNTS.ENT) as { orgId: number };
+    const found = db
+      .prepare(
+        `SELECT c.name FROM cust c
+        JOIN cust_coop_ent ce ON ce.custId = c.id AND ce.entId = ? AND ce.status = 0
+        JOIN cust_coop_sup cs ON cs.custId = c.id AND cs.status = 0 AND cs.signStatus = 20
+        WHERE c.realNameStatus = 10 AND c.name NOT LIKE '%测试失败%' AND c.bankCard NOT LIKE '%9999'
+          AND EXISTS (SELECT 1 FROM cust_card k WHERE k.custId = c.id AND k.cardNo = c.bankCard AND k.validated = 1)
+          AND EXISTS (SELECT 1 FROM cust_file f WHERE f.custId = c.id AND f.fileType = 0)
+          AND EXISTS (SELECT 1 FROM cust_file f WHERE f.custId = c.id AND f.fileType = 1)
+        ORDER BY c.id LIMIT 1`,
+      )
+      .get(orgId) as { name: string };
+    return found.name;
+  } finally {
+    db.close();
+  }
+}
 
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -49,8 +76,9 @@ test('ENT publishes a private package; SPR reviews and lists it; a taker is adde
   await assignees.getByRole('button', { name: '新增' }).click();
   const talent = ent.locator('#kit-field-custId');
   await expect(talent.locator('option')).not.toHaveCount(1);
-  const talentName = (await talent.locator('option').nth(1).textContent())!;
-  await talent.selectOption({ index: 1 });
+  // The talent the settlement will pay at the end passes every payout gate.
+  const talentName = payableTalent();
+  await talent.selectOption({ label: talentName });
   await ent.getByRole('button', { name: '提交' }).click();
   await expect(assignees.getByText(talentName, { exact: true })).toBeVisible();
   await ent.locator('.bp6-drawer-header').getByRole('button').click();
@@ -103,4 +131,51 @@ test('ENT publishes a private package; SPR reviews and lists it; a taker is adde
   await expect(detail.getByText(NAME)).toBeVisible();
   await expect(detail.getByTestId('package-takers').getByText(talentName)).toBeVisible();
   await expect(detail.getByTestId('package-takers').getByText('已完成')).toBeVisible();
+
+
+  // 从业者结算: the supplier settles the completed taker; the temp order carries the package code.
+  await spr.goto(`/task/orderDetail2/${code}`);
+  const head = spr.getByTestId('settlement-head');
+  await expect(head.getByTestId('settle-已结算金额(元)')).toHaveText('0.00');
+  await expect(head.getByTestId('settle-接包人')).toHaveText('1人（已完成1人）');
+  await head.getByRole('button', { name: '发起结算' }).click();
+  const settleDialog = spr.locator('.bp6-dialog').filter({ hasText: '发起结算' });
+  await settleDialog.locator('#kit-dialog-channel').selectOption({ label: '网银通道A' });
+  await settleDialog.getByLabel(new RegExp(`^${talentName}（尾号\\d{4}）`)).fill('88.00');
+  const settled = spr.waitForResponse((r) => r.url().includes('/api/admin/package/settlement/mgr/settle'));
+  await settleDialog.getByRole('button', { name: '确定' }).click();
+  const made = (await (await settled).json()) as { code: number; data: { tempOrderNo: string; rows: Array<{ errorType: number }> } };
+  expect(made.code).toBe(0);
+  expect(made.data.rows).toEqual([expect.objectContaining({ errorType: 0 })]);
+  const { tempOrderNo } = made.data;
+  await expect(spr).toHaveURL(new RegExp(`/order/prodOrder\\?tempOrderNo=${tempOrderNo}`));
+
+  // 制单管理: the platform submits it for review, the supplier approves, the platform places the order.
+  const sys = await signedIn(browser, DEMO_ACCOUNTS.SYS);
+  await sys.goto(`/order/prodOrder?tempOrderNo=${tempOrderNo}`);
+  const temps = kitScreen(sys, 'tempOrder');
+  await expect(temps.getByText(tempOrderNo)).toBeVisible();
+  await clickRowAction(sys, tempOrderNo, '提交审核', temps);
+  await expect(sys.getByText('提交审核成功').first()).toBeVisible();
+  await spr.reload();
+  await expect(kitScreen(spr, 'tempOrder').getByText(tempOrderNo)).toBeVisible();
+  await clickRowAction(spr, tempOrderNo, '审核通过', kitScreen(spr, 'tempOrder'));
+  await expect(spr.getByText('审核通过成功').first()).toBeVisible();
+  await sys.reload();
+  await expect(temps.getByText(tempOrderNo)).toBeVisible();
+  await clickRowAction(sys, tempOrderNo, '提交订单', temps);
+  const placed = sys.waitForResponse((r) => r.url().includes('/api/admin/order/mgr/temp/transOrder'));
+  await sys.locator('.bp6-dialog').filter({ hasText: '提交订单' }).getByRole('button', { name: '确定' }).click();
+  expect(((await (await placed).json()) as { code: number }).code).toBe(0);
+
+  // The simulated bank pays the line: 从业者结算 shows the settled total and the paid line.
+  await spr.goto(`/task/orderDetail2/${code}`);
+  await expect(async () => {
+    await spr.reload();
+    await expect(head.getByTestId('settle-已结算金额(元)')).toHaveText('88.00', { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(head.getByTestId('settle-订单明细')).toHaveText('1笔（成功1笔）');
+  const lines = kitScreen(spr, 'packagePayLine');
+  await expect(lines.locator('.bp6-table-cell').getByText('代发成功', { exact: true })).toBeVisible();
+  await expect(lines.locator('.bp6-table-cell').getByText(talentName, { exact: true })).toBeVisible();
 });

@@ -104,6 +104,8 @@ export const ENUMS = {
   packageStatus: e([['HIDDEN', '未展示'], ['SHOWED', '已展示'], ['FINISHED', '已完成']]),
   /** DOMAIN.md §7 package takers. */
   packageTakerStatus: e([[10, '已承接'], [20, '已完成'], [90, '已取消']]),
+  /** 从业者结算 lines (DOMAIN.md §7 settlement): an order's payout line, or a row of a temp order not yet an order. */
+  packageLineKind: e([[10, '订单明细'], [20, '制单明细']]),
   /** DOMAIN.md §1 channel adapters (not in the spec's enumerations). */
   channelAdapter: e([['MANUAL', '人工处理'], ['SIMBANK', '银行接口']]),
   yesNo: e([[0, '否'], [1, '是']]),

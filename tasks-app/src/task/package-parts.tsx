@@ -8,8 +8,12 @@ import { defineScreen, dialog, form, remove, serverExport, subTable, transitions
 
 /** A package code as a link opening 任务包详情 (any app may show one the same way). */
 export function packageCodeCell(row: Row) {
-  const code = String(row.packageCode ?? '');
-  const open = () => showPackageDetail({ packageCode: code, ...(row.id !== undefined && row.packageCode ? { id: row.id } : {}) });
+  return packageLink(String(row.packageCode ?? ''), row.packageCode ? row.id : undefined);
+}
+
+/** The code of a package (and its id when known) as a link opening 任务包详情. */
+export function packageLink(code: string, id?: unknown) {
+  const open = () => showPackageDetail({ packageCode: code, ...(id !== undefined && id !== null ? { id } : {}) });
   return (
     <a
       role="button"

@@ -3,7 +3,7 @@ import type { AppDeps, RouteSpec } from '../../http/guard';
 import { orderRoutesOf } from './orders';
 import { tempOrderRoutes } from './temp';
 
-export function orderRoutes(deps: AppDeps): RouteSpec[] {
-  const temp = tempOrderRoutes(deps);
+/** `temp`: the 制单 routes and service, when another area makes temp orders too (从业者结算). */
+export function orderRoutes(deps: AppDeps, temp = tempOrderRoutes(deps)): RouteSpec[] {
   return [...temp.routes, ...orderRoutesOf(deps, temp.createTemp)];
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../http/envelope';
 import { moveBalances } from './ledger-batch';
 import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
+import { addSettled } from '../task/settled';
 import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
 
 /** Statuses the worker moves by itself. */
@@ -307,6 +308,7 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
     }))
     .where('id', '=', order.id)
     .execute();
+  await addSettled(trx, order, sum(true));
 }
 
 /** 60 → 62 / 162 / 64 once no line is left unresolved; true when the order finished. */

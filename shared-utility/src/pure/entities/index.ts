@@ -6,7 +6,7 @@ import { bankBin, cust, custImport } from './cust';
 import { entFeeConfig, entFeeStats, merchtFeeConfig, merchtFeeStats } from './fee';
 import { invoiceApply, invoiceApplyInfo, invoiceApplyToMe, invoiceInfo, invoiceItem } from './invoice';
 import { calcFeeLog, orderDetail, payOrder, tempOrder, tempOrderDetail } from './order';
-import { packageAssignee, packageTaker, packageTalent, taskCategory, workPackage } from './task';
+import { packageAssignee, packagePayLine, packageTaker, packageTalent, taskCategory, workPackage } from './task';
 import { custCard, custCoopEnt, custCoopSup } from './talent-coop';
 import { balanceApply, balanceLog, balanceLogGroup, entAccount, entMonthStats, entTaxProof, refundApply } from './money';
 import { coopEnt, ent, entConfig, entContract, entFile, merchant, merchtContract, subEnt, subMerchant } from './org';
@@ -30,7 +30,7 @@ registerEntities(admin, cust, merchant, subMerchant, ent, subEnt, entFile, entCo
 registerEntities(client, clientMercht, clientMerchtEnt);
 registerEntities(entTaxProof, entMonthStats, balanceLogGroup, invoiceInfo, invoiceItem, taskCategory);
 registerEntities(custCoopEnt, custCoopSup, custCard);
-registerEntities(workPackage, packageTalent, packageAssignee, packageTaker);
+registerEntities(workPackage, packageTalent, packageAssignee, packageTaker, packagePayLine);
 registerEntities(custImport, bankBin);
 registerEntities(tempOrder, tempOrderDetail, payOrder, orderDetail, calcFeeLog);
 registerEntities(invoiceApply, invoiceApplyToMe, invoiceApplyInfo);

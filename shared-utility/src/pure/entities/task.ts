@@ -59,6 +59,8 @@ export const workPackage = defineEntity({
     pkgStatus: { label: '展示状态', type: 'enum', enum: 'packageStatus', search: 'eq', width: 80 },
     status: { label: '任务包状态', type: 'enum', enum: 'workPackageStatus', search: 'eq', width: 90 },
     reviewRemark: { label: '审核意见', type: 'text', list: false },
+    /** Σ the success lines of payouts made with the package code (DOMAIN.md §7 settlement). */
+    settledAmount: { label: '已结算金额(元)', type: 'money', column: 'settledFen', list: false },
     createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
   },
   machine: {
@@ -131,5 +133,42 @@ export const packageTaker = defineEntity({
       complete: { label: '标记完成', from: [10], to: 20, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'success', confirm: '确定该人才已完成任务吗？' },
       cancel: { label: '取消接包', from: [10], to: 90, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'danger', confirm: '确定要取消该人才的接包吗？' },
     },
+  },
+});
+
+/**
+ * 从业者结算 (DOMAIN.md §7 settlement; spec §2 /task/orderDetail2): the payout lines made with a
+ * package's code — the lines of its orders, and the rows of its temp orders not yet turned into
+ * orders. Read only; the server reads them from both tables at once (domain/task/settlement.ts).
+ */
+export const packagePayLine = defineEntity({
+  name: 'packagePayLine',
+  table: 'order_detail',
+  key: 'lineId',
+  labelField: 'name',
+  title: '从业者结算',
+  paths: { query: 'package/settlement/query', mgr: 'package/settlement/mgr' },
+  codes: { query: 25110, mgr: 32220 },
+  timestamps: false,
+  fields: {
+    /** An order line's id × 2, a temp order row's id × 2 + 1. */
+    lineId: { label: 'ID', type: 'int', list: false, detail: false },
+    kind: { label: '明细类型', type: 'enum', enum: 'packageLineKind', search: 'eq', width: 80 },
+    packageId: { label: '任务包', type: 'ref', ref: 'workPackage', show: 'packageName', search: 'eq', list: false },
+    packageCode: { label: '任务包编号', type: 'text', width: 90 },
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', search: 'eq', width: 170 },
+    billNo: { label: '订单/制单编号', type: 'text', search: 'eq', width: 120 },
+    rowNo: { label: '行号', type: 'int', width: 50 },
+    name: { label: '姓名', type: 'text', search: 'like', width: 80 },
+    idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 160 },
+    account: { label: '收款账号', type: 'text', list: false },
+    amount: { label: '金额(元)', type: 'money', column: 'amountFen', search: 'range', sort: true, width: 100 },
+    status: { label: '明细状态', type: 'enum', enum: 'orderDetailStatus', search: 'in', list: false },
+    tempStatus: { label: '制单状态', type: 'enum', enum: 'tempOrderStatus', list: false },
+    /** The order line's status, or the temp order's (制单·待提交), by their enumerations' labels. */
+    statusText: { label: '状态', type: 'text', virtual: true, form: false, width: 100 },
+    reason: { label: '说明', type: 'text', width: 120 },
+    createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
+    resultAt: { label: '完成时间', type: 'datetime', list: false },
   },
 });

@@ -26,6 +26,13 @@ export const PACKAGE_MESSAGES = {
   assignedTaker: '该人才已承接该任务包，无法移除',
   pendingTakers: '存在未完成的接包人，请先标记完成或取消',
   hasTakers: '该任务包已有接包人，无法删除',
+  notReviewed: '任务包未审核通过，无法结算',
+  noCompletedTakers: '该任务包没有已完成的接包人，无法结算',
+  settleRows: '请填写结算金额',
+  notCompleted: '该人才未完成该任务包，无法结算',
+  settleTwice: '同一接包人只能填写一笔结算金额',
+  settleAmount: (name: string) => `${name}：金额必须大于0且最多两位小数`,
+  noBankCard: (name: string) => `${name}未绑定银行卡，无法结算`,
 } as const;
 
 /**

@@ -1,0 +1,196 @@
+/**
+ * 从业者结算 (DOMAIN.md §7 settlement; spec §2 /task/orderDetail2, SYS and SPR): the payout lines made
+ * with a package's code — its orders' lines and the rows of its temp orders not yet turned into
+ * orders — with the package's settled total and counts; 发起结算 makes a temp order for the
+ * package's enterprise, with the package code, one row per completed taker paid to the talent's
+ * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
+ */
+import { AdminType, enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, parsePayoutAmount, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { entScope } from '../ent/index';
+import type { tempOrderRoutes } from '../order/temp';
+
+type CreateTemp = ReturnType<typeof tempOrderRoutes>['createTemp'];
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+const LINE_KIND = { ORDER: 10, TEMP: 20 } as const;
+
+/**
+ * Both kinds of lines as one query aliased `t`: an order's lines (through the temp order it came
+ * from) and the rows of temp orders not yet an order, each with its package.
+ */
+function payLines(db: AnyDb) {
+  const orderLines = db
+    .selectFrom('order_detail as d')
+    .innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo')
+    .innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'))
+    .select([
+      sql<number>`d.id * 2`.as('lineId'),
+      sql.lit<number>(LINE_KIND.ORDER).as('kind'),
+      'wp.id as packageId',
+      'wp.packageCode as packageCode',
+      'd.entId as entId',
+      'd.orderNo as billNo',
+      'd.rowNo as rowNo',
+      'd.name as name',
+      'd.idNumber as idNumber',
+      'd.account as account',
+      'd.amountFen as amountFen',
+      'd.status as status',
+      sql<number | null>`cast(null as integer)`.as('tempStatus'),
+      'd.reason as reason',
+      'd.createdAt as createdAt',
+      'd.resultAt as resultAt',
+    ]);
+  const tempRows = db
+    .selectFrom('temp_order_detail as r')
+    .innerJoin('temp_order as tp', 'tp.id', 'r.tempOrderId')
+    .innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'))
+    .where('tp.orderNo', 'is', null)
+    .select([
+      sql<number>`r.id * 2 + 1`.as('lineId'),
+      sql.lit<number>(LINE_KIND.TEMP).as('kind'),
+      'wp.id as packageId',
+      'wp.packageCode as packageCode',
+      'tp.entId as entId',
+      'tp.tempNo as billNo',
+      'r.rowNo as rowNo',
+      'r.name as name',
+      'r.idNumber as idNumber',
+      'r.account as account',
+      'r.amountFen as amountFen',
+      sql<number | null>`cast(null as integer)`.as('status'),
+      'tp.status as tempStatus',
+      'r.errorMsg as reason',
+      'r.createdAt as createdAt',
+      sql<number | null>`cast(null as bigint)`.as('resultAt'),
+    ]);
+  return db.selectFrom(orderLines.unionAll(tempRows).as(T));
+}
+
+/** The line's status as its enumeration names it: an order line's, or 制单·<the temp order's>. */
+const statusText = (row: Row) =>
+  Number(row.kind) === LINE_KIND.ORDER ? enumLabel(ENUMS.orderDetailStatus, row.status) : `制单·${enumLabel(ENUMS.tempOrderStatus, row.tempStatus)}`;
+
+export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const inEntScope = entScope(db, `${T}.entId`);
+
+  const lines = defineResource(deps, packagePayLine, {
+    from: payLines,
+    scope: inEntScope,
+    create: false,
+    update: false,
+    simple: false,
+    summary: ['amount'],
+    computed: (row) => ({ statusText: statusText(row), idNumber: maskMiddle(row.idNumber as string), account: maskMiddle(row.account as string) }),
+  });
+  const packages = defineResource(deps, workPackage, { scope: inEntScope });
+
+  /** 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR). */
+  const sysOrSpr = (caller: Caller) => {
+    if (caller.user.adminType !== AdminType.SYS && caller.user.adminType !== AdminType.SPR) refuse(Code.NO_PERMISSION, Messages.noPermission);
+  };
+  const packageOf = (ctx: SignedInContext) => packages.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
+
+  /** The completed takers with their default bank card (the talent's own card number). */
+  const completedTakers = (packageId: number) =>
+    db
+      .selectFrom('work_package_taker as k')
+      .innerJoin('cust as c', 'c.id', 'k.custId')
+      .select(['c.id as custId', 'c.name', 'c.idType', 'c.idNumber', 'c.phone', 'c.bankCard', 'c.bankName'])
+      .where('k.packageId', '=', packageId)
+      .where('k.status', '=', TAKER_STATUS.COMPLETED)
+      .orderBy('k.id')
+      .execute() as Promise<Array<{ custId: number; name: string; idType: number; idNumber: string; phone: string | null; bankCard: string | null; bankName: string | null }>>;
+
+  /**
+   * summary {id} → the package, its settled total, its takers' and lines' counts, and what 发起结算
+   * asks: the completed takers (masked ID and card) and the enterprise's open pay channels.
+   */
+  async function summary(ctx: SignedInContext) {
+    sysOrSpr(ctx.caller);
+    const pkg = await packageOf(ctx);
+    const id = Number(pkg.id);
+    const takers = (await db.selectFrom('work_package_taker').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('packageId', '=', id).groupBy('status').execute()) as Array<{ status: number; n: number }>;
+    const counted = (status: number) => Number(takers.find((t) => t.status === status)?.n ?? 0);
+    const byKind = (await db
+      .selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l'))
+      .select(['l.kind', 'l.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['l.kind', 'l.status'])
+      .execute()) as Array<{ kind: number; status: number | null; n: number }>;
+    const lineCount = (kind: number, status?: number) => byKind.filter((l) => Number(l.kind) === kind && (status === undefined || Number(l.status) === status)).reduce((s, l) => s + Number(l.n), 0);
+    const completed = await completedTakers(id);
+    const channels = await db.selectFrom('ent_account').select('channel').where('entId', '=', Number(pkg.entId)).where('status', '=', 0).orderBy('channel').execute();
+    return {
+      id,
+      packageCode: pkg.packageCode,
+      name: pkg.name,
+      entId: pkg.entId,
+      entName: pkg.entName,
+      reviewStatus: pkg.reviewStatus,
+      status: pkg.status,
+      settledAmount: formatFen(Number(pkg.settledFen)),
+      takerCount: counted(TAKER_STATUS.TAKEN) + counted(TAKER_STATUS.COMPLETED),
+      completedCount: counted(TAKER_STATUS.COMPLETED),
+      orderLineCount: lineCount(LINE_KIND.ORDER),
+      successLineCount: lineCount(LINE_KIND.ORDER, 20),
+      tempLineCount: lineCount(LINE_KIND.TEMP),
+      completedTakers: completed.map((t) => ({ custId: t.custId, name: t.name, idNumber: maskMiddle(t.idNumber), account: t.bankCard ? maskMiddle(t.bankCard) : null, bankName: t.bankName })),
+      channels: [...new Set(channels.map((c) => c.channel))].map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
+    };
+  }
+
+  /**
+   * settle {id, channel, remark?, rows:[{custId, amount}]} (SYS, SPR · 32220): a temp order for the
+   * package's enterprise with its code, one row per named completed taker, paid to the talent's card.
+   */
+  async function settle(ctx: SignedInContext) {
+    sysOrSpr(ctx.caller);
+    const pkg = await packageOf(ctx);
+    if (pkg.reviewStatus !== 'REVIEWED') refuse(Code.CONFLICT, PACKAGE_MESSAGES.notReviewed);
+    const completed = new Map((await completedTakers(Number(pkg.id))).map((t) => [t.custId, t]));
+    if (completed.size === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
+    const asked = Array.isArray(ctx.body.rows) ? (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})) : [];
+    if (asked.length === 0) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleRows);
+    const seen = new Set<number>();
+    const rows = asked.map((r) => {
+      const taker = completed.get(Number(r.custId));
+      if (!taker) return refuse(Code.VALIDATION, PACKAGE_MESSAGES.notCompleted);
+      if (seen.has(taker.custId)) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleTwice);
+      seen.add(taker.custId);
+      const fen = parsePayoutAmount(r.amount);
+      if (fen === null) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleAmount(taker.name));
+      if (!taker.bankCard) refuse(Code.VALIDATION, PACKAGE_MESSAGES.noBankCard(taker.name));
+      return { name: taker.name, idType: taker.idType, idNumber: taker.idNumber, phone: taker.phone, account: taker.bankCard, bankName: taker.bankName, amount: formatFen(fen!), remark: null };
+    });
+    const channel = Number(ctx.body.channel);
+    if (ctx.body.channel === undefined || ctx.body.channel === null || ctx.body.channel === '' || !Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+    const remark = typeof ctx.body.remark === 'string' && ctx.body.remark.trim() ? ctx.body.remark.trim().slice(0, 200) : `任务包${String(pkg.packageCode)}结算`;
+    return createTemp(ctx, Number(pkg.entId), channel, rows, { packageCode: String(pkg.packageCode), remark });
+  }
+
+  const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
+  const guarded = lines.routes.map(
+    (r): RouteSpec => ({
+      ...r,
+      handler: (ctx) => {
+        sysOrSpr((ctx as SignedInContext).caller);
+        return r.handler(ctx);
+      },
+    }),
+  );
+  return [
+    ...guarded,
+    { path: `${packagePayLine.paths.query}/summary`, perm: packagePayLine.codes.query, handler: signed(summary) },
+    { path: `${packagePayLine.paths.mgr}/settle`, perm: packagePayLine.codes.mgr!, handler: signed(settle) },
+  ];
+}
