@@ -2,8 +2,11 @@
  * Demo task categories (DOMAIN.md §7, §12): two levels per supplier, the second-level ones invoiced as
  * one of the supplier's items; the demo packages are filed under them, so deleting one is refused.
  */
-import type { Transaction } from 'kysely';
+import { formatFen } from '@flexpay/shared-utility/src/pure';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { checkRows, entContext, monthOf, storedRow } from '../domain/order/service';
+import { nextCode } from '../domain/org-scope';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -140,4 +143,49 @@ export async function seedPackages(trx: Transaction<Database>, now: number): Pro
         .execute();
     }
   }
+  await seedSettlement(trx, now, 'PKG00002', 88_000);
+}
+
+/**
+ * 从业者结算 has a row at first start: a finished package's completed takers in a settlement temp
+ * order (发起结算 done, 提交 still to do), each row checked like an upload.
+ */
+async function seedSettlement(trx: Transaction<Database>, now: number, packageCode: string, amountFen: number): Promise<void> {
+  const db = trx as unknown as Kysely<Database>;
+  const pkg = await db.selectFrom('work_package').select(['id', 'entId', 'supplierId']).where('packageCode', '=', packageCode).executeTakeFirst();
+  if (!pkg) return;
+  const takers = await db
+    .selectFrom('work_package_taker as k')
+    .innerJoin('cust as c', 'c.id', 'k.custId')
+    .select(['c.name', 'c.idType', 'c.idNumber', 'c.phone', 'c.bankCard', 'c.bankName'])
+    .where('k.packageId', '=', pkg.id)
+    .where('k.status', '=', 20)
+    .orderBy('k.id')
+    .execute();
+  if (takers.length === 0) return;
+  const ctx = await entContext(db, pkg.entId);
+  const created = now - DAY_MS;
+  const rows = takers.map((t, i) => storedRow({ name: t.name, idType: String(t.idType), idNumber: t.idNumber, phone: t.phone, account: t.bankCard ?? '', bankName: t.bankName, amount: formatFen(amountFen), remark: `${packageCode}结算` }, i + 1));
+  const checks = await checkRows(db, ctx, rows, { packageCode, month: monthOf(now) });
+  const temp = await db
+    .insertInto('temp_order')
+    .values({
+      tempNo: await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8),
+      entId: pkg.entId,
+      supplierId: pkg.supplierId,
+      payChannel: 1,
+      packageCode,
+      remark: '任务包结算',
+      needReview: ctx.tempOrderReview ? 1 : 0,
+      status: 0,
+      amountFen: amountFen * rows.length,
+      detailCount: rows.length,
+      errorCount: checks.filter((c) => c.errorType !== 0).length,
+      operatorName: '陈晓东',
+      createdAt: created,
+      updatedAt: created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('temp_order_detail').values(rows.map((r, i) => ({ ...r, tempOrderId: temp.id, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, createdAt: created, updatedAt: created }))).execute();
 }
