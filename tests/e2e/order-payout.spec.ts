@@ -107,6 +107,7 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
   await ent.getByRole('button', { name: '上传制单' }).click();
   await ent.locator('#kit-dialog-channel').selectOption({ label: '网银通道A' });
   await ent.locator('.bp6-dialog input[type=file]').setInputFiles(file);
+  await expect(ent.locator('.bp6-dialog').getByText(file.name)).toBeVisible();
   const created = ent.waitForResponse((r) => r.url().includes('/api/admin/order/mgr/temp/create'));
   await ent.locator('.bp6-dialog').getByRole('button', { name: '确定' }).click();
   const answer = (await (await created).json()) as { code: number; data: { id: number; tempOrderNo: string; rows: Array<{ rowNo: number; errorType: number; errorMsg: string }> } };

@@ -57,9 +57,13 @@ test('ENT signs a talent on paper and adds a checked bank card; the supplier see
   await clickRowAction(ent, name, '纸质签约', screen);
   const dialog = ent.locator('.bp6-dialog').filter({ hasText: '纸质签约' });
   await dialog.locator('input[type=file]').setInputFiles(tinyPdf('灵活用工协议.pdf'));
+  // The chooser shows the file once its MD5 is computed; before that the field is still empty.
+  await expect(dialog.getByText('灵活用工协议.pdf')).toBeVisible();
   const signed = ent.waitForResponse((r) => r.url().includes('/api/admin/cust/mgr/updateSupCoopData'));
-  await dialog.getByRole('button', { name: '确定' }).click();
+  // The list reloads after signing; its answer must arrive before the next navigation, or that navigation could catch it.
+  const relisted = answerOf(ent, 'cust/query/custCoopSup', () => dialog.getByRole('button', { name: '确定' }).click());
   expect(((await (await signed).json()) as { code: number; data: Row }).data).toMatchObject({ signStatus: 20, signChannel: 1 });
+  await relisted;
   await expect(ent.getByText('签约成功').first()).toBeVisible();
 
   // 签约成功 now lists it, signed on paper.
