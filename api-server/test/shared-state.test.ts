@@ -48,6 +48,49 @@ describe.each(DIALECTS)('state shared by two server processes (%s)', (dialect) =
     expect((await here.get('taxSource/query/export', { token: token.data.token })).json().code).not.toBe(0);
   });
 
+  /** Signs a client in (captchas are on here) and gives a client of the other process the same session. */
+  async function sharedSession(username: string) {
+    const here = ctx.client();
+    const drawn = await here.post('captcha/create');
+    const row = await ctx.db.selectFrom('captcha').select('answer').where('captchaToken', '=', drawn.data.captchaToken).executeTakeFirstOrThrow();
+    expect((await here.login(username, DEMO_PASSWORD, { captchaToken: drawn.data.captchaToken, captcha: row.answer })).code).toBe(0);
+    const there = other.client();
+    there.token = here.token;
+    there.apiSecret = here.apiSecret;
+    return { here, there };
+  }
+
+  test('a sign-out through one process holds at once at the other, which had the session cached', async () => {
+    const { here, there } = await sharedSession(DEMO_USERS.ENT);
+    expect((await there.post('user/loginInfo')).code).toBe(0);
+    expect((await here.post('user/logout')).code).toBe(0);
+    expect(await there.post('user/loginInfo')).toEqual({ code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn, data: null });
+  });
+
+  test('an organisation disabled by a direct database write is refused at once by both processes', async () => {
+    const { here, there } = await sharedSession(DEMO_USERS.MER);
+    const orgId = (await here.post('user/loginInfo')).data.merchtMO.merchtId as number;
+    expect((await there.post('user/loginInfo')).code).toBe(0);
+    await ctx.db.updateTable('mercht').set({ status: 1 }).where('id', '=', orgId).execute();
+    try {
+      for (const client of [there, here]) expect(await client.post('user/loginInfo')).toEqual({ code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled, data: null });
+    } finally {
+      await ctx.db.updateTable('mercht').set({ status: 0 }).where('id', '=', orgId).execute();
+    }
+  });
+
+  test('a renamed organisation shows in the next loginInfo of either process', async () => {
+    const { here, there } = await sharedSession(DEMO_USERS.SPR);
+    const before = (await there.post('user/loginInfo')).data.merchtMO as { merchtId: number; name: string };
+    await here.post('user/loginInfo');
+    await ctx.db.updateTable('mercht').set({ name: `${before.name}（新）` }).where('id', '=', before.merchtId).execute();
+    try {
+      for (const client of [there, here]) expect((await client.post('user/loginInfo')).data.merchtMO.name).toBe(`${before.name}（新）`);
+    } finally {
+      await ctx.db.updateTable('mercht').set({ name: before.name }).where('id', '=', before.merchtId).execute();
+    }
+  });
+
   test('failed sign-ins counted by one process block the client IP at the other', async () => {
     const throttle = throttlesOf(ctx).loginIp;
     const now = Date.now();

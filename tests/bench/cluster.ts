@@ -1,6 +1,8 @@
 // Issue 13: signed authenticated calls per second with 1, 2 and 4 server processes of
 // `npm run start:cluster` on one PostgreSQL database, beside a bare Fastify route measured in the
-// same run. `npm run bench -- cluster` runs it alone (needs `npm run build` for api-server/dist).
+// same run; then payout throughput with 2 processes: four orders of 2 500 lines from transOrder to
+// finished through the processes' order workers and the simulated bank (50 ms per call).
+// `npm run bench -- cluster` runs it alone (needs `npm run build` for api-server/dist).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,9 @@ import forge from 'node-forge';
 import pg from 'pg';
 import { findRepoRoot } from '../../api-server/src/config';
 import { freePort, startPostgres } from '../../api-server/test/support/postgres';
+import { openPostgres } from '../../api-server/src/db/connect';
 import { computeSign } from '../../shared-utility/src/pure/sign';
+import { benchRows } from './payout-rows';
 
 // The bench runs bundled from .tmp/, so the root is found by walking up.
 const REPO = findRepoRoot(__dirname);
@@ -20,6 +24,9 @@ const PROCESS_COUNTS = [1, 2, 4];
 const TARGET_RPS_2 = 5_000;
 const CONNECTIONS = 32;
 const SECONDS = 8;
+const PAYOUT_ORDERS = 4;
+const LINES_PER_ORDER = 2_500;
+const TARGET_LINES_PER_S = 500;
 
 interface Figures {
   rps: number;
@@ -41,7 +48,19 @@ async function startCluster(databaseUrl: string, workers: number, dataDir: strin
   const port = await freePort();
   const child = spawn(process.execPath, [CLUSTER], {
     // Request logging off: the figure is the server's, not pino's.
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', FLEXPAY_WORKERS: String(workers), FLEXPAY_DATA_DIR: dataDir, FLEXPAY_MODE: 'demo', FLEXPAY_CAPTCHA: 'off', FLEXPAY_STATIC: 'off', FLEXPAY_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FLEXPAY_WORKERS: String(workers),
+      FLEXPAY_DATA_DIR: dataDir,
+      FLEXPAY_MODE: 'demo',
+      FLEXPAY_CAPTCHA: 'off',
+      FLEXPAY_STATIC: 'off',
+      FLEXPAY_LOG_LEVEL: 'warn',
+      FLEXPAY_SIM_DELAY_MS: '50',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -57,22 +76,74 @@ async function startCluster(databaseUrl: string, workers: number, dataDir: strin
   throw new Error('集群未能启动');
 }
 
-async function signIn(base: string): Promise<{ token: string; apiSecret: string }> {
-  const call = async (route: string, body: unknown) => {
-    const timestamp = Date.now();
-    const response = await fetch(`${base}/api/admin/${route}?timestamp=${timestamp}&sign=${computeSign(body, '', timestamp)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(route === 'user/login' ? { encrypted: encrypt(body) } : body),
-    });
-    return (await response.json()) as { code: number; data: any };
-  };
-  const { data } = await call('captcha/publicKey', {});
+type Credentials = { token: string; apiSecret: string };
+
+async function call(base: string, route: string, body: unknown, auth?: Credentials): Promise<{ code: number; message: string; data: any }> {
+  const timestamp = Date.now();
+  const response = await fetch(`${base}/api/admin/${route}?timestamp=${timestamp}&sign=${computeSign(body, auth?.apiSecret ?? '', timestamp)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { 'access-token': auth.token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; message: string; data: any };
+}
+
+async function signIn(base: string, username: string): Promise<Credentials> {
+  const { data } = await call(base, 'captcha/publicKey', {});
   const key = forge.pki.publicKeyFromPem(data.publicKey);
-  const encrypt = (body: unknown) => forge.util.encode64(key.encrypt(Buffer.from(JSON.stringify(body), 'utf8').toString('binary'), 'RSAES-PKCS1-V1_5'));
-  const answer = await call('user/login', { username: 'enterprise01', password: 'Flexpay@2026', captchaToken: 'x', captcha: 'x' });
+  const body = { username, password: 'Flexpay@2026', captchaToken: 'x', captcha: 'x' };
+  const timestamp = Date.now();
+  const encrypted = forge.util.encode64(key.encrypt(Buffer.from(JSON.stringify(body), 'utf8').toString('binary'), 'RSAES-PKCS1-V1_5'));
+  const response = await fetch(`${base}/api/admin/user/login?timestamp=${timestamp}&sign=${computeSign(body, '', timestamp)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ encrypted }),
+  });
+  const answer = (await response.json()) as { code: number; data: Credentials };
   if (answer.code !== 0) throw new Error(`登录失败: ${JSON.stringify(answer)}`);
   return { token: answer.data.token, apiSecret: answer.data.apiSecret };
+}
+
+/** Four orders paid at once by two processes: lines settled per second from the first transOrder to the last finished order. */
+async function payoutWithTwoProcesses(databaseUrl: string, dataDir: string): Promise<void> {
+  const { base, child } = await startCluster(databaseUrl, 2, dataDir);
+  const { db } = openPostgres(databaseUrl);
+  try {
+    const sys = await signIn(base, 'sysadmin');
+    const { entId, rows } = await benchRows(db, PAYOUT_ORDERS * LINES_PER_ORDER);
+    await db.updateTable('ent_config').set({ tempOrderReview: 0, orderReview: 0, limitType: -1 }).where('entId', '=', entId).execute();
+    const post = async (route: string, body: Record<string, unknown>) => {
+      const answer = await call(base, route, body, sys);
+      if (answer.code !== 0) throw new Error(`${route}: ${answer.code} ${answer.message}`);
+      return answer.data;
+    };
+    const temps: number[] = [];
+    for (let i = 0; i < PAYOUT_ORDERS; i += 1) {
+      const created = await post('order/mgr/temp/create', { entId, channel: 1, rows: rows.slice(i * LINES_PER_ORDER, (i + 1) * LINES_PER_ORDER) });
+      await post('order/mgr/temp/submit', { id: created.id });
+      temps.push(created.id as number);
+    }
+    const started = performance.now();
+    const orderNos = await Promise.all(temps.map(async (id) => (await post('order/mgr/temp/transOrder', { id })).orderNo as string));
+    for (let waited = 0; ; waited += 100) {
+      const open = await db.selectFrom('pay_order').select('status').where('orderNo', 'in', orderNos).where('status', 'not in', [12, 24, 54, 62, 64, 162]).execute();
+      if (open.length === 0) break;
+      if (waited > 600_000) throw new Error('代发订单 10 分钟内未处理完');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const finished = await db.selectFrom('pay_order').select('status').where('orderNo', 'in', orderNos).execute();
+    if (finished.some((o) => o.status !== 162)) throw new Error(`订单结束状态 ${finished.map((o) => o.status).join(',')}，应均为部分失败 162`);
+    const lines = PAYOUT_ORDERS * LINES_PER_ORDER;
+    const rate = lines / seconds;
+    console.log(
+      `\n代发吞吐，2 个进程，PostgreSQL：${PAYOUT_ORDERS} 笔 × ${LINES_PER_ORDER} 行，transOrder→完成 ${seconds.toFixed(2)} s，${rate.toFixed(0)} 行/秒（目标 ≥ ${TARGET_LINES_PER_S} 行/秒 ${rate >= TARGET_LINES_PER_S ? '达标' : '未达标'}）`,
+    );
+  } finally {
+    await db.destroy();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
 }
 
 async function main(): Promise<void> {
@@ -96,7 +167,7 @@ async function main(): Promise<void> {
     for (const workers of PROCESS_COUNTS) {
       const { base, child } = await startCluster(databaseUrl, workers, dataDir);
       try {
-        const credentials = await signIn(base);
+        const credentials = await signIn(base, 'enterprise01');
         const timestamp = Date.now();
         const url = `${base}/api/admin/user/loginInfo?timestamp=${timestamp}&sign=${computeSign({}, credentials.apiSecret, timestamp)}`;
         const real = await load(url, { 'Access-Token': credentials.token });
@@ -107,6 +178,7 @@ async function main(): Promise<void> {
         await new Promise((r) => child.once('exit', r));
       }
     }
+    await payoutWithTwoProcesses(databaseUrl, dataDir);
   } finally {
     postgres.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

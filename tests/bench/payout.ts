@@ -13,34 +13,20 @@ import { type DialectName, openPostgres, openSqlite } from '../../api-server/src
 import { migrate } from '../../api-server/src/db/migrations';
 import type { Database } from '../../api-server/src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../api-server/src/demo/seed';
-import { checkRows, entContext, monthOf, storedRow } from '../../api-server/src/domain/order/service';
 import { OrderWorker } from '../../api-server/src/domain/order/worker';
 import { ensureKeyPair } from '../../api-server/src/security/rsa';
 import { testConfig } from '../../api-server/test/support/app';
 import { SignedClient } from '../../api-server/test/support/client';
-import { goodTalents } from '../../api-server/test/support/order';
 import { startPostgres } from '../../api-server/test/support/postgres';
 import { startServer } from '../e2e/support/server';
 import { DEMO_ACCOUNTS, signInAndWait } from '../e2e/support/session';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { benchRows } from './payout-rows';
 
 const LINES = 5_000;
 const TARGET_LINES_PER_S = 500;
 process.env.FLEXPAY_SIM_DELAY_MS = '50';
 process.env.FLEXPAY_ORDER_WORKER = 'off';
-
-/** Payout rows for ENT0001's people passing every row check (a 1.00 probe row each); one line in 500 fails at the bank. */
-async function benchRows(db: Kysely<Database>): Promise<{ entId: number; rows: Array<Record<string, string>> }> {
-  const ent = await db.selectFrom('ent').select(['id', 'supplierId']).where('entCode', '=', 'ENT0001').executeTakeFirstOrThrow();
-  const candidates = await goodTalents(db, ent.id, ent.supplierId);
-  const checks = await checkRows(db, await entContext(db, ent.id), candidates.map((p, i) => storedRow({ ...p, idType: String(p.idType), amount: '1.00' }, i + 1)), { packageCode: null, month: monthOf(Date.now()) });
-  const people = candidates.filter((_, i) => checks[i].errorType === 0);
-  const rows = Array.from({ length: LINES }, (_, i) => {
-    const p = people[i % people.length];
-    return { name: p.name, idType: String(p.idType), idNumber: p.idNumber, account: i % 500 === 499 ? '6222020000000009999' : p.account, amount: `${1 + (i % 9)}.${String(i % 100).padStart(2, '0')}` };
-  });
-  return { entId: ent.id, rows };
-}
 
 async function runDialect(dialect: DialectName, db: Kysely<Database>, dataDir: string): Promise<void> {
   await migrate(db, dialect);
@@ -53,7 +39,7 @@ async function runDialect(dialect: DialectName, db: Kysely<Database>, dataDir: s
     const login = await sys.postRaw('user/login', { username: DEMO_USERS.SYS, password: DEMO_PASSWORD, captchaToken: 'x', captcha: 'x' }, { encrypt: true });
     const { token, apiSecret } = login.json().data;
     Object.assign(sys, { token, apiSecret });
-    const { entId, rows } = await benchRows(db);
+    const { entId, rows } = await benchRows(db, LINES);
     await db.updateTable('ent_config').set({ tempOrderReview: 0, limitType: -1 }).where('entId', '=', entId).execute();
     const post = async (p: string, body: Record<string, unknown>) => {
       const answer = (await sys.postRaw(p, body)).json();
@@ -101,7 +87,7 @@ async function measureLiveList(): Promise<void> {
     const sqlite = openSqlite(path.join(server.dataDir, 'flexpay.db'));
     let bench: Awaited<ReturnType<typeof benchRows>>;
     try {
-      bench = await benchRows(sqlite.db);
+      bench = await benchRows(sqlite.db, LINES);
       await sqlite.db.updateTable('ent_config').set({ tempOrderReview: 0, orderReview: 1, limitType: -1 }).where('entId', '=', bench.entId).execute();
     } finally {
       await sqlite.db.destroy();

@@ -7,32 +7,45 @@ import type { AdminUserRow } from './permissions';
 export const PLATFORM_NAME = 'FlexPay 平台运营';
 export const PLATFORM_CODE = 'FLEXPAY';
 
-export async function accountData(db: Kysely<Database>, user: AdminUserRow, permCodes: number[]): Promise<AccountData> {
-  let entMO: EntMO | null = null;
-  let merchtMO: MerchtMO | null = null;
-  if (user.adminType === AdminType.ENT && user.orgId !== null) {
-    const ent = await db.selectFrom('ent').selectAll().where('id', '=', user.orgId).executeTakeFirst();
-    if (ent)
-      entMO = {
-        entId: ent.id,
-        entCode: ent.entCode,
-        entName: ent.entName,
-        merchtId: ent.merchtId,
-        supplierId: ent.supplierId,
-        status: ent.status,
-      };
-  } else if ((user.adminType === AdminType.SPR || user.adminType === AdminType.MER) && user.orgId !== null) {
-    const m = await db.selectFrom('mercht').selectAll().where('id', '=', user.orgId).executeTakeFirst();
-    if (m)
-      merchtMO = {
-        merchtId: m.id,
-        merchtCode: m.merchtCode,
-        name: m.name,
-        merchtType: m.merchtType,
-        parentId: m.parentId,
-        status: m.status,
-      };
+/** The organisation an account belongs to, as sign-in and every signed-in call read it. */
+export type AccountOrg = { kind: 'platform' } | { kind: 'ent'; ent: EntMO } | { kind: 'mercht'; mercht: MerchtMO } | { kind: 'missing' };
+
+export async function orgOf(db: Kysely<Database>, user: AdminUserRow): Promise<AccountOrg> {
+  if (user.orgId === null) return { kind: 'platform' };
+  if (user.adminType === AdminType.ENT) {
+    const ent = await db.selectFrom('ent').select(['id', 'entCode', 'entName', 'merchtId', 'supplierId', 'status']).where('id', '=', user.orgId).executeTakeFirst();
+    return ent
+      ? { kind: 'ent', ent: { entId: ent.id, entCode: ent.entCode, entName: ent.entName, merchtId: ent.merchtId, supplierId: ent.supplierId, status: ent.status } }
+      : { kind: 'missing' };
   }
+  if (user.adminType === AdminType.SPR || user.adminType === AdminType.MER) {
+    const m = await db.selectFrom('mercht').select(['id', 'merchtCode', 'name', 'merchtType', 'parentId', 'status']).where('id', '=', user.orgId).executeTakeFirst();
+    return m
+      ? { kind: 'mercht', mercht: { merchtId: m.id, merchtCode: m.merchtCode, name: m.name, merchtType: m.merchtType, parentId: m.parentId, status: m.status } }
+      : { kind: 'missing' };
+  }
+  return { kind: 'platform' };
+}
+
+const DISABLED_STATUSES = new Set([1, 30]);
+
+/**
+ * Whether the account may act: its own status and its organisation's (mercht.status for SPR/MER,
+ * ent.status for ENT). Disabling an organisation blocks all of its accounts at once (2028).
+ */
+export function accountBlockedBy(user: AdminUserRow, org: AccountOrg): boolean {
+  if (DISABLED_STATUSES.has(user.status)) return true;
+  if (org.kind === 'missing') return true;
+  if (org.kind === 'ent') return DISABLED_STATUSES.has(org.ent.status);
+  if (org.kind === 'mercht') return DISABLED_STATUSES.has(org.mercht.status);
+  return false;
+}
+
+/** What loginInfo answers; the organisation is read unless the caller already holds it. */
+export async function accountData(db: Kysely<Database>, user: AdminUserRow, permCodes: number[], known?: AccountOrg): Promise<AccountData> {
+  const org = known ?? (await orgOf(db, user));
+  const entMO = org.kind === 'ent' ? org.ent : null;
+  const merchtMO = org.kind === 'mercht' ? org.mercht : null;
   const orgName = entMO?.entName ?? merchtMO?.name ?? PLATFORM_NAME;
   return { userInfo: userInfoOf(user, permCodes, orgName), permCodes, entMO, merchtMO };
 }

@@ -22,6 +22,7 @@ import { orderMigration } from './migrations/0023-order';
 import { invoiceApplyMigration } from './migrations/0024-invoice-apply';
 import { packageMigration } from './migrations/0025-package';
 import { openPayoutMigration } from './migrations/0027-open-payout';
+import { authEpochMigration } from './migrations/0028-auth-epoch';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -234,6 +235,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0024_invoice_apply': invoiceApplyMigration(dialect),
         '0025_package': packageMigration(dialect),
         '0027_open_payout': openPayoutMigration(),
+        '0028_auth_epoch': authEpochMigration(dialect),
       }),
     },
   });

@@ -12,8 +12,10 @@ import {
 } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type AdminUserRow, permCodesOf } from '../account/permissions';
-import { type OrgScope, scopeOf } from '../account/scope';
+import type { AdminUserRow } from '../account/permissions';
+import type { OrgScope } from '../account/scope';
+import { type AccountOrg, accountBlockedBy, orgOf } from '../account/user-info';
+import { authCacheOf, loadCallerState, readAuthEpoch } from '../security/auth-cache';
 import type { Config } from '../config';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -53,6 +55,8 @@ export interface Caller {
   permCodes: number[];
   perms: ReadonlySet<number>;
   scope: OrgScope;
+  /** The account's organisation as the guard read it (absent in callers built by tests). */
+  org?: AccountOrg;
 }
 
 export type Body = Record<string, unknown>;
@@ -97,8 +101,6 @@ export interface RouteSpec {
 /** What a top administrator with an initial password may call before changing it. */
 const FIRST_SIGN_IN_ROUTES = new Set(['user/loginInfo', 'user/get', 'user/changePassword', 'user/logout']);
 
-const DISABLED_STATUSES = new Set([1, 30]);
-
 function refuse(code: (typeof Code)[keyof typeof Code], message: string): never {
   throw new ApiError(code, message);
 }
@@ -136,22 +138,9 @@ export function sessionKey(deps: Pick<AppDeps, 'keys'>): SessionKey {
   return key;
 }
 
-/**
- * Whether the account may act: its own status and its organisation's (mercht.status for SPR/MER,
- * ent.status for ENT). Disabling an organisation blocks all of its accounts at once (2028).
- */
+/** Whether the account or its organisation is disabled (sign-in asks before a session exists). */
 export async function accountBlocked(db: Kysely<Database>, user: AdminUserRow): Promise<boolean> {
-  if (DISABLED_STATUSES.has(user.status)) return true;
-  if (user.orgId === null) return false;
-  if (user.adminType === AdminType.SPR || user.adminType === AdminType.MER) {
-    const org = await db.selectFrom('mercht').select('status').where('id', '=', user.orgId).executeTakeFirst();
-    return !org || DISABLED_STATUSES.has(org.status);
-  }
-  if (user.adminType === AdminType.ENT) {
-    const org = await db.selectFrom('ent').select('status').where('id', '=', user.orgId).executeTakeFirst();
-    return !org || DISABLED_STATUSES.has(org.status);
-  }
-  return false;
+  return accountBlockedBy(user, await orgOf(db, user));
 }
 
 /**
@@ -172,7 +161,10 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
 
   // (a) timestamp, then the signature with the secret of the token's session (kept after it ended or expired).
   if (!timestampFresh(query.timestamp, now)) refuse(Code.STALE_TIMESTAMP, Messages.staleTimestamp);
-  const session = token ? await findSession(db, sessionKey(deps), token) : undefined;
+  const auth = authCacheOf(db);
+  const epoch = token ? await readAuthEpoch(db) : 0;
+  let state = token ? auth.get(token, epoch, now) : undefined;
+  const session = state?.session ?? (token ? await findSession(db, sessionKey(deps), token) : undefined);
   // (b) decryption comes first internally because the signature covers the plaintext.
   let body: Body | undefined = spec.method === 'GET' ? undefined : ((request.body ?? {}) as Body);
   if (spec.encrypted) body = decryptBody(body, deps.keys);
@@ -187,15 +179,18 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
     if (!session) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
     if (session.endedAt !== null) endedSessionAnswer(session);
     if (sessionExpired(session, now)) refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
-    const user = await db.selectFrom('admin_user').selectAll().where('userId', '=', session.userId).executeTakeFirst();
-    if (!user) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+    if (!state) {
+      state = await loadCallerState(db, session);
+      if (!state) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+      auth.set(session.token, epoch, state);
+    }
     // (d) account status, the organisation's included
-    if (await accountBlocked(db, user)) {
-      await endUserSessions(db, user.userId, 'disabled', now);
+    if (state.blocked) {
+      await endUserSessions(db, state.user.userId, 'disabled', now);
       refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
     }
-    const permCodes = await permCodesOf(db, user);
-    caller = { user, session, permCodes, perms: new Set(permCodes), scope: scopeOf(user) };
+    const { user, permCodes, perms, scope, org } = state;
+    caller = { user, session, permCodes, perms, scope, org };
   }
   // (e) permission; an initial password must be replaced before anything else is done.
   if (caller?.user.mustChangePassword === 1 && !FIRST_SIGN_IN_ROUTES.has(spec.path)) refuse(Code.NO_PERMISSION, Messages.mustChangePassword);
@@ -219,7 +214,7 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   const message = spec.check?.(ctx.body, ctx);
   if (message) refuse(Code.VALIDATION, message);
 
-  if (caller) await touchSession(db, caller.session, now);
+  if (caller && (await touchSession(db, caller.session, now))) caller.session.lastSeenAt = now;
   return ctx;
 }
 

@@ -63,7 +63,7 @@ function signedIn(ctx: RouteContext): SignedInContext {
 async function currentAccount(ctx: SignedInContext) {
   const { db } = ctx.deps;
   const { caller } = ctx;
-  const data = await accountData(db, caller.user, caller.permCodes);
+  const data = await accountData(db, caller.user, caller.permCodes, caller.org);
   return { token: caller.session.token, apiSecret: caller.session.apiSecret, ...data };
 }
 

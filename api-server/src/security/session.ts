@@ -77,9 +77,11 @@ export function sessionExpired(session: SessionRow, now: number): boolean {
 /** Idle expiry is counted in hours, so refreshing the activity time once a minute is exact enough and saves a write per call. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function touchSession(db: Kysely<Database>, session: SessionRow, now: number): Promise<void> {
-  if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return;
+/** Whether the activity time was written. */
+export async function touchSession(db: Kysely<Database>, session: SessionRow, now: number): Promise<boolean> {
+  if (now - session.lastSeenAt < TOUCH_INTERVAL_MS) return false;
   await db.updateTable('session').set({ lastSeenAt: now }).where('token', '=', session.storedToken ?? tokenHash(session.token)).execute();
+  return true;
 }
 
 export async function endSession(db: Kysely<Database>, token: string, reason: EndReason, now: number): Promise<void> {

@@ -16,7 +16,14 @@ export interface RateLimitTable {
   resetAt: number;
 }
 
+/** One row (id 1): moved by triggers whenever what a signed-in call rests on changes (migration 0028). */
+export interface AuthEpochTable {
+  id: number;
+  n: number;
+}
+
 export interface SharedStateTables {
   throttle_hit: ThrottleHitTable;
   rate_limit: RateLimitTable;
+  auth_epoch: AuthEpochTable;
 }
