@@ -33,6 +33,15 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   { name: 'balance_log_ent_id_idx', table: 'balance_log', columns: ['entId', 'id'] },
   { name: 'pay_order_ent_order_no_idx', table: 'pay_order', columns: ['entId', 'orderNo'] },
   { name: 'cust_ent_id_idx', table: 'cust', columns: ['entId', 'id'] },
+  // A date range inside a scope of enterprises (a merchant's or a supplier's 近30天): the capped count reads
+  // each enterprise's rows of the range from the index instead of every row of each enterprise.
+  { name: 'pay_order_ent_created_idx', table: 'pay_order', columns: ['entId', 'createdAt'] },
+  { name: 'order_detail_ent_created_idx', table: 'order_detail', columns: ['entId', 'createdAt'] },
+  { name: 'calc_fee_log_ent_created_idx', table: 'calc_fee_log', columns: ['entId', 'createdAt'] },
+  // 收支记录(简) groups the ledger per business number: its capped count walks this index in group order
+  // (index only; enterprise first, so a scope of enterprises merges into the walk instead of the planner
+  // hashing every move in scope), and its page asks per move whether a later move of the same group exists.
+  { name: 'balance_log_ent_group_idx', table: 'balance_log', columns: ['entId', 'bizNo', 'channel', 'bizType', 'id'] },
 ];
 
 const columnsSql = (columns: readonly string[]) => sql.join(columns.map((c) => sql.ref(c)));

@@ -193,6 +193,22 @@ function orderOf(entity: Entity, body: Row): Array<{ column: string; dir: 'asc' 
   });
 }
 
+/**
+ * The rows of a query (its groups when it is grouped): counted exactly up to EXACT_TOTAL_CAP; above
+ * it PostgreSQL's planner estimate (`totalKind` 'estimate') or the cap itself on SQLite ('atLeast').
+ * The count stops at cap + 1 rows, so it costs what ten thousand rows do however large the result.
+ */
+export async function cappedTotal(db: AnyDb, dialect: string, qb: AnyQuery): Promise<{ total: number; totalKind?: 'estimate' | 'atLeast' }> {
+  const probe = qb.clearSelect().select(sql<number>`1`.as('one'));
+  const counted = (await db.selectFrom(probe.limit(EXACT_TOTAL_CAP + 1).as('capped')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row;
+  if (Number(counted.n) <= EXACT_TOTAL_CAP) return { total: Number(counted.n) };
+  if (dialect !== 'postgres') return { total: EXACT_TOTAL_CAP, totalKind: 'atLeast' };
+  const compiled = probe.compile();
+  const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+  const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { total: Math.max(estimate, EXACT_TOTAL_CAP + 1), totalKind: 'estimate' };
+}
+
 export class Resource<F extends EntityFields> {
   constructor(
     private readonly deps: AppDeps,
@@ -311,14 +327,8 @@ export class Resource<F extends EntityFields> {
    * cap + 1 rows, so a first page over millions of rows costs what a page of ten thousand does.
    */
   private async largeTotal(qb: AnyQuery): Promise<{ total: number; totalKind: 'estimate' | 'atLeast' } | null> {
-    const probe = qb.clearSelect().select(sql<number>`1`.as('one'));
-    const counted = (await this.db.selectFrom(probe.limit(EXACT_TOTAL_CAP + 1).as('capped')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row;
-    if (Number(counted.n) <= EXACT_TOTAL_CAP) return null;
-    if (this.deps.dialect !== 'postgres') return { total: EXACT_TOTAL_CAP, totalKind: 'atLeast' };
-    const compiled = probe.compile();
-    const plan = await this.db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
-    const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
-    return { total: Math.max(estimate, EXACT_TOTAL_CAP + 1), totalKind: 'estimate' };
+    const counted = await cappedTotal(this.db, this.deps.dialect, qb);
+    return counted.totalKind ? (counted as { total: number; totalKind: 'estimate' | 'atLeast' }) : null;
   }
 
   /** A stored row as the browser sees it, computed fields included. */
