@@ -1,6 +1,6 @@
 /** The per-process cache of caller states (security/auth-cache.ts): one epoch at a time, never older. */
 import type { CallerState } from '../src/security/auth-cache';
-import { AuthCache } from '../src/security/auth-cache';
+import { AuthCache, EpochReader } from '../src/security/auth-cache';
 import { SESSION_IDLE_MS } from '../src/security/session';
 
 const NOW = 1_800_000_000_000;
@@ -38,5 +38,41 @@ describe('AuthCache', () => {
     expect(cache.get('t0', 1, NOW)).toBeUndefined();
     expect(cache.get('t1', 1, NOW)?.user.userId).toBe(1);
     expect(cache.get('t20000', 1, NOW)?.user.userId).toBe(20_000);
+  });
+});
+
+describe('EpochReader', () => {
+  /** A query the test answers by hand, counting how many were sent. */
+  function manualQuery() {
+    const sent: Array<(n: number) => void> = [];
+    return { sent, query: () => new Promise<number>((resolve) => sent.push(resolve)) };
+  }
+
+  test('calls arriving while a read is in flight share the next read, not the running one', async () => {
+    const { sent, query } = manualQuery();
+    const reader = new EpochReader(query);
+    const first = reader.read();
+    const second = reader.read();
+    const third = reader.read();
+    expect(sent).toHaveLength(1);
+    // The epoch moves after the first read was sent: the later calls must see the new value.
+    sent[0](1);
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    expect(sent).toHaveLength(2);
+    sent[1](2);
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
+  });
+
+  test('a failed read fails its own calls only; the waiting ones get a fresh read', async () => {
+    let n = 0;
+    const reader = new EpochReader(() => (n++ === 0 ? Promise.reject(new Error('connection lost')) : Promise.resolve(7)));
+    const failed = reader.read();
+    const waiting = reader.read();
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(await waiting).toBe(7);
+    expect(await reader.read()).toBe(7);
+    expect(n).toBe(3);
   });
 });

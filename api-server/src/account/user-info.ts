@@ -68,6 +68,18 @@ export function userInfoOf(user: AdminUserRow, permCodes: number[], orgName: str
     remark: user.remark,
     status: user.status,
     orgName,
-    permTree: buildPermTree(permCodes),
+    permTree: permTreeOf(permCodes),
   };
+}
+
+/** A caller's cached permission list (security/auth-cache.ts) builds its menu tree once. */
+const permTrees = new WeakMap<number[], ReturnType<typeof buildPermTree>>();
+
+function permTreeOf(permCodes: number[]): ReturnType<typeof buildPermTree> {
+  let tree = permTrees.get(permCodes);
+  if (!tree) {
+    tree = buildPermTree(permCodes);
+    permTrees.set(permCodes, tree);
+  }
+  return tree;
 }

@@ -48,20 +48,58 @@ export class AuthCache {
   }
 }
 
-const caches = new WeakMap<Kysely<Database>, AuthCache>();
+/**
+ * Reads the epoch for many calls at once. A call may only use a read sent after it arrived (one sent
+ * earlier could predate a change committed before the call), so calls arriving while a read is in
+ * flight share the next one, sent when it returns: under load one read serves a whole batch.
+ */
+export class EpochReader {
+  private running: Promise<number> | null = null;
+  private waiting: Promise<number> | null = null;
 
-export function authCacheOf(db: Kysely<Database>): AuthCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AuthCache();
-    caches.set(db, cache);
+  constructor(private readonly query: () => Promise<number>) {}
+
+  read(): Promise<number> {
+    if (!this.running) return this.start();
+    this.waiting ??= this.running.then(
+      () => this.startWaiting(),
+      () => this.startWaiting(),
+    );
+    return this.waiting;
   }
-  return cache;
+
+  private startWaiting(): Promise<number> {
+    this.waiting = null;
+    return this.start();
+  }
+
+  private start(): Promise<number> {
+    const read = this.query().finally(() => {
+      if (this.running === read) this.running = null;
+    });
+    this.running = read;
+    return read;
+  }
 }
 
-export async function readAuthEpoch(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('auth_epoch').select('n').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.n);
+const caches = new WeakMap<Kysely<Database>, { cache: AuthCache; epoch: EpochReader }>();
+
+function authOf(db: Kysely<Database>) {
+  let auth = caches.get(db);
+  if (!auth) {
+    const epoch = new EpochReader(async () => Number((await db.selectFrom('auth_epoch').select('n').where('id', '=', 1).executeTakeFirstOrThrow()).n));
+    auth = { cache: new AuthCache(), epoch };
+    caches.set(db, auth);
+  }
+  return auth;
+}
+
+export function authCacheOf(db: Kysely<Database>): AuthCache {
+  return authOf(db).cache;
+}
+
+export function readAuthEpoch(db: Kysely<Database>): Promise<number> {
+  return authOf(db).epoch.read();
 }
 
 /** Loads a session's account, organisation and permissions; undefined when the account is gone. */

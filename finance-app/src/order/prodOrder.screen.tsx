@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { tempOrder, type Row } from '@flexpay/shared-utility';
+import { tempOrder, TEMP_ORDER_EDITABLE, type Row } from '@flexpay/shared-utility';
 import { EntityScreenView, SubTableDrawer, custom, defineScreen, detail, remove, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
 import { tempRows } from './rows';
@@ -57,7 +57,7 @@ export default defineScreen(tempOrder, {
   actions: [
     // Keyed create: the toolbar draws it as the screen's 新增 (primary, plus icon).
     custom({ key: 'create', label: '上传制单', scope: 'toolbar', onlyFor: ['ENT', 'SYS'], codes: [tempOrder.codes.mgr!], render: ({ reload, close }) => <Upload reload={reload} close={close} /> }),
-    subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' } }),
+    subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' }, addable: (order) => TEMP_ORDER_EDITABLE.includes(Number(order.status)) }),
     transitions(['submit', 'submitReview', 'approve', 'reject']),
     custom({ key: 'transOrder', label: '提交订单', scope: 'row', needs: 'transOrder', render: ({ row, reload, close }) => <TransOrderDialog row={row} reload={reload} close={close} /> }),
     detail(),

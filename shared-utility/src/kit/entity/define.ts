@@ -136,6 +136,8 @@ export interface TableAction {
   needs?: string;
   /** Rows of the parent that offer the sub-table (e.g. only distributors have 分销商配置). */
   when?: (row: Row) => boolean;
+  /** Parents that still take new children; for the others the sub-table has no 新增 (a submitted temp order). */
+  addable?: (row: Row) => boolean;
 }
 
 /** An action the kit cannot declare: the screen renders its own dialog (e.g. the permission tree). */

@@ -34,6 +34,8 @@ export interface EntityScreenViewProps {
   link?: Row;
   /** Key of the screen's saved searches (its route). */
   savedKey?: string;
+  /** False hides 新增: a sub-table whose parent takes no new children. */
+  addable?: boolean;
 }
 
 type Open =
@@ -160,7 +162,7 @@ function useList(path: string, body: Row, key: string): ListAnswer & { loading: 
  * A declared entity screen: status tabs, search form with saved searches and the filter dialog,
  * toolbar, grid with the row actions each row's `_actions` allows, summary and pagination.
  */
-export function EntityScreenView({ screen, urlState = true, link, savedKey }: EntityScreenViewProps) {
+export function EntityScreenView({ screen, urlState = true, link, savedKey, addable = true }: EntityScreenViewProps) {
   const { entity } = screen;
   const permitted = usePermitted();
   const session = useSession();
@@ -319,7 +321,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey }: En
 
   const toolbar: ReactNode[] = [];
   for (const action of screen.actions) {
-    if (action.kind === 'form' && action.create !== false && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
+    if (action.kind === 'form' && action.create !== false && addable && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
       toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
     if (action.kind === 'export' && permitted(action))
       toolbar.push(
@@ -540,7 +542,7 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
             reload();
           }}
         >
-          <EntityScreenView screen={action.screen} urlState={false} link={childLink} />
+          <EntityScreenView screen={action.screen} urlState={false} link={childLink} addable={action.addable?.(row) ?? true} />
         </SubTableDrawer>
       );
     }

@@ -1,0 +1,60 @@
+/**
+ * @jest-environment jsdom
+ */
+import '../support/text-encoder';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { EntityScreenView } from '../../src/kit/entity/entity-screen';
+import { defineScreen, form } from '../../src/kit/entity/define';
+import { tempOrderDetail } from '../../src/pure/entities/order';
+
+const request = jest.fn();
+jest.mock('../../src/api', () => ({ request: (...args: unknown[]) => request(...args), download: jest.fn() }));
+jest.mock('../../src/ui', () => ({ showError: jest.fn(), showSuccess: jest.fn(), showWarning: jest.fn(), confirmDialog: jest.fn().mockResolvedValue(true) }));
+jest.mock('../../src/app', () => ({
+  useSession: () => ({ accountType: 'ENT' }),
+  usePermissions: () => new Set(Object.values(jest.requireActual('../../src/pure/entities/order').tempOrderDetail.codes).flat()),
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLDivElement;
+let root: Root;
+
+const rows = defineScreen(tempOrderDetail, { list: ['rowNo', 'name'], actions: [form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' } })] });
+
+async function show(addable?: boolean): Promise<string[]> {
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <EntityScreenView screen={rows} urlState={false} link={{ tempOrderId: 7 }} addable={addable} />
+      </MemoryRouter>,
+    ),
+  );
+  return [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+}
+
+beforeEach(() => {
+  request.mockResolvedValue({ records: [{ id: 1, rowNo: 1, name: '张三' }], total: 1 });
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+describe('a sub-table whose parent takes no new children', () => {
+  it('offers 新增 while its parent is editable', async () => {
+    expect(await show()).toContain('新增');
+  });
+
+  it('hides 新增 once the parent no longer takes children (a submitted temp order)', async () => {
+    const buttons = await show(false);
+    expect(buttons).not.toContain('新增');
+    expect(buttons).toContain('编辑');
+  });
+});
