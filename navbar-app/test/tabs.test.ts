@@ -10,6 +10,7 @@ import {
   initialTabs,
   loadTabs,
   openTab,
+  replaceTab,
   saveTabs,
   serializeTabs,
   type TabsState,
@@ -34,6 +35,21 @@ const paths = (s: TabsState) => s.tabs.map((t) => t.path);
 describe('visited tabs', () => {
   test('home is always first and active initially', () => {
     expect(initialTabs(HOME)).toEqual({ tabs: [HOME], active: '/dashboard' });
+  });
+
+  test('a redirect hands the old tab's place to the new route', () => {
+    const canonical = tab('/invoice/toMeApply/1', '开出记录');
+    const s = replaceTab(withABC(B.path), B.path, canonical, HOME);
+    expect(paths(s)).toEqual(['/dashboard', A.path, canonical.path, C.path]);
+    expect(s.active).toBe(canonical.path);
+  });
+
+  test('a redirect to a route already open drops the old tab and activates the open one; home is never replaced', () => {
+    const s = replaceTab(withABC(C.path), C.path, A, HOME);
+    expect(paths(s)).toEqual(['/dashboard', A.path, B.path]);
+    expect(s.active).toBe(A.path);
+    const fromHome = replaceTab(withABC(HOME.path), HOME.path, tab('/order/prodOrder', '制单管理'), HOME);
+    expect(paths(fromHome)).toEqual(['/dashboard', A.path, B.path, C.path, '/order/prodOrder']);
   });
 
   test('open adds at the end and activates; re-opening activates without duplicating', () => {

@@ -133,12 +133,18 @@ test(':toMe 选择开票申请的方向：平台在申请记录与开出记录�
   await expect(sys).toHaveURL(/\/invoice\/toMeApply\/1\?applyType=90$/);
   await expect(kitScreen(sys, 'invoiceApplyToMe')).toBeVisible();
   await expect(directions.getByRole('tab', { name: '开出记录' })).toHaveAttribute('aria-selected', 'true');
+  // The redirect replaced the URL: its visited tab is 开出记录's, with no tab left for the URL typed.
+  const visited = sys.getByTestId('visited-tabs');
+  await expect(visited.locator('[data-path="/invoice/toMeApply/1"]')).toBeVisible();
+  await expect(visited.locator('[data-path="/invoice/myApply/1"]')).toHaveCount(0);
   await directions.getByRole('tab', { name: '申请记录' }).click();
   await expect(sys).toHaveURL(/\/invoice\/myApply\/0$/);
   await expect(kitScreen(sys, 'invoiceApply')).toBeVisible();
   await expect(directions.getByRole('tab', { name: '申请记录' })).toHaveAttribute('aria-selected', 'true');
   await sys.goto('/invoice/toMeApply/0');
   await expect(sys).toHaveURL(/\/invoice\/myApply\/0$/);
+  await expect(visited.locator('[data-path="/invoice/myApply/0"]')).toBeVisible();
+  await expect(visited.locator('[data-path="/invoice/toMeApply/0"]')).toHaveCount(0);
 
   // The enterprise has one direction: no direction tabs, and 1 falls back to its own.
   const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);

@@ -10,6 +10,20 @@ export function currentFullPath(): string {
 const NAVIGATED = 'flexpay:navbar-navigated';
 const notify = () => window.dispatchEvent(new Event(NAVIGATED));
 
+let replaced = false;
+// single-spa marks the popstate it fires after an app's history.replaceState; back/forward and pushes carry no mark.
+window.addEventListener('popstate', (event) => {
+  replaced = (event as PopStateEvent & { singleSpaTrigger?: string }).singleSpaTrigger === 'replaceState';
+});
+window.addEventListener(NAVIGATED, () => {
+  replaced = false;
+});
+
+/** Whether the last URL change replaced the history entry (a route's redirect) instead of adding one. */
+export function lastChangeReplaced(): boolean {
+  return replaced;
+}
+
 function subscribe(onChange: () => void): () => void {
   // single-spa dispatches popstate after pushState/replaceState and fires its own routing event.
   window.addEventListener('popstate', onChange);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ContextMenuPopover, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { HOME_PATH, matchRoute, requestRefresh } from '@flexpay/shared-utility';
-import { goTo, pathnameOf } from '../location/location';
+import { goTo, lastChangeReplaced, pathnameOf } from '../location/location';
 import {
   closeAll,
   closeOthers,
@@ -11,6 +11,7 @@ import {
   isClosable,
   loadTabs,
   openTab,
+  replaceTab,
   saveTabs,
   activeTab,
   type TabsState,
@@ -40,10 +41,14 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
   const [menu, setMenu] = useState<{ tab: VisitedTab; left: number; top: number } | null>(null);
   const barRef = useRef<HTMLDivElement>(null);
 
-  // Every visited route opens (or activates) its tab.
+  // Every visited route opens (or activates) its tab; a route that replaced its URL with another's hands its tab over.
+  const shownPath = useRef<string | null>(null);
   useEffect(() => {
     const tab = tabFor(fullPath);
-    setState((s) => (tab ? openTab(s, tab, HOME_TAB) : deactivate(s)));
+    const from = shownPath.current;
+    shownPath.current = tab?.path ?? null;
+    const redirected = from !== null && lastChangeReplaced();
+    setState((s) => (!tab ? deactivate(s) : redirected ? replaceTab(s, from, tab, HOME_TAB) : openTab(s, tab, HOME_TAB)));
   }, [fullPath]);
 
   useEffect(() => saveTabs(safeSessionStorage(), state), [state]);

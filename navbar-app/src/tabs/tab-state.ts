@@ -35,6 +35,17 @@ export function openTab(state: TabsState, tab: VisitedTab, home: VisitedTab): Ta
   return { tabs: withHome(tabs, home), active: tab.path };
 }
 
+/**
+ * A route replaced its URL with another route's (a canonical redirect such as /invoice/myApply/1 →
+ * /invoice/toMeApply/1): the new tab takes the old one's place, since the old URL is gone from history.
+ */
+export function replaceTab(state: TabsState, fromPath: string, tab: VisitedTab, home: VisitedTab): TabsState {
+  const index = state.tabs.findIndex((t) => t.path === fromPath);
+  if (fromPath === home.path || fromPath === tab.path || index < 0) return openTab(state, tab, home);
+  if (state.tabs.some((t) => t.path === tab.path)) return openTab({ ...state, tabs: state.tabs.filter((t) => t.path !== fromPath) }, tab, home);
+  return { tabs: withHome(state.tabs.map((t, i) => (i === index ? tab : t)), home), active: tab.path };
+}
+
 /** The current route has no tab (unknown or public path): nothing is active. */
 export function deactivate(state: TabsState): TabsState {
   return state.active === null ? state : { ...state, active: null };
