@@ -31,6 +31,18 @@ describe.each(DIALECTS)('large lists on %s (issue 13)', (dialect) => {
     expect(answer.data.total).toBeGreaterThan(EXACT_TOTAL_CAP - 1);
   });
 
+  test('a page is read key first and comes in the list order: the requested sort, then the newest key', async () => {
+    for (const [field, column, dir] of [['amount', 'amountFen', 'asc'], ['status', 'status', 'desc'], ['applyNo', 'applyNo', 'asc']] as const) {
+      const answer = await sys.post(`${balanceApply.paths.query}/list`, { cond: {}, orderBy: [{ field, dir }], page: { limit: 20, pageNum: 3 } });
+      const expected = await ctx.db.selectFrom('balance_apply').select('id').orderBy(column, dir).orderBy('id', 'desc').limit(20).offset(40).execute();
+      expect(answer.data.records.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => r.id));
+    }
+    const narrow = await sys.post(`${balanceApply.paths.query}/list`, { cond: { applyNo: 'BULK00004' }, page: { limit: 5, pageNum: 2 } });
+    const expected = await ctx.db.selectFrom('balance_apply').select('id').where('applyNo', 'like', '%BULK00004%').orderBy('id', 'desc').limit(5).offset(5).execute();
+    expect(narrow.data.records.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(narrow.data.total).toBe(10);
+  });
+
   test('a filter that narrows the result below the cap answers the exact total and summary', async () => {
     const answer = await list({ applyNo: 'BULK000042' });
     expect(answer.data).toMatchObject({ total: 1, summary: { amount: '1.00' } });

@@ -2,7 +2,7 @@
 // fills a throwaway PostgreSQL cluster and a SQLite file through seed:large, then times the first page of
 // each list call (no filter, each common filter, a sort) as SYS and as a supplier, the dashboard, and an
 // export of 100 000 order lines — in process, signed like the browser. Not part of `npm test`.
-// `--keep` leaves the PostgreSQL cluster running afterwards (for EXPLAIN ANALYZE by hand; the URL and the
+// `--keep` leaves the PostgreSQL cluster running (the SQLite file in place) afterwards (for EXPLAIN ANALYZE by hand; the URL and the
 // stop command are printed); `--explain 20` logs the analyzed plan of every statement over 20 ms during the
 // timed calls to the cluster's server.log (auto_explain), to see why a variant is slow.
 import fs from 'node:fs';
@@ -181,7 +181,8 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     await db.destroy();
     if (cluster && KEEP) console.log(`PostgreSQL kept: psql ${cluster.url}  (stop: pg_ctl -D ${path.join(cluster.dir, 'data')} -m immediate stop)`);
     else cluster?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!cluster && KEEP) console.log(`SQLite kept: ${path.join(dataDir, 'flexpay.db')}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

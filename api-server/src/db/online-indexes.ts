@@ -3,7 +3,9 @@
  * transaction and would hold a write lock on the table for the whole build; these are built after the
  * migrations instead, with `CREATE INDEX CONCURRENTLY` on PostgreSQL, so writes go on while they build.
  * A concurrent build that was interrupted leaves an invalid index behind: it is dropped and rebuilt.
- * SQLite has one writer anyway, so it builds them plainly. Each entry is idempotent (IF NOT EXISTS).
+ * SQLite has one writer anyway, so it builds them plainly, and when the database has planner statistics
+ * (sqlite_stat1: seed:large or an operator ran ANALYZE) it analyzes the new index too — SQLite's planner
+ * takes an index without statistics for a very selective one. Each entry is idempotent (IF NOT EXISTS).
  */
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from './connect';
@@ -13,6 +15,8 @@ export interface OnlineIndex {
   table: string;
   /** Column names, quoted as given. */
   columns: readonly string[];
+  /** Only on these databases (default: both), when one planner is helped where the other is misled. */
+  dialects?: readonly DialectName[];
 }
 
 export const ONLINE_INDEXES: readonly OnlineIndex[] = [
@@ -34,10 +38,17 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   { name: 'pay_order_ent_order_no_idx', table: 'pay_order', columns: ['entId', 'orderNo'] },
   { name: 'cust_ent_id_idx', table: 'cust', columns: ['entId', 'id'] },
   // A date range inside a scope of enterprises (a merchant's or a supplier's 近30天): the capped count reads
-  // each enterprise's rows of the range from the index instead of every row of each enterprise.
-  { name: 'pay_order_ent_created_idx', table: 'pay_order', columns: ['entId', 'createdAt'] },
-  { name: 'order_detail_ent_created_idx', table: 'order_detail', columns: ['entId', 'createdAt'] },
-  { name: 'calc_fee_log_ent_created_idx', table: 'calc_fee_log', columns: ['entId', 'createdAt'] },
+  // each enterprise's rows of the range from the index instead of every row of each enterprise. PostgreSQL
+  // only: SQLite cannot tell a scope of a hundred enterprises from one of three, and takes the newest index
+  // leading with entId for every scoped list — sorting the whole scope where (entId, key) lets it stop after
+  // a page per enterprise; SQLite reads such a range from the createdAt index with a Bloom filter instead.
+  { name: 'pay_order_ent_created_idx', table: 'pay_order', columns: ['entId', 'createdAt'], dialects: ['postgres'] },
+  { name: 'order_detail_ent_created_idx', table: 'order_detail', columns: ['entId', 'createdAt'], dialects: ['postgres'] },
+  { name: 'calc_fee_log_ent_created_idx', table: 'calc_fee_log', columns: ['entId', 'createdAt'], dialects: ['postgres'] },
+  { name: 'balance_log_ent_created_idx', table: 'balance_log', columns: ['entId', 'createdAt'], dialects: ['postgres'] },
+  // 计费记录 of a merchant (merchtId or parentMerchtId) over a date range: the capped count reads the range
+  // from this index alone (a parallel scan of 5 000 000 fee rows took 250 ms on 1 000 000 orders).
+  { name: 'calc_fee_log_created_mercht_idx', table: 'calc_fee_log', columns: ['createdAt', 'merchtId', 'parentMerchtId'] },
   // 收支记录(简) groups the ledger per business number: its capped count walks this index in group order
   // (index only; enterprise first, so a scope of enterprises merges into the walk instead of the planner
   // hashing every move in scope), and its page asks per move whether a later move of the same group exists.
@@ -50,10 +61,13 @@ const columnsSql = (columns: readonly string[]) => sql.join(columns.map((c) => s
 export async function ensureOnlineIndexes(db: Kysely<any>, dialect: DialectName, indexes: readonly OnlineIndex[] = ONLINE_INDEXES): Promise<string[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const built: string[] = [];
   for (const index of indexes) {
+    if (index.dialects && !index.dialects.includes(dialect)) continue;
     if (dialect === 'sqlite') {
       const exists = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = ${index.name}`.execute(db);
       if (Number(exists.rows[0].n) > 0) continue;
       await sql`CREATE INDEX IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})`.execute(db);
+      const analyzed = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'`.execute(db);
+      if (Number(analyzed.rows[0].n) > 0) await sql`ANALYZE ${sql.id(index.name)}`.execute(db);
       built.push(index.name);
       continue;
     }

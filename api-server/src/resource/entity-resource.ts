@@ -246,6 +246,22 @@ export class Resource<F extends EntityFields> {
     return q.orderBy(`${T}.${columnOf(this.entity, this.entity.key)}`, 'desc');
   }
 
+  /**
+   * One page of a list: its keys first, from the filtered query alone, then those rows with their
+   * lookups, in the same order. Without the joins of the lookups SQLite stops reading each enterprise
+   * of a scope once it cannot beat the page (an index on (entId, key)); with them it sorted the whole
+   * scope (650 ms for a supplier's 335 000 order lines). PostgreSQL plans the key query as it planned the
+   * page. Rows read from a query (`from`) keep the one-query page: their keys need not be unique.
+   */
+  page(qb: AnyQuery, order: Array<{ column: string; dir: 'asc' | 'desc' }>, limit: number, offset: number): AnyQuery {
+    if (this.options.from) return this.rows(qb, order).limit(limit).offset(offset);
+    const key = `${T}.${columnOf(this.entity, this.entity.key)}`;
+    let keys = qb.clearSelect().select(key);
+    for (const o of order) keys = keys.orderBy(o.column, o.dir);
+    keys = keys.orderBy(key, 'desc').limit(limit).offset(offset);
+    return this.rows((this.db.selectFrom(`${this.entity.table} as ${T}`) as AnyQuery).where(key, 'in', keys), order);
+  }
+
   /** One record inside the caller's scope: 1004 when missing, 3002 when outside. */
   async load(caller: Caller, key: number | string | null, db: AnyDb = this.db): Promise<Row> {
     if (key === null) return refuse(Code.VALIDATION, `请指定${this.entity.title}`);
@@ -300,7 +316,7 @@ export class Resource<F extends EntityFields> {
     const summaryFields = this.options.summary ?? [];
     const large = await this.largeTotal(qb);
     if (large) {
-      const rows = (await this.rows(qb, order).limit(limit).offset((pageNum - 1) * limit).execute()) as Row[];
+      const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
       return { records: rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) })), ...large };
     }
     const totals = (await qb
@@ -309,10 +325,7 @@ export class Resource<F extends EntityFields> {
         ...summaryFields.map((f) => eb.fn.coalesce(eb.fn.sum(`${T}.${columnOf(this.entity, f)}`), eb.lit(0)).as(f)),
       ])
       .executeTakeFirst()) as Row;
-    const rows = (await this.rows(qb, order)
-      .limit(limit)
-      .offset((pageNum - 1) * limit)
-      .execute()) as Row[];
+    const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
     const records = rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
     const summary = summaryFields.length
       ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
