@@ -7,6 +7,7 @@ import { computeSign } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { throttlesOf } from '../src/security/throttle';
+import { tokenHash } from '../src/security/session';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 describe.each(DIALECTS)('state shared by two server processes (%s)', (dialect) => {
@@ -65,6 +66,14 @@ describe.each(DIALECTS)('state shared by two server processes (%s)', (dialect) =
     expect((await there.post('user/loginInfo')).code).toBe(0);
     expect((await here.post('user/logout')).code).toBe(0);
     expect(await there.post('user/loginInfo')).toEqual({ code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn, data: null });
+  });
+
+  test('a session whose idle clock is set back in the database has expired for both processes at once', async () => {
+    const { here, there } = await sharedSession(DEMO_USERS.ENT);
+    expect((await there.post('user/loginInfo')).code).toBe(0);
+    expect((await here.post('user/loginInfo')).code).toBe(0);
+    await ctx.db.updateTable('session').set({ lastSeenAt: Date.now() - 3 * 3_600_000 }).where('token', '=', tokenHash(here.token!)).execute();
+    for (const client of [there, here]) expect(await client.post('user/loginInfo')).toEqual({ code: Code.SESSION_EXPIRED, message: Messages.sessionExpired, data: null });
   });
 
   test('an organisation disabled by a direct database write is refused at once by both processes', async () => {

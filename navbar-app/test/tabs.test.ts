@@ -37,7 +37,7 @@ describe('visited tabs', () => {
     expect(initialTabs(HOME)).toEqual({ tabs: [HOME], active: '/dashboard' });
   });
 
-  test('a redirect hands the old tab's place to the new route', () => {
+  test("a redirect hands the old tab's place to the new route", () => {
     const canonical = tab('/invoice/toMeApply/1', '开出记录');
     const s = replaceTab(withABC(B.path), B.path, canonical, HOME);
     expect(paths(s)).toEqual(['/dashboard', A.path, canonical.path, C.path]);

@@ -8,6 +8,7 @@
  * takes an index without statistics for a very selective one. Each entry is idempotent (IF NOT EXISTS).
  */
 import { type Kysely, sql } from 'kysely';
+import { WORKER_QUEUE_SQL } from '../domain/order/queue';
 import type { DialectName } from './connect';
 
 export interface OnlineIndex {
@@ -17,6 +18,8 @@ export interface OnlineIndex {
   columns: readonly string[];
   /** Only on these databases (default: both), when one planner is helped where the other is misled. */
   dialects?: readonly DialectName[];
+  /** A partial index's condition: constant SQL that the queries it serves repeat word for word. */
+  where?: string;
 }
 
 export const ONLINE_INDEXES: readonly OnlineIndex[] = [
@@ -59,9 +62,12 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   // target without them, and an index leading with supplierId would be a candidate for every SPR list.
   { name: 'pay_order_created_amount_idx', table: 'pay_order', columns: ['createdAt', 'amountFen'], dialects: ['postgres'] },
   { name: 'pay_order_supplier_created_idx', table: 'pay_order', columns: ['supplierId', 'createdAt', 'amountFen'], dialects: ['postgres'] },
+  // The order worker's poll (domain/order/queue.ts): only the orders it may step, in the order it takes them.
+  { name: 'pay_order_due_idx', table: 'pay_order', columns: ['nextRunAt', 'id'], where: WORKER_QUEUE_SQL },
 ];
 
 const columnsSql = (columns: readonly string[]) => sql.join(columns.map((c) => sql.ref(c)));
+const whereSql = (index: OnlineIndex) => (index.where ? sql` WHERE ${sql.raw(index.where)}` : sql``);
 
 /** Builds the missing (or invalid) online indexes; answers the names it built. */
 export async function ensureOnlineIndexes(db: Kysely<any>, dialect: DialectName, indexes: readonly OnlineIndex[] = ONLINE_INDEXES): Promise<string[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -71,7 +77,7 @@ export async function ensureOnlineIndexes(db: Kysely<any>, dialect: DialectName,
     if (dialect === 'sqlite') {
       const exists = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = ${index.name}`.execute(db);
       if (Number(exists.rows[0].n) > 0) continue;
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})`.execute(db);
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})${whereSql(index)}`.execute(db);
       const analyzed = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'`.execute(db);
       if (Number(analyzed.rows[0].n) > 0) await sql`ANALYZE ${sql.id(index.name)}`.execute(db);
       built.push(index.name);
@@ -81,7 +87,7 @@ export async function ensureOnlineIndexes(db: Kysely<any>, dialect: DialectName,
       WHERE c.relname = ${index.name} AND c.relnamespace = to_regnamespace(current_schema())::oid`.execute(db);
     if (found.rows[0]?.valid) continue;
     if (found.rows.length > 0) await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(index.name)}`.execute(db);
-    await sql`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})`.execute(db);
+    await sql`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${sql.id(index.name)} ON ${sql.table(index.table)} (${columnsSql(index.columns)})${whereSql(index)}`.execute(db);
     built.push(index.name);
   }
   return built;

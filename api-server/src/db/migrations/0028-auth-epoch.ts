@@ -8,12 +8,21 @@ import type { DialectName } from '../connect';
  * rows, whichever process or tool writes it, so a refusal (logout, disabled account or organisation,
  * withdrawn permission) holds on the next call in every process.
  */
-const WATCHED: Array<{ table: string; events: string[] }> = [
-  { table: 'session', events: ['UPDATE OF "endedAt", "endReason"', 'DELETE'] },
-  { table: 'admin_user', events: ['UPDATE', 'DELETE'] },
-  { table: 'admin_user_perm', events: ['INSERT', 'UPDATE', 'DELETE'] },
-  { table: 'ent', events: ['UPDATE OF "entCode", "entName", "merchtId", "supplierId", "status"', 'DELETE'] },
-  { table: 'mercht', events: ['UPDATE OF "merchtCode", "name", "merchtType", "parentId", "status"', 'DELETE'] },
+const WATCHED: Array<{ table: string; event: string; when?: string }> = [
+  { table: 'session', event: 'UPDATE OF "endedAt", "endReason"' },
+  { table: 'session', event: 'DELETE' },
+  // The server only moves a session's idle clock forward; setting it back (an operator shortening a
+  // session) must reach the caches too, while the once-a-minute forward writes do not move the epoch.
+  { table: 'session', event: 'UPDATE OF "lastSeenAt"', when: 'NEW."lastSeenAt" < OLD."lastSeenAt"' },
+  { table: 'admin_user', event: 'UPDATE' },
+  { table: 'admin_user', event: 'DELETE' },
+  { table: 'admin_user_perm', event: 'INSERT' },
+  { table: 'admin_user_perm', event: 'UPDATE' },
+  { table: 'admin_user_perm', event: 'DELETE' },
+  { table: 'ent', event: 'UPDATE OF "entCode", "entName", "merchtId", "supplierId", "status"' },
+  { table: 'ent', event: 'DELETE' },
+  { table: 'mercht', event: 'UPDATE OF "merchtCode", "name", "merchtType", "parentId", "status"' },
+  { table: 'mercht', event: 'DELETE' },
 ];
 
 export function authEpochMigration(dialect: DialectName): Migration {
@@ -25,23 +34,22 @@ export function authEpochMigration(dialect: DialectName): Migration {
         .addColumn('n', 'bigint', (c) => c.notNull())
         .execute();
       await sql`INSERT INTO auth_epoch (id, n) VALUES (1, 0)`.execute(db);
-      if (dialect === 'postgres') {
+      if (dialect === 'postgres')
         await sql`CREATE FUNCTION flexpay_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN UPDATE auth_epoch SET n = n + 1 WHERE id = 1; RETURN NULL; END $$`.execute(db);
-        // Deferred to commit: the epoch row is locked last, after every other row of the transaction,
-        // so two transactions can never wait on each other through it.
-        for (const { table, events } of WATCHED)
-          await sql
-            .raw(
-              `CREATE CONSTRAINT TRIGGER auth_epoch_${table} AFTER ${events.join(' OR ')} ON "${table}" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION flexpay_auth_changed()`,
-            )
-            .execute(db);
-        return;
+      for (const [i, { table, event, when }] of WATCHED.entries()) {
+        const name = `auth_epoch_${i}_${table}`;
+        const condition = when ? ` WHEN (${when})` : '';
+        // Deferred to commit on PostgreSQL: the epoch row is locked last, after every other row of the
+        // transaction, so two transactions can never wait on each other through it. SQLite has one writer.
+        await sql
+          .raw(
+            dialect === 'postgres'
+              ? `CREATE CONSTRAINT TRIGGER ${name} AFTER ${event} ON "${table}" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW${condition} EXECUTE FUNCTION flexpay_auth_changed()`
+              : `CREATE TRIGGER ${name} AFTER ${event} ON "${table}" FOR EACH ROW${condition} BEGIN UPDATE auth_epoch SET n = n + 1 WHERE id = 1; END`,
+          )
+          .execute(db);
       }
-      // SQLite has one writer at a time and one event per trigger.
-      for (const { table, events } of WATCHED)
-        for (const [i, event] of events.entries())
-          await sql.raw(`CREATE TRIGGER auth_epoch_${table}_${i} AFTER ${event} ON "${table}" BEGIN UPDATE auth_epoch SET n = n + 1 WHERE id = 1; END`).execute(db);
     },
   };
 }

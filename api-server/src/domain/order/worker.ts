@@ -26,11 +26,21 @@ import { moveBalances } from './ledger-batch';
 import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { addSettled } from '../task/settled';
+import { WORKER_QUEUE_SQL } from './queue';
 import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
 
-/** Statuses the worker moves by itself. */
-export const WORKING_STATUSES = [0, 10, 50, 52, 60] as const;
-const MANUAL_CHANNELS = [0, 99];
+
+/** The worker's poll: a batch of the orders due at `now`, oldest due first. */
+export function dueOrders(db: Db, now: number) {
+  return db
+    .selectFrom('pay_order')
+    .select(['id', 'status', 'payChannel'])
+    .where(sql<boolean>`${sql.raw(WORKER_QUEUE_SQL)}`)
+    .where('nextRunAt', '<=', now)
+    .orderBy('nextRunAt')
+    .orderBy('id')
+    .limit(16);
+}
 
 export type CrashPoint = 'afterLock' | 'afterSubmitCall' | 'duringResults';
 
@@ -120,16 +130,7 @@ export class OrderWorker {
   /** One step of one due order; false when none is due. */
   async runOnce(): Promise<boolean> {
     const now = this.now();
-    const candidate = await this.db
-      .selectFrom('pay_order')
-      .select(['id', 'status', 'payChannel'])
-      .where('status', 'in', [...WORKING_STATUSES])
-      .where('nextRunAt', '<=', now)
-      .where((eb) => eb.not(eb.and([eb('status', 'in', [52, 60]), eb('payChannel', 'in', MANUAL_CHANNELS)])))
-      .orderBy('nextRunAt')
-      .orderBy('id')
-      .limit(16)
-      .execute();
+    const candidate = await dueOrders(this.db, now).execute();
     // Workers of several processes start at different places among the due orders, so they spread over
     // them instead of queueing on the oldest row lock (FIFO holds per step: an order's steps are ordered).
     const start = candidate.length ? this.turn++ % candidate.length : 0;
