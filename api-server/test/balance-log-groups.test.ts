@@ -75,8 +75,9 @@ describe.each(DIALECTS)('收支记录(简) on %s', (dialect) => {
       .map((g) => {
         const sum = (type: number) => g.filter((m) => m.type === type).reduce((s, m) => s + m.amountFen, 0);
         const [added, locked, unlocked, deducted] = [0, 1, 2, 3].map(sum);
+        const last = g.reduce((a, b) => (b.id > a.id ? b : a));
         return {
-          lastId: Math.max(...g.map((m) => m.id)),
+          last,
           line: {
             entId: g[0].entId,
             channel: g[0].channel,
@@ -93,7 +94,8 @@ describe.each(DIALECTS)('收支记录(简) on %s', (dialect) => {
           },
         };
       })
-      .sort((a, b) => b.lastId - a.lastId)
+      // The group's last move (its highest id), newest first by its time then id, as the moves list sorts.
+      .sort((a, b) => b.last.createdAt - a.last.createdAt || b.last.id - a.last.id)
       .map((g) => g.line);
   }
 
@@ -136,7 +138,8 @@ describe.each(DIALECTS)('收支记录(简) on %s', (dialect) => {
       amountFen: 1,
       bizType: 10,
       bizNo: `CAP${String(i).padStart(6, '0')}`,
-      createdAt: T0 - 86_400_000,
+      // The newest moves of the ledger, after the demo's.
+      createdAt: Date.now() + 86_400_000,
       availBeforeFen: 0,
       availAfterFen: 0,
       lockedBeforeFen: 0,

@@ -62,6 +62,9 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   // target without them, and an index leading with supplierId would be a candidate for every SPR list.
   { name: 'pay_order_created_amount_idx', table: 'pay_order', columns: ['createdAt', 'amountFen'], dialects: ['postgres'] },
   { name: 'pay_order_supplier_created_idx', table: 'pay_order', columns: ['supplierId', 'createdAt', 'amountFen'], dialects: ['postgres'] },
+  // The same figures on SQLite, for every scope kind (a merchant's enterprises, a supplier): index only over
+  // the month's orders instead of fetching each of a merchant's orders (70 ms at 1 000 000 → 10 ms).
+  { name: 'pay_order_created_scope_amount_idx', table: 'pay_order', columns: ['createdAt', 'supplierId', 'entId', 'amountFen'], dialects: ['sqlite'] },
   // The order worker's poll (domain/order/queue.ts): only the orders it may step, in the order it takes them.
   { name: 'pay_order_due_idx', table: 'pay_order', columns: ['nextRunAt', 'id'], where: WORKER_QUEUE_SQL },
 ];

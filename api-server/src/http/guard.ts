@@ -55,6 +55,8 @@ export interface Caller {
   permCodes: number[];
   perms: ReadonlySet<number>;
   scope: OrgScope;
+  /** The share of all enterprises in the scope when the caller was read (entShareOf); absent in callers built by tests. */
+  entShare?: number;
   /** The account's organisation as the guard read it (absent in callers built by tests). */
   org?: AccountOrg;
 }
@@ -189,8 +191,8 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
       await endUserSessions(db, state.user.userId, 'disabled', now);
       refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
     }
-    const { user, permCodes, perms, scope, org } = state;
-    caller = { user, session, permCodes, perms, scope, org };
+    const { user, permCodes, perms, scope, org, entShare } = state;
+    caller = { user, session, permCodes, perms, scope, org, entShare };
   }
   // (e) permission; an initial password must be replaced before anything else is done.
   if (caller?.user.mustChangePassword === 1 && !FIRST_SIGN_IN_ROUTES.has(spec.path)) refuse(Code.NO_PERMISSION, Messages.mustChangePassword);

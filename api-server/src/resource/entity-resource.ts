@@ -164,7 +164,10 @@ function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
       }
       case 'in': {
         const values = (Array.isArray(raw) ? raw : [raw]).map((v) => searchValue(field, v, false)).filter((v) => v !== null);
-        qb = values.length === 0 ? qb.where(sql<boolean>`1 = 0`) : qb.where(column, 'in', values);
+        // One value is asked as `=`: SQLite's planner reads its statistics for the bound value of `=` (a
+        // status most orders hold walks the list's sort index) but not of `IN (?)`, sorting every such row.
+        if (values.length === 0) qb = qb.where(sql<boolean>`1 = 0`);
+        else qb = values.length === 1 ? qb.where(column, '=', values[0]) : qb.where(column, 'in', values);
         break;
       }
       case 'range': {
@@ -186,6 +189,7 @@ const condOf = (body: Row): Row => (body.cond && typeof body.cond === 'object' &
 
 function orderOf(entity: Entity, body: Row): Array<{ column: string; dir: 'asc' | 'desc' }> {
   const orderBy = Array.isArray(body.orderBy) ? (body.orderBy as Array<{ field?: unknown; dir?: unknown }>) : [];
+  if (orderBy.length === 0 && entity.newestBy) return [{ column: `${T}.${columnOf(entity, entity.newestBy)}`, dir: 'desc' }];
   return orderBy.map((o) => {
     const field = typeof o?.field === 'string' ? entity.fields[o.field] : undefined;
     if (!field?.sort || !['asc', 'desc', undefined].includes(o.dir as string)) refuse(Code.VALIDATION, '不支持的排序字段');

@@ -52,7 +52,7 @@ async function ordersSince(db: Kysely<Database>, ctx: SignedInContext, since: nu
   const row = await db
     .selectFrom('pay_order')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('pay_order.amountFen'), eb.lit(0)).as('fen')])
-    .where(rowInScope(db, ctx.caller.scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }))
+    .where(rowInScope(db, ctx.caller.scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }, ctx.caller.entShare))
     .where('pay_order.createdAt', '>=', since)
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), amount: formatFen(Number(row.fen)) };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type AdminUserRow, permCodesOf } from '../account/permissions';
-import { type OrgScope, scopeOf } from '../account/scope';
+import { entShareOf, type OrgScope, scopeOf } from '../account/scope';
 import { type AccountOrg, accountBlockedBy, orgOf } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { type SessionRow, sessionExpired } from './session';
@@ -14,6 +14,7 @@ export interface CallerState {
   permCodes: number[];
   perms: ReadonlySet<number>;
   scope: OrgScope;
+  entShare: number;
 }
 
 /** Bounds the memory of a process serving many sessions; the oldest entry goes first. */
@@ -108,5 +109,6 @@ export async function loadCallerState(db: Kysely<Database>, session: SessionRow)
   if (!user) return undefined;
   const org = await orgOf(db, user);
   const permCodes = await permCodesOf(db, user);
-  return { session, user, org, blocked: accountBlockedBy(user, org), permCodes, perms: new Set(permCodes), scope: scopeOf(user) };
+  const scope = scopeOf(user);
+  return { session, user, org, blocked: accountBlockedBy(user, org), permCodes, perms: new Set(permCodes), scope, entShare: await entShareOf(db, scope) };
 }

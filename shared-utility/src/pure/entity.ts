@@ -127,6 +127,11 @@ export interface EntityDef<F extends EntityFields = EntityFields> {
   machine?: MachineDef<keyof F & string>;
   /** createdAt/updatedAt epoch-ms columns the kit maintains (default true). */
   timestamps?: boolean;
+  /**
+   * Lists without a chosen sort show the newest rows first by this field, then by key (default: by key
+   * alone) — for a log whose date filter and sort then share one index.
+   */
+  newestBy?: keyof F & string;
 }
 
 export type Entity<F extends EntityFields = EntityFields> = EntityDef<F> & {

@@ -4,7 +4,7 @@
  * supplier; MER none. One condition for every talent query (records, cooperation, files, cards,
  * search, dashboard counts), so the rule lives in one place.
  */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { OrgScope } from '../../account/scope';
 import type { Database } from '../../db/schema';
 
@@ -21,6 +21,12 @@ export function talentInScope(
       case 'ent':
         return eb(sql.ref(custIdColumn), 'in', db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', '=', scope.entId));
       case 'supplier':
+        // SQLite turns `id IN (a supplier's talents)` into a rowid probe per cooperation row (133 000 for a
+        // supplier of 200 000 talents: 25–50 ms before any filter); asked per talent through the unique
+        // (custId, supplierId) index instead, its date, enterprise and sort indexes lead (≤ 4 ms).
+        if (db.getExecutor().adapter instanceof SqliteAdapter) {
+          return eb.exists(db.selectFrom('cust_coop_sup').select(sql<number>`1`.as('one')).whereRef('cust_coop_sup.custId', '=', sql.ref(custIdColumn)).where('cust_coop_sup.supplierId', '=', scope.supplierId));
+        }
         return eb(sql.ref(custIdColumn), 'in', db.selectFrom('cust_coop_sup').select('cust_coop_sup.custId').where('cust_coop_sup.supplierId', '=', scope.supplierId));
       case 'merchant':
         return sql<SqlBool>`1 = 0`;

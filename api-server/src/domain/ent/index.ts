@@ -4,6 +4,7 @@
  * below, the payout switches, files, and the top administrator created with a new enterprise.
  */
 import { AdminType, codeOf, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
+import { scopedIn } from '../../account/scope';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
@@ -35,9 +36,9 @@ export function entScope(db: AnyDb, column = `${T}.id`) {
       case AdminType.SYS:
         return qb;
       case AdminType.SPR:
-        return qb.where(column, 'in', db.selectFrom('ent').select('id').where('supplierId', '=', orgId));
+        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('supplierId', '=', orgId), caller.entShare));
       case AdminType.MER:
-        return qb.where(column, 'in', db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))));
+        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))), caller.entShare));
       default:
         return qb.where(column, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
     }

@@ -364,6 +364,9 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
             ),
           ),
         )
+        // By time like the moves list (balanceLog.newestBy): SQLite walks (createdAt, id) for a supplier's
+        // scope instead of sorting it; moves are written in time order, so it is the order of max(id).
+        .orderBy(`${T}.createdAt`, 'desc')
         .orderBy(`${T}.id`, 'desc')
         .limit(limit)
         .offset((pageNum - 1) * limit)

@@ -117,6 +117,8 @@ export const balanceLog = defineEntity({
   paths: { query: 'ent/query/balance/log', mgr: 'ent/mgr/balance/log' },
   codes: { query: 18650 },
   timestamps: false,
+  // Moves are written in time order; by time, 近30天 and the first page walk one index (createdAt, id).
+  newestBy: 'createdAt',
   fields: {
     id: { label: '流水号', type: 'int', sort: true, width: 90 },
     entId,
