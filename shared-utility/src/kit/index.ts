@@ -38,7 +38,7 @@ export { TableView, TableDrawer, TABLE_DRAWER_WIDTH, type TableViewProps, type T
 export { DataTable, type DataTableProps } from './table/data-table';
 export { SearchForm, type SearchFormProps } from './table/search-form';
 export { Pagination, type PaginationProps } from './table/pagination';
-export { PAGE_SIZES, DEFAULT_PAGE_SIZE, scrollToTop } from './table/pager';
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop } from './table/pager';
 export { useTableData, type TableData, type PageParams, type OrderBy } from './table/use-table-data';
 export { LongText } from './table/long-text';
 export { searchCond, emptySearch } from './table/search-cond';
@@ -70,7 +70,7 @@ export {
 export { ExportButton, type ExportButtonProps } from './excel/export-button';
 export { ExcelUpload, type ExcelUploadProps } from './excel/excel-upload';
 
-export { FileUpload, type FileUploadProps, type UploadValue } from './upload/file-upload';
+export { FileReadingContext, FileUpload, type FileUploadProps, type UploadValue } from './upload/file-upload';
 export { computeFileMd5, MD5_CHUNK_BYTES } from './upload/md5-worker-source';
 export { compressImage } from './upload/image';
 export { checkUploadFile, DEFAULT_ACCEPT, extensionOf, UPLOAD_MESSAGES } from './upload/file-rules';

@@ -1,9 +1,10 @@
 import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { request } from '../../api';
 import type { Entity, TransitionField } from '../../pure';
 import { OverlayFrame } from '../dialogs/overlay-frame';
 import { FieldInput } from '../form/field-input';
+import { FileReadingContext } from '../upload/file-upload';
 import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
@@ -38,6 +39,8 @@ export function FieldsDialog({ title, fields, note, intent = Intent.PRIMARY, che
   const [values, setValues] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState(0);
+  const reportReading = useCallback((delta: 1 | -1) => setReading((n) => Math.max(0, n + delta)), []);
   const confirm = async () => {
     const found = { ...validateForm(fields, values), ...check?.(values) };
     setErrors(found);
@@ -55,36 +58,39 @@ export function FieldsDialog({ title, fields, note, intent = Intent.PRIMARY, che
   const buttons = (
     <>
       <Button text="取消" onClick={onClose} />
-      <Button intent={intent} text="确定" loading={busy} onClick={() => void confirm()} />
+      {/* A file chosen a moment ago is not in the values until it is read. */}
+      <Button intent={intent} text="确定" loading={busy || reading > 0} onClick={() => void confirm()} />
     </>
   );
   return (
     <OverlayFrame title={title} onClose={onClose} dialogWidth={FORM_DIALOG_WIDTH} drawerSize={FORM_DIALOG_WIDTH} canOutsideClickClose={false} buttons={buttons}>
       {note && <Callout intent={Intent.WARNING} className="fp-kit-note">{note}</Callout>}
-      {fields.map((field) => (
-        <FormGroup
-          key={field.name}
-          inline
-          className="fp-kit-form-row"
-          label={<span className="fp-kit-label">{field.label}</span>}
-          labelFor={`kit-dialog-${field.name}`}
-          labelInfo={field.required ? '*' : undefined}
-          intent={errors[field.name] ? Intent.DANGER : Intent.NONE}
-          helperText={errors[field.name]}
-        >
-          <FieldInput
-            field={field}
-            id={`kit-dialog-${field.name}`}
-            value={values[field.name]}
-            values={values}
-            invalid={Boolean(errors[field.name])}
-            onChange={(v) => {
-              setValues((s) => ({ ...s, [field.name]: v }));
-              setErrors(({ [field.name]: _gone, ...rest }) => rest);
-            }}
-          />
-        </FormGroup>
-      ))}
+      <FileReadingContext.Provider value={reportReading}>
+        {fields.map((field) => (
+          <FormGroup
+            key={field.name}
+            inline
+            className="fp-kit-form-row"
+            label={<span className="fp-kit-label">{field.label}</span>}
+            labelFor={`kit-dialog-${field.name}`}
+            labelInfo={field.required ? '*' : undefined}
+            intent={errors[field.name] ? Intent.DANGER : Intent.NONE}
+            helperText={errors[field.name]}
+          >
+            <FieldInput
+              field={field}
+              id={`kit-dialog-${field.name}`}
+              value={values[field.name]}
+              values={values}
+              invalid={Boolean(errors[field.name])}
+              onChange={(v) => {
+                setValues((s) => ({ ...s, [field.name]: v }));
+                setErrors(({ [field.name]: _gone, ...rest }) => rest);
+              }}
+            />
+          </FormGroup>
+        ))}
+      </FileReadingContext.Provider>
     </OverlayFrame>
   );
 }

@@ -135,6 +135,8 @@ export interface FormSnapshot {
   values: Row;
   errors: Record<string, string>;
   submitting: boolean;
+  /** Files still being read (compressed, hashed) by the form's upload inputs; 提交 waits for them. */
+  reading: number;
   dirty: boolean;
   confirmLabel: string;
   /** Fields shown in the current mode for the current values. */
@@ -159,7 +161,7 @@ export class FormMachine {
     private readonly deps: FormDeps,
   ) {
     this.initial = initialValues(options.fields, options.initial ?? {});
-    this.snapshot = this.compute(options.mode, this.initial, {}, false);
+    this.snapshot = this.compute(options.mode, this.initial, {}, false, 0);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -169,22 +171,23 @@ export class FormMachine {
 
   getSnapshot = (): FormSnapshot => this.snapshot;
 
-  private compute(mode: FormMode, values: Row, errors: Record<string, string>, submitting: boolean): FormSnapshot {
+  private compute(mode: FormMode, values: Row, errors: Record<string, string>, submitting: boolean, reading: number): FormSnapshot {
     const visibleFields = this.options.fields.filter((f) => isFieldVisible(f, values, mode, this.deps.permitted));
     return {
       mode,
       values,
       errors,
       submitting,
+      reading,
       dirty: isDirty(this.initial, values, visibleFields.map((f) => f.name)),
       confirmLabel: confirmButtonLabel(mode),
       visibleFields,
     };
   }
 
-  private update(patch: Partial<Pick<FormSnapshot, 'mode' | 'values' | 'errors' | 'submitting'>>): void {
+  private update(patch: Partial<Pick<FormSnapshot, 'mode' | 'values' | 'errors' | 'submitting' | 'reading'>>): void {
     const s = { ...this.snapshot, ...patch };
-    this.snapshot = this.compute(s.mode, s.values, s.errors, s.submitting);
+    this.snapshot = this.compute(s.mode, s.values, s.errors, s.submitting, s.reading);
     this.listeners.forEach((listener) => listener());
   }
 
@@ -201,13 +204,17 @@ export class FormMachine {
     this.update({ values: { ...this.snapshot.values, [name]: value }, errors });
   }
 
+  /** An upload input started (+1) or finished (-1) reading a chosen file. */
+  reportReading = (delta: 1 | -1): void => this.update({ reading: Math.max(0, this.snapshot.reading + delta) });
+
   /** The confirm button: 编辑 in view mode, 提交 otherwise (debounced, leading click wins). */
   async pressConfirm(): Promise<SubmitOutcome> {
     if (this.snapshot.mode === 'view') {
       this.update({ mode: 'edit' });
       return 'edit-mode';
     }
-    if (this.debounceTimer !== null || this.snapshot.submitting) return 'ignored';
+    // A file chosen a moment ago is not in the values until it is read; sending now would say it is required.
+    if (this.debounceTimer !== null || this.snapshot.submitting || this.snapshot.reading > 0) return 'ignored';
     this.debounceTimer = setTimeout(() => (this.debounceTimer = null), SUBMIT_DEBOUNCE_MS);
 
     const { mode, values, visibleFields } = this.snapshot;

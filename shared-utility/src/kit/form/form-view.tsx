@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { confirmDialog, showSuccess, showWarning } from '../../ui';
 import { usePermitted } from '../permitted';
 import type { Field } from '../screen';
+import { FileReadingContext } from '../upload/file-upload';
 import { FieldInput } from './field-input';
 import { FORM_LABEL_WIDTH, FormMachine, fieldRules, isFieldReadOnly, type FormDeps, type FormOptions, type FormSnapshot, type SubmitOutcome } from './form-state';
 
@@ -38,37 +39,39 @@ function isRequired(field: Field): boolean {
 /** The visible fields with 140 px labels; field errors show as danger helper text. */
 export function FormFields({ form, state, children }: FormFieldsProps) {
   return (
-    <div>
-      {state.visibleFields.map((field: Field) => {
-        const error = state.errors[field.name];
-        const id = `kit-field-${field.name}`;
-        return (
-          <FormGroup
-            key={field.name}
-            inline
-            labelFor={id}
-            intent={error ? Intent.DANGER : Intent.NONE}
-            helperText={error}
-            label={
-              // The required mark sits inside the fixed-width label, so every input starts at the same x;
-              // a field without a label spans the row (the permission tree).
-              field.label ? (
-                <span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>
-                  {isRequired(field) && <span style={{ color: '#cd4246', marginRight: 4 }}>*</span>}
-                  {field.label}
-                </span>
-              ) : undefined
-            }
-            style={{ alignItems: 'flex-start' }}
-          >
-            <div style={{ width: '100%' }}>
-              <FieldInput field={field} id={id} value={state.values[field.name]} readOnly={isFieldReadOnly(field, state.mode)} invalid={Boolean(error)} values={state.values} onChange={(v) => form.setValue(field.name, v)} />
-            </div>
-          </FormGroup>
-        );
-      })}
-      {children}
-    </div>
+    <FileReadingContext.Provider value={form.reportReading}>
+      <div>
+        {state.visibleFields.map((field: Field) => {
+          const error = state.errors[field.name];
+          const id = `kit-field-${field.name}`;
+          return (
+            <FormGroup
+              key={field.name}
+              inline
+              labelFor={id}
+              intent={error ? Intent.DANGER : Intent.NONE}
+              helperText={error}
+              label={
+                // The required mark sits inside the fixed-width label, so every input starts at the same x;
+                // a field without a label spans the row (the permission tree).
+                field.label ? (
+                  <span style={{ display: 'inline-block', width: FORM_LABEL_WIDTH, textAlign: 'right' }}>
+                    {isRequired(field) && <span style={{ color: '#cd4246', marginRight: 4 }}>*</span>}
+                    {field.label}
+                  </span>
+                ) : undefined
+              }
+              style={{ alignItems: 'flex-start' }}
+            >
+              <div style={{ width: '100%' }}>
+                <FieldInput field={field} id={id} value={state.values[field.name]} readOnly={isFieldReadOnly(field, state.mode)} invalid={Boolean(error)} values={state.values} onChange={(v) => form.setValue(field.name, v)} />
+              </div>
+            </FormGroup>
+          );
+        })}
+        {children}
+      </div>
+    </FileReadingContext.Provider>
   );
 }
 
@@ -91,7 +94,7 @@ export function FormButtons({ form, state, canEdit = true, onClose, onSaved }: F
     <>
       <Button text={state.mode === 'view' ? '关闭' : '取消'} onClick={() => void form.requestClose().then((ok) => ok && onClose())} />
       {(state.mode !== 'view' || canEdit) && (
-        <Button intent={Intent.PRIMARY} loading={state.submitting} text={state.confirmLabel} onClick={() => void press()} />
+        <Button intent={Intent.PRIMARY} loading={state.submitting || state.reading > 0} text={state.confirmLabel} onClick={() => void press()} />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { Button, Card, Classes, FileInput, Intent, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { showError } from '../../ui';
 import { checkUploadFile, DEFAULT_ACCEPT, extensionOf, isImageName, UPLOAD_MESSAGES } from './file-rules';
 import { compressImage } from './image';
@@ -24,9 +24,16 @@ export interface FileUploadProps {
   onPreview?: () => void;
 }
 
+/**
+ * Told when an upload input starts (+1) and finishes (-1) reading a chosen file, so the form around it
+ * holds its confirm button until the file is in its values (provided by the kit's forms and dialogs).
+ */
+export const FileReadingContext = createContext<((delta: 1 | -1) => void) | null>(null);
+
 /** One file: images compressed to width 1280 with a preview; the MD5 is computed in a worker. */
 export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled, onPreview }: FileUploadProps) {
   const [busy, setBusy] = useState(false);
+  const reportReading = useContext(FileReadingContext);
   const current = value || null;
 
   // Blob previews are ours to release once replaced or removed (never on unmount: the form keeps the value).
@@ -42,6 +49,7 @@ export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled,
     const problem = checkUploadFile(chosen, accept);
     if (problem) return showError(problem);
     setBusy(true);
+    reportReading?.(1);
     try {
       const file = isImageName(chosen.name) ? await compressImage(chosen) : chosen;
       const fileMd5 = await computeFileMd5(file);
@@ -50,6 +58,7 @@ export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled,
       showError(UPLOAD_MESSAGES.readFailed);
     } finally {
       setBusy(false);
+      reportReading?.(-1);
     }
   };
 
@@ -71,7 +80,7 @@ export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled,
     );
   }
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
       <FileInput
         disabled={disabled || busy}
         text="选择文件"
@@ -83,7 +92,8 @@ export function FileUpload({ value, onChange, accept = DEFAULT_ACCEPT, disabled,
         }}
       />
       {busy && <Spinner size={16} />}
-      <span className={Classes.TEXT_MUTED}>支持 {accept.replace(/\./g, '').split(',').join('、')}</span>
+      {/* The accepted types wrap below the chooser as a whole in a narrow dialog, not word by word. */}
+      <span className={Classes.TEXT_MUTED} style={{ whiteSpace: 'nowrap' }}>支持 {accept.replace(/\./g, '').split(',').join('、')}</span>
     </div>
   );
 }
