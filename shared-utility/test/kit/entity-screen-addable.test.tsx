@@ -57,4 +57,12 @@ describe('a sub-table whose parent takes no new children', () => {
     expect(buttons).not.toContain('新增');
     expect(buttons).toContain('编辑');
   });
+
+  it('shows no empty 操作 column when the server allows no row action (the lines of a submitted order)', async () => {
+    request.mockResolvedValue({ records: [{ id: 1, rowNo: 1, name: '张三', _actions: [] }], total: 1 });
+    const buttons = await show(false);
+    expect(buttons).not.toContain('编辑');
+    expect(host.textContent).toContain('张三');
+    expect(host.textContent).not.toContain('操作');
+  });
 });

@@ -383,7 +383,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
         loading={list.loading}
         orderBy={state.orderBy}
         onOrderByChange={(orderBy) => pick({ orderBy })}
-        rowActions={hasRowActions(screen) ? (row) => <RowActions buttons={rowButtons(row)} /> : undefined}
+        rowActions={hasRowActions(screen) && list.records.some((row) => rowButtons(row).length > 0) ? (row) => <RowActions buttons={rowButtons(row)} /> : undefined}
         actionsWidth={rowActionsWidth(screen)}
       />
       {screen.summary && list.summary && (
@@ -438,7 +438,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
 const dialogTitle = (entity: Entity, action: DialogAction, row: Row) => `${action.title ?? action.label}（${String(row[entity.labelField] ?? '')}）`;
 const dialogBody = (entity: Entity, action: DialogAction, row: Row, values: Row) => (action.body ? action.body(row, values) : { [entity.key]: row[entity.key], ...values });
 
-/** Read-only logs (操作日志, 短信记录) declare no row action, so they get no empty 操作 column. */
+/**
+ * Read-only logs (操作日志, 短信记录) declare no row action, so they get no empty 操作 column; a page whose
+ * rows allow none of the declared ones (a submitted temp order's lines) shows none either.
+ */
 function hasRowActions(screen: EntityScreen): boolean {
   return screen.actions.some((a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && !(a.kind === 'custom' && a.scope === 'toolbar'));
 }
