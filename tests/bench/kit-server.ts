@@ -106,7 +106,8 @@ export async function runKitServerSection(): Promise<void> {
   try {
     const list = { cond: { amount: ['100.00', '40000.00'] }, page: { limit: 20, pageNum: 1 }, orderBy: [{ field: 'createdAt', dir: 'desc' }] };
     const first = await bench.call('bench/line/query/list', list);
-    if (first.code !== 0 || !first.data.records[0].supplierName || !first.data.summary) throw new Error(`列表失败: ${JSON.stringify(first).slice(0, 200)}`);
+    // Above the exact-count cap the kit answers no summary row (the screen says to narrow the filter).
+    if (first.code !== 0 || !first.data.records[0].supplierName || (!first.data.summary && !first.data.totalKind)) throw new Error(`列表失败: ${JSON.stringify(first).slice(0, 200)}`);
     const times: number[] = [];
     for (let i = 0; i < 60; i++) {
       const started = performance.now();
@@ -115,7 +116,7 @@ export async function runKitServerSection(): Promise<void> {
     }
     times.sort((a, b) => a - b);
     const p = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)].toFixed(1);
-    console.log(`列表(关联供应商名称 + 金额合计, 命中 ${first.data.total} 行): p50 ${p(0.5)} ms, p95 ${p(0.95)} ms (目标 p95 ≤ 30 ms)`);
+    console.log(`列表(关联供应商名称${first.data.summary ? ' + 金额合计' : ''}, 命中 ${first.data.totalKind === 'atLeast' ? '超过 ' : ''}${first.data.total} 行): p50 ${p(0.5)} ms, p95 ${p(0.95)} ms (目标 p95 ≤ 30 ms)`);
 
     const exportToken = await bench.call('bench/line/query/genExportExcelToken', { cond: {} });
     global.gc?.();

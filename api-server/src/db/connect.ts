@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,7 +26,8 @@ const pgTypes = {
 
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, types: pgTypes as pg.CustomTypesConfig, max: 10 });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  // pg-cursor lets Kysely's stream() read a large result in fetches on one connection (exports).
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }), dialect: 'postgres' };
 }
 
 export function openSqlite(file: string): Db {

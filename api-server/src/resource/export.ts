@@ -88,21 +88,14 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Re
         const names = entity.fieldNames.filter((n) => shownIn(entity.fields[n], 'list') && n !== entity.key);
         const sheet = new XlsxSheetWriter(names.map((n) => entity.fields[n].label), entity.title);
         const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
-        if (deps.dialect === 'sqlite') {
-          // One sorted pass read row by row: offsets would sort the whole result again per chunk.
-          const chunk: unknown[][] = [];
-          for await (const row of query.stream()) {
-            chunk.push(cells(resource, names, resource.show(row as Row, caller)));
-            if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
-          }
-          await sheet.addRows(chunk);
-        } else {
-          for (let offset = 0; ; offset += CHUNK) {
-            const rows = (await query.offset(offset).limit(CHUNK).execute()) as Row[];
-            await sheet.addRows(rows.map((row) => cells(resource, names, resource.show(row, caller))));
-            if (rows.length < CHUNK) break;
-          }
+        // One sorted pass read row by row (a cursor on PostgreSQL): offsets sorted and skipped the whole
+        // result again per chunk (13.3 s for 101 000 lines of 1 000 000 orders on PostgreSQL).
+        const chunk: unknown[][] = [];
+        for await (const row of query.stream(CHUNK)) {
+          chunk.push(cells(resource, names, resource.show(row as Row, caller)));
+          if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
         }
+        await sheet.addRows(chunk);
         const file = await sheet.finish();
         const name = exportFileName(entity.title, ctx.now);
         return ctx.reply
