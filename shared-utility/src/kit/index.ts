@@ -31,6 +31,7 @@ export {
   type SubmitOutcome,
 } from './form/form-state';
 export { useFormMachine, FormFields, FormButtons } from './form/form-view';
+export { useFieldValues } from './form/field-values';
 export { FormDialog, FormDrawer, submitTo, type FormContainerProps } from './form/form-dialog';
 export { FieldInput, type FieldInputProps } from './form/field-input';
 

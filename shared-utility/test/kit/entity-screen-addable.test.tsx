@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 import '../support/text-encoder';
+import { useDomHost } from '../support/dom-host';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { EntityScreenView } from '../../src/kit/entity/entity-screen';
 import { defineScreen, form } from '../../src/kit/entity/define';
@@ -17,34 +17,24 @@ jest.mock('../../src/app', () => ({
   usePermissions: () => new Set(Object.values(jest.requireActual('../../src/pure/entities/order').tempOrderDetail.codes).flat()),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let host: HTMLDivElement;
-let root: Root;
+const dom = useDomHost();
 
 const rows = defineScreen(tempOrderDetail, { list: ['rowNo', 'name'], actions: [form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' } })] });
 
 async function show(addable?: boolean): Promise<string[]> {
   await act(async () =>
-    root.render(
+    dom.root.render(
       <MemoryRouter>
         <EntityScreenView screen={rows} urlState={false} link={{ tempOrderId: 7 }} addable={addable} />
       </MemoryRouter>,
     ),
   );
-  return [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+  return [...dom.host.querySelectorAll('button')].map((b) => b.textContent ?? '');
 }
 
 beforeEach(() => {
   request.mockResolvedValue({ records: [{ id: 1, rowNo: 1, name: '张三' }], total: 1 });
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 describe('a sub-table whose parent takes no new children', () => {
@@ -62,7 +52,7 @@ describe('a sub-table whose parent takes no new children', () => {
     request.mockResolvedValue({ records: [{ id: 1, rowNo: 1, name: '张三', _actions: [] }], total: 1 });
     const buttons = await show(false);
     expect(buttons).not.toContain('编辑');
-    expect(host.textContent).toContain('张三');
-    expect(host.textContent).not.toContain('操作');
+    expect(dom.host.textContent).toContain('张三');
+    expect(dom.host.textContent).not.toContain('操作');
   });
 });

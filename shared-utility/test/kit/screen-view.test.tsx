@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useDomHost } from '../support/dom-host';
 import { ScreenView } from '../../src/kit/screen-view';
 import { defineScreen } from '../../src/kit/screen';
 
@@ -24,7 +24,6 @@ jest.mock('../../src/app', () => ({
   usePermissions: () => new Set([1011]),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const screen = defineScreen({
   title: '管理员',
@@ -50,49 +49,40 @@ const screen = defineScreen({
   ],
 });
 
-let host: HTMLDivElement;
-let root: Root;
+const dom = useDomHost();
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
   requestList.mockResolvedValue({ records: [{ userId: 1, username: 'alice01', status: 1, name: '张三' }], total: 1 });
 });
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
 const flush = () => act(async () => {
   await new Promise((r) => setTimeout(r, 0));
 });
 const buttons = () => Array.from(document.querySelectorAll('button')).map((b) => b.textContent);
 
 test('lists with the first page, shows permitted toolbar actions only', async () => {
-  act(() => root.render(<ScreenView screen={screen} />));
+  act(() => dom.root.render(<ScreenView screen={screen} />));
   await flush();
   expect(requestList).toHaveBeenCalledWith('user/subuser/list', { cond: {}, page: { pageNum: 1, limit: 10 } });
   expect(buttons()).toContain('新增');
   expect(buttons()).not.toContain('删除');
-  expect(host.textContent).toContain('共 1 条');
+  expect(dom.host.textContent).toContain('共 1 条');
 });
 
 test('search drops empty fields and resets to page 1', async () => {
-  act(() => root.render(<ScreenView screen={screen} />));
+  act(() => dom.root.render(<ScreenView screen={screen} />));
   await flush();
-  const input = host.querySelector<HTMLInputElement>('#kit-search-username')!;
+  const input = dom.host.querySelector<HTMLInputElement>('#kit-search-username')!;
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   act(() => {
     setter.call(input, 'bob');
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  act(() => host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+  act(() => dom.host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
   await flush();
   expect(requestList).toHaveBeenLastCalledWith('user/subuser/list', { cond: { username: 'bob' }, page: { pageNum: 1, limit: 10 } });
 });
 
 test('the add form opens in a dialog with 提交', async () => {
-  act(() => root.render(<ScreenView screen={screen} />));
+  act(() => dom.root.render(<ScreenView screen={screen} />));
   await flush();
   const add = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === '新增')!;
   await act(async () => add.click());

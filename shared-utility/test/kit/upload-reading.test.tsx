@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 import '../support/text-encoder';
+import { useDomHost } from '../support/dom-host';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { FieldsDialog } from '../../src/kit/entity/action-dialogs';
 import { FormMachine } from '../../src/kit/form/form-state';
 import type { Field } from '../../src/kit/screen';
@@ -14,28 +14,16 @@ jest.mock('../../src/kit/upload/md5-worker-source', () => ({ computeFileMd5: () 
 jest.mock('../../src/api', () => ({ request: jest.fn(), download: jest.fn() }));
 jest.mock('../../src/ui', () => ({ showError: jest.fn(), showSuccess: jest.fn(), showWarning: jest.fn(), confirmDialog: jest.fn().mockResolvedValue(true) }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 URL.createObjectURL = () => 'blob:signed-file';
 
 const fields: Field[] = [{ name: 'signFile', label: '签约文件', type: 'upload', required: true }];
-let host: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = useDomHost();
 
 const confirmButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent === '确定') as HTMLButtonElement;
 
 test('确定 waits while a chosen file is being read, then sends the file instead of saying it is required', async () => {
   const submit = jest.fn().mockResolvedValue(undefined);
-  await act(async () => root.render(<FieldsDialog title="纸质签约" fields={fields} submit={submit} onClose={() => undefined} />));
+  await act(async () => dom.root.render(<FieldsDialog title="纸质签约" fields={fields} submit={submit} onClose={() => undefined} />));
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   const file = new File(['%PDF-1.4'], '灵活用工协议.pdf', { type: 'application/pdf' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });

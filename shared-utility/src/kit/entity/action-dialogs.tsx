@@ -1,9 +1,10 @@
 import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { request } from '../../api';
 import type { Entity, TransitionField } from '../../pure';
 import { OverlayFrame } from '../dialogs/overlay-frame';
 import { FieldInput } from '../form/field-input';
+import { useFieldValues } from '../form/field-values';
 import { FileReadingContext } from '../upload/file-upload';
 import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
@@ -36,11 +37,8 @@ export interface FieldsDialogProps {
 
 /** A small form of declared fields with 取消 / 确定 (declared dialog actions and transitions). */
 export function FieldsDialog({ title, fields, note, intent = Intent.PRIMARY, check, submit, onClose }: FieldsDialogProps) {
-  const [values, setValues] = useState<Row>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, setValue, reading, reportReading } = useFieldValues();
   const [busy, setBusy] = useState(false);
-  const [reading, setReading] = useState(0);
-  const reportReading = useCallback((delta: 1 | -1) => setReading((n) => Math.max(0, n + delta)), []);
   const confirm = async () => {
     const found = { ...validateForm(fields, values), ...check?.(values) };
     setErrors(found);
@@ -83,10 +81,7 @@ export function FieldsDialog({ title, fields, note, intent = Intent.PRIMARY, che
               value={values[field.name]}
               values={values}
               invalid={Boolean(errors[field.name])}
-              onChange={(v) => {
-                setValues((s) => ({ ...s, [field.name]: v }));
-                setErrors(({ [field.name]: _gone, ...rest }) => rest);
-              }}
+              onChange={(v) => setValue(field.name, v)}
             />
           </FormGroup>
         ))}

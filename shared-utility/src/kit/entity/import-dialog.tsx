@@ -9,6 +9,8 @@ import { IMPORT_MESSAGES, answerRows, readSheet, rowOutcomes, templateWorkbook, 
 import { loadXlsx, sheetMatrix } from '../excel/xlsx';
 import { OverlayFrame } from '../dialogs/overlay-frame';
 import { FieldInput } from '../form/field-input';
+import { useFieldValues } from '../form/field-values';
+import { FileReadingContext } from '../upload/file-upload';
 import { validateForm } from '../form/form-state';
 import type { Field, Row } from '../screen';
 
@@ -45,8 +47,7 @@ type Outcome = { refused: number | null; rows: ReturnType<typeof rowOutcomes> };
  * and show the server's result per row (imported, or refused and why).
  */
 export function ImportDialog({ title, sheet, path, fields, keepFile, onClose, onDone }: ImportDialogProps) {
-  const [values, setValues] = useState<Row>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, setValue, reading, reportReading } = useFieldValues();
   const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<ReadSheet | 'reading' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -111,32 +112,31 @@ export function ImportDialog({ title, sheet, path, fields, keepFile, onClose, on
       buttons={
         <>
           <Button text="关闭" onClick={onClose} />
-          <Button intent={Intent.PRIMARY} icon="import" text="确认导入" disabled={rows.length === 0 || failing > 0 || outcome?.refused === null} loading={busy} onClick={() => void submit()} />
+          <Button intent={Intent.PRIMARY} icon="import" text="确认导入" disabled={rows.length === 0 || failing > 0 || outcome?.refused === null} loading={busy || reading > 0} onClick={() => void submit()} />
         </>
       }
     >
       <div data-testid="kit-import">
-        {fields.map((field) => (
-          <div key={field.name}>
-            {fieldRow(
-              field.label,
-              Boolean(field.required),
-              <FieldInput
-                field={field}
-                id={`kit-import-${field.name}`}
-                value={values[field.name]}
-                values={values}
-                invalid={Boolean(errors[field.name])}
-                onChange={(v) => {
-                  setValues((s) => ({ ...s, [field.name]: v }));
-                  setErrors(({ [field.name]: _gone, ...rest }) => rest);
-                }}
-              />,
-              errors[field.name],
-              `kit-import-${field.name}`,
-            )}
-          </div>
-        ))}
+        <FileReadingContext.Provider value={reportReading}>
+          {fields.map((field) => (
+            <div key={field.name}>
+              {fieldRow(
+                field.label,
+                Boolean(field.required),
+                <FieldInput
+                  field={field}
+                  id={`kit-import-${field.name}`}
+                  value={values[field.name]}
+                  values={values}
+                  invalid={Boolean(errors[field.name])}
+                  onChange={(v) => setValue(field.name, v)}
+                />,
+                errors[field.name],
+                `kit-import-${field.name}`,
+              )}
+            </div>
+          ))}
+        </FileReadingContext.Provider>
         {fieldRow('Excel 文件', true, <ExcelUpload value={file} onChange={choose} disabled={busy} onTemplate={() => void downloadSheetTemplate(sheet)} />)}
         {!read && <div className={Classes.TEXT_MUTED}>选择文件后逐行校验并预览，全部通过后才能确认导入</div>}
         {read === 'reading' && <Spinner size={20} />}
