@@ -148,6 +148,27 @@ describe('LoginPage', () => {
     expect(mocked.navigate).toHaveBeenCalledWith('/order/index');
   });
 
+  it('waits for a captcha image still arriving when 登录 is pressed, then signs in with it', async () => {
+    let release: (value: unknown) => void = () => undefined;
+    mocked.request.mockImplementation((path: string) => {
+      if (path !== 'captcha/create') throw new Error(`unexpected call ${path}`);
+      return new Promise((resolve) => {
+        release = () => resolve({ captchaToken: 'slow-token', image: 'data:image/svg+xml;base64,PHN2Zy8+' });
+      });
+    });
+    mocked.login.mockResolvedValue({});
+    await renderAt('/login');
+    await type('login-username', 'sysadmin');
+    await type('login-password', 'Flexpay@2026');
+    await type('login-captcha', 'ab12');
+    await submit();
+    expect(mocked.login).not.toHaveBeenCalled();
+    await act(async () => release(undefined));
+    await flush();
+    expect(mocked.login).toHaveBeenCalledWith({ username: 'sysadmin', password: 'Flexpay@2026', captcha: 'ab12', captchaToken: 'slow-token' });
+    expect(mocked.navigate).toHaveBeenCalledWith('/');
+  });
+
   it('ignores a foreign redirect', async () => {
     mocked.login.mockResolvedValue({});
     await renderAt('/login?redirect=https%3A%2F%2Fevil.example%2F');

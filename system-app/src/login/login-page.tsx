@@ -56,16 +56,25 @@ export function LoginPage() {
   const notice = NOTICES[location.pathname];
   const recovering = location.pathname === '/forgetPassword';
 
-  const refreshCaptcha = useCallback(async () => {
+  /** The captcha being fetched, so a sign-in pressed before it arrives waits for it instead of doing nothing. */
+  const pendingCaptcha = useRef<Promise<Captcha | null> | null>(null);
+  const refreshCaptcha = useCallback((): Promise<Captcha | null> => {
     setCaptchaState('loading');
-    try {
-      const data = await request<Captcha>('captcha/create', {}, { silent: true });
-      if (!mounted.current) return;
-      setCaptcha(data);
-      setCaptchaState('ready');
-    } catch {
-      if (mounted.current) setCaptchaState('failed');
-    }
+    const pending = request<Captcha>('captcha/create', {}, { silent: true }).then(
+      (data) => {
+        if (mounted.current && pendingCaptcha.current === pending) {
+          setCaptcha(data);
+          setCaptchaState('ready');
+        }
+        return data;
+      },
+      () => {
+        if (mounted.current && pendingCaptcha.current === pending) setCaptchaState('failed');
+        return null;
+      },
+    );
+    pendingCaptcha.current = pending;
+    return pending;
   }, []);
 
   useEffect(() => {
@@ -101,13 +110,15 @@ export function LoginPage() {
     if (slideMode && found.captcha) found.captcha = '请完成滑块验证';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (!slideMode && !captcha) {
-      void refreshCaptcha();
-      return;
-    }
     setSubmitting(true);
     try {
-      const proof = slideMode && slidePass ? slidePass : { captchaToken: captcha!.captchaToken, captcha: values.captcha };
+      // The captcha typed may belong to an image still arriving (a fast user, a cold server): wait for it.
+      const current = slideMode ? null : captcha ?? (await (pendingCaptcha.current ?? refreshCaptcha()));
+      if (!slideMode && !current) {
+        setErrors({ captcha: '验证码加载失败，请点击图片重试' });
+        return;
+      }
+      const proof = slideMode && slidePass ? slidePass : { captchaToken: current!.captchaToken, captcha: values.captcha };
       const user = await login(trimLogin({ ...values, ...proof }));
       clearLoginFailures();
       if (user.mustChangePassword) setMustChange(trimLogin(values).password);
