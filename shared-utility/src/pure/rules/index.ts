@@ -9,3 +9,4 @@ export * from './package';
 export * from './talent';
 export * from './signing';
 export * from './invoice-apply';
+export * from './statement';

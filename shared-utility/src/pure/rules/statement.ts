@@ -1,0 +1,243 @@
+/**
+ * 对账单 (issue 25): an enterprise × channel statement over a date range, proven against the ledger
+ * rather than reported from it. The proof, in pure functions the server runs (and the tests pin):
+ *
+ * - chain: every move's balance before equals the previous move's after, the first move's equals the
+ *   opening balance, and each move moves available/locked exactly as its type says (DOMAIN.md §3);
+ * - sums: opening + Σ moves = closing, for available and for locked;
+ * - kinds: opening total + 充值入账 − 代发金额 − 服务费 − 退款 = closing total, where 代发金额 + 服务费 are
+ *   the range's deducts of payout orders and equal the paid order lines (payee + fee = the line's lock)
+ *   and the fee log of those lines;
+ * - a range ending today closes at the account's balance now.
+ *
+ * A statement failing any check is refused with the first problem's message (naming the first bad
+ * move where there is one), never shown as if it were correct.
+ */
+import type { BalanceOpType } from './ledger';
+
+export interface StatementBalances {
+  available: number;
+  locked: number;
+}
+
+/** One ledger move as the statement reads it (fen). */
+export interface StatementMove {
+  type: BalanceOpType;
+  amount: number;
+  availBefore: number;
+  availAfter: number;
+  lockedBefore: number;
+  lockedAfter: number;
+  /** 10 recharge, 20 payout order, 30 refund. */
+  bizType: number;
+  bizNo: string;
+  /** 'yyyy-MM-dd HH:mm:ss' (only used to name a bad move). */
+  time?: string;
+}
+
+/** What the range's moves sum to, by kind (fen). */
+export interface StatementSums {
+  count: number;
+  /** Σ of each move type's amounts: 0 add, 1 lock, 2 unlock, 3 deduct. */
+  byType: [number, number, number, number];
+  /** Adds of recharges (充值入账). */
+  recharge: number;
+  /** Deducts of payout orders (代发金额 + 服务费). */
+  orderDeduct: number;
+  /** Deducts of refunds (退款). */
+  refund: number;
+}
+
+export const STATEMENT_MAX_DAYS = 366;
+
+export const STATEMENT_MESSAGES = {
+  badDate: '日期格式应为yyyy-MM-dd',
+  fromRequired: '请选择开始日期',
+  toRequired: '请选择结束日期',
+  reversed: '结束日期不能早于开始日期',
+  tooLong: `对账期间不能超过${STATEMENT_MAX_DAYS}天`,
+  future: '开始日期不能晚于今天',
+  refusedPrefix: '对账单未通过核对，无法出具：',
+  contact: '请联系平台核查账务。',
+} as const;
+
+/** How each move type changes [available, locked] per fen (DOMAIN.md §3). */
+const EFFECT: Record<number, readonly [number, number]> = { 0: [1, 0], 1: [-1, 1], 2: [1, -1], 3: [0, -1] };
+
+const DAY_MS = 24 * 3600_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since the epoch of a real calendar date 'yyyy-MM-dd', or null. */
+export function dayNumber(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
+  const m = DATE.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (y < 2000 || y > 2999 || back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return ms / DAY_MS;
+}
+
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A statement's range: both days 'yyyy-MM-dd' (Asia/Shanghai), inclusive, to ≥ from, at most 366
+ * days, not starting after today. Answers the days or the Chinese message of the first problem.
+ */
+export function checkStatementRange(from: unknown, to: unknown, today: string): { from: string; to: string; days: number } | { error: string } {
+  if (from === undefined || from === null || from === '') return { error: STATEMENT_MESSAGES.fromRequired };
+  if (to === undefined || to === null || to === '') return { error: STATEMENT_MESSAGES.toRequired };
+  const start = dayNumber(from);
+  const end = dayNumber(to);
+  if (start === null || end === null) return { error: STATEMENT_MESSAGES.badDate };
+  if (end < start) return { error: STATEMENT_MESSAGES.reversed };
+  const days = end - start + 1;
+  if (days > STATEMENT_MAX_DAYS) return { error: STATEMENT_MESSAGES.tooLong };
+  const now = dayNumber(today);
+  if (now !== null && start > now) return { error: STATEMENT_MESSAGES.future };
+  return { from: from as string, to: to as string, days };
+}
+
+export type QuickRange = 'thisMonth' | 'lastMonth' | 'last30';
+
+/** The quick picks of the statement screen: 本月 (1st → today), 上月 (whole month), 近30天 (today and 29 before). */
+export function quickRange(pick: QuickRange, today: string): { from: string; to: string } {
+  const day = dayNumber(today);
+  if (day === null) throw new Error(`quickRange: bad day ${today}`);
+  const d = new Date(day * DAY_MS);
+  const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+  if (pick === 'thisMonth') return { from: dayText(Date.UTC(y, m, 1) / DAY_MS), to: today };
+  if (pick === 'lastMonth') return { from: dayText(Date.UTC(y, m - 1, 1) / DAY_MS), to: dayText(Date.UTC(y, m, 0) / DAY_MS) };
+  return { from: dayText(day - 29), to: today };
+}
+
+/** 'yyyy-MM' of the month before the one containing `today`. */
+export function previousMonth(today: string): string {
+  return quickRange('lastMonth', today).from.slice(0, 7);
+}
+
+/** The statement number: ST + enterprise code + channel + the range (stable: the same range gives the same number). */
+export function statementNo(entCode: string, channel: number, from: string, to: string): string {
+  return `ST${entCode}-${String(channel).padStart(2, '0')}-${from.replace(/-/g, '')}-${to.replace(/-/g, '')}`;
+}
+
+const yuan = (fen: number) => {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** The problem of one move after `previous` (the opening or the previous move's after), or null. */
+export function statementMoveProblem(previous: StatementBalances, move: StatementMove): string | null {
+  if (move.availBefore !== previous.available || move.lockedBefore !== previous.locked)
+    return `变动前余额（可用${yuan(move.availBefore)}元，锁定${yuan(move.lockedBefore)}元）与上一笔变动后余额（可用${yuan(previous.available)}元，锁定${yuan(previous.locked)}元）不一致`;
+  const effect = EFFECT[move.type];
+  if (!effect || !Number.isSafeInteger(move.amount) || move.amount <= 0) return `变动类型或金额无效`;
+  if (move.availAfter !== move.availBefore + effect[0] * move.amount || move.lockedAfter !== move.lockedBefore + effect[1] * move.amount)
+    return `变动后余额与变动金额${yuan(move.amount)}元不符`;
+  return null;
+}
+
+/** "第N笔变动（业务编号 X，时间 T）" */
+export function nameStatementMove(index: number, move: Pick<StatementMove, 'bizNo' | 'time'>): string {
+  return `第${index}笔变动（业务编号${move.bizNo}${move.time ? `，${move.time}` : ''}）`;
+}
+
+/** The refusal message of a statement whose first problem is `problem`. */
+export function statementRefusal(problem: string): string {
+  return `${STATEMENT_MESSAGES.refusedPrefix}${problem}，${STATEMENT_MESSAGES.contact}`;
+}
+
+export const emptyStatementSums = (): StatementSums => ({ count: 0, byType: [0, 0, 0, 0], recharge: 0, orderDeduct: 0, refund: 0 });
+
+/**
+ * Folds moves (oldest first) into the running balance and the sums, checking the chain as it goes.
+ * Feed it in chunks (the export streams the range): pass the previous answer back as `state`.
+ */
+export interface StatementChainState {
+  balance: StatementBalances;
+  sums: StatementSums;
+  /** The first bad move: its 1-based position in the range and the problem. */
+  bad: { index: number; message: string } | null;
+}
+
+export function startStatementChain(opening: StatementBalances): StatementChainState {
+  return { balance: { ...opening }, sums: emptyStatementSums(), bad: null };
+}
+
+export function foldStatementMoves(state: StatementChainState, moves: readonly StatementMove[]): StatementChainState {
+  const { sums } = state;
+  let { balance, bad } = state;
+  for (const move of moves) {
+    sums.count += 1;
+    if (!bad) {
+      const problem = statementMoveProblem(balance, move);
+      if (problem) bad = { index: sums.count, message: `${nameStatementMove(sums.count, move)}${problem}` };
+    }
+    if (EFFECT[move.type]) sums.byType[move.type] += move.amount;
+    if (move.type === 0 && move.bizType === 10) sums.recharge += move.amount;
+    if (move.type === 3 && move.bizType === 20) sums.orderDeduct += move.amount;
+    if (move.type === 3 && move.bizType === 30) sums.refund += move.amount;
+    balance = { available: move.availAfter, locked: move.lockedAfter };
+  }
+  return { balance, sums, bad };
+}
+
+/** Opening + Σ moves of each type. */
+export function statementClosing(opening: StatementBalances, byType: StatementSums['byType']): StatementBalances {
+  return { available: opening.available + byType[0] - byType[1] + byType[2], locked: opening.locked + byType[1] - byType[2] - byType[3] };
+}
+
+/** What the range's paid order lines and their fee log say (fen). */
+export interface PayoutEvidence {
+  /** Σ payee of the order lines paid in the range (代发金额). */
+  payee: number;
+  /** Σ fee of those lines (服务费). */
+  fee: number;
+  /** Σ lock of those lines: what their deducts took. */
+  lock: number;
+  /** Σ entFee of the fee log rows of those lines (charges and reversals). */
+  feeLog: number;
+}
+
+export interface StatementFacts {
+  opening: StatementBalances;
+  /** The last move's after (the opening when the range has no move). */
+  closing: StatementBalances;
+  sums: StatementSums;
+  /** The first chain problem found while reading the moves, already named. */
+  chainProblem?: string | null;
+  payout: PayoutEvidence;
+  /** The account's balance now, when the range ends today (or later). */
+  accountNow?: StatementBalances | null;
+}
+
+export interface StatementTotals {
+  recharge: number;
+  payout: number;
+  fee: number;
+  refund: number;
+}
+
+/**
+ * The proof of a statement: its totals, or the refusal of its first failing check.
+ */
+export function proveStatement(facts: StatementFacts): { totals: StatementTotals } | { error: string } {
+  const { opening, closing, sums, payout } = facts;
+  if (facts.chainProblem) return { error: statementRefusal(facts.chainProblem) };
+  const summed = statementClosing(opening, sums.byType);
+  if (summed.available !== closing.available || summed.locked !== closing.locked)
+    return { error: statementRefusal(`期初余额加本期变动（可用${yuan(summed.available)}元，锁定${yuan(summed.locked)}元）与期末余额（可用${yuan(closing.available)}元，锁定${yuan(closing.locked)}元）不一致`) };
+  if (facts.accountNow && (facts.accountNow.available !== closing.available || facts.accountNow.locked !== closing.locked))
+    return { error: statementRefusal(`期末余额与账户当前余额（可用${yuan(facts.accountNow.available)}元，锁定${yuan(facts.accountNow.locked)}元）不一致`) };
+  if (payout.lock !== sums.orderDeduct || payout.payee + payout.fee !== sums.orderDeduct)
+    return { error: statementRefusal(`代发扣款${yuan(sums.orderDeduct)}元与本期成功代发明细（实发${yuan(payout.payee)}元＋服务费${yuan(payout.fee)}元）不一致`) };
+  if (payout.feeLog !== payout.fee) return { error: statementRefusal(`服务费${yuan(payout.fee)}元与计费记录${yuan(payout.feeLog)}元不一致`) };
+  const totals = { recharge: sums.recharge, payout: payout.payee, fee: payout.fee, refund: sums.refund };
+  const openingTotal = opening.available + opening.locked;
+  const closingTotal = closing.available + closing.locked;
+  if (openingTotal + totals.recharge - totals.payout - totals.fee - totals.refund !== closingTotal)
+    return { error: statementRefusal(`期初余额${yuan(openingTotal)}元＋充值入账−代发金额−服务费−退款与期末余额${yuan(closingTotal)}元不一致`) };
+  return { totals };
+}

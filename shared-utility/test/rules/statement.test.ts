@@ -1,0 +1,119 @@
+import {
+  applyBalanceOp,
+  type BalanceOpType,
+  checkStatementRange,
+  foldStatementMoves,
+  previousMonth,
+  proveStatement,
+  quickRange,
+  type StatementBalances,
+  type StatementMove,
+  startStatementChain,
+  statementNo,
+  STATEMENT_MESSAGES,
+} from '../../src/pure';
+
+/** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
+function ledger(opening: StatementBalances, ops: Array<[BalanceOpType, number, number, string]>): StatementMove[] {
+  let state = { availableFen: opening.available, lockedFen: opening.locked, allowOverdraft: false, overdraftLimitFen: 0 };
+  return ops.map(([type, amountFen, bizType, bizNo], i) => {
+    const result = applyBalanceOp(state, { type, amountFen });
+    if ('error' in result) throw new Error(result.error);
+    state = result.next;
+    return { ...result.log, bizType, bizNo, time: `2026-10-0${1 + (i % 9)} 10:00:00` };
+  });
+}
+
+const OPENING = { available: 100_000, locked: 5_000 };
+// A recharge, an order locking 1 060.00 (1 000.00 + 60.00 fee over two lines) that pays one line and
+// returns the other, a refund applied and paid.
+const MOVES = ledger(OPENING, [
+  [0, 500_000, 10, 'RA00000001'],
+  [1, 106_000, 20, 'PO0001'],
+  [3, 53_000, 20, 'PO0001'],
+  [2, 53_000, 20, 'PO0001'],
+  [1, 20_000, 30, 'RF00000001'],
+  [3, 20_000, 30, 'RF00000001'],
+]);
+const PAID = { payee: 50_000, fee: 3_000, lock: 53_000, feeLog: 3_000 };
+
+function facts(moves: StatementMove[], opening = OPENING) {
+  const state = foldStatementMoves(startStatementChain(opening), moves);
+  return { opening, closing: state.balance, sums: state.sums, chainProblem: state.bad?.message ?? null, payout: PAID };
+}
+
+describe('statement range', () => {
+  test('inclusive days, at most 366, to not before from', () => {
+    expect(checkStatementRange('2026-10-01', '2026-10-31', '2026-11-26')).toEqual({ from: '2026-10-01', to: '2026-10-31', days: 31 });
+    expect(checkStatementRange('2025-11-26', '2026-11-26', '2026-11-26')).toEqual({ from: '2025-11-26', to: '2026-11-26', days: 366 });
+    expect(checkStatementRange('2025-11-25', '2026-11-26', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.tooLong });
+    expect(checkStatementRange('2026-10-31', '2026-10-01', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.reversed });
+  });
+  test('malformed and impossible dates answer the format message', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '2026/10/01', '20261001', '2026-10-1', 20261001, {}, '2026-10-01 00:00:00'])
+      expect(checkStatementRange(bad, '2026-10-31', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.badDate });
+    expect(checkStatementRange(undefined, '2026-10-31', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.fromRequired });
+    expect(checkStatementRange('2026-10-01', '', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.toRequired });
+    expect(checkStatementRange('2026-11-27', '2026-11-30', '2026-11-26')).toEqual({ error: STATEMENT_MESSAGES.future });
+  });
+  test('quick picks: 本月, 上月 (across a year end and a leap February), 近30天', () => {
+    expect(quickRange('thisMonth', '2026-11-26')).toEqual({ from: '2026-11-01', to: '2026-11-26' });
+    expect(quickRange('lastMonth', '2026-11-26')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(quickRange('lastMonth', '2027-01-01')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(quickRange('lastMonth', '2028-03-15')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(quickRange('last30', '2026-03-01')).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    expect(previousMonth('2026-01-01')).toBe('2025-12');
+  });
+  test('the statement number is stable per enterprise, channel and range', () => {
+    expect(statementNo('ENT0001', 1, '2026-10-01', '2026-10-31')).toBe('STENT0001-01-20261001-20261031');
+  });
+});
+
+describe('statement proof', () => {
+  test('a sound range proves: opening + Σ moves = closing, totals by kind', () => {
+    const f = facts(MOVES);
+    expect(f.closing).toEqual({ available: 100_000 + 500_000 - 106_000 + 53_000 - 20_000, locked: 5_000 });
+    expect(proveStatement(f)).toEqual({ totals: { recharge: 500_000, payout: 50_000, fee: 3_000, refund: 20_000 } });
+    expect(f.sums.count).toBe(6);
+  });
+  test('folding in chunks gives the same state as folding at once', () => {
+    const once = foldStatementMoves(startStatementChain(OPENING), MOVES);
+    let chunked = startStatementChain(OPENING);
+    for (let i = 0; i < MOVES.length; i += 4) chunked = foldStatementMoves(chunked, MOVES.slice(i, i + 4));
+    expect(chunked).toEqual(once);
+  });
+  test('a broken chain is refused naming the first bad move', () => {
+    const broken = MOVES.map((m) => ({ ...m }));
+    broken[2] = { ...broken[2], availBefore: broken[2].availBefore + 1, availAfter: broken[2].availAfter + 1 };
+    broken[4] = { ...broken[4], lockedBefore: 0 };
+    const answer = proveStatement(facts(broken));
+    expect('error' in answer && answer.error).toMatch(/^对账单未通过核对，无法出具：第3笔变动（业务编号PO0001，2026-10-03 10:00:00）变动前余额（可用4940\.01元，锁定1110\.00元）与上一笔变动后余额（可用4940\.00元/);
+  });
+  test('a first move that does not start at the opening balance is the first bad move', () => {
+    const answer = proveStatement(facts(MOVES, { available: 99_999, locked: 5_000 }));
+    expect('error' in answer && answer.error).toContain('第1笔变动（业务编号RA00000001');
+  });
+  test('a move that does not move as its type says is refused', () => {
+    const wrong = MOVES.map((m, i) => (i === 1 ? { ...m, amount: 100_000 } : m));
+    const answer = proveStatement(facts(wrong));
+    expect('error' in answer && answer.error).toContain('第2笔变动（业务编号PO0001，2026-10-02 10:00:00）变动后余额与变动金额1000.00元不符');
+  });
+  test('a closing that is not the account now (a range ending today) is refused', () => {
+    const f = facts(MOVES);
+    expect(proveStatement({ ...f, accountNow: f.closing })).toHaveProperty('totals');
+    const answer = proveStatement({ ...f, accountNow: { ...f.closing, available: f.closing.available + 1 } });
+    expect('error' in answer && answer.error).toContain('期末余额与账户当前余额');
+  });
+  test('order deducts must equal the paid lines, and the fees the fee log', () => {
+    const f = facts(MOVES);
+    const lines = proveStatement({ ...f, payout: { ...PAID, payee: 49_000, lock: 52_000 } });
+    expect('error' in lines && lines.error).toContain('代发扣款530.00元与本期成功代发明细');
+    const fees = proveStatement({ ...f, payout: { ...PAID, feeLog: 2_999 } });
+    expect('error' in fees && fees.error).toContain('服务费30.00元与计费记录29.99元不一致');
+  });
+  test('an empty range closes at its opening', () => {
+    const f = facts([]);
+    expect(f.closing).toEqual(OPENING);
+    expect(proveStatement({ ...f, payout: { payee: 0, fee: 0, lock: 0, feeLog: 0 } })).toEqual({ totals: { recharge: 0, payout: 0, fee: 0, refund: 0 } });
+  });
+});
