@@ -323,18 +323,55 @@ export class Resource<F extends EntityFields> {
       const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
       return { records: rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) })), ...large };
     }
+    const split = this.splitTotals(summaryFields);
     const totals = (await qb
       .select((eb) => [
         eb.fn.countAll().as('__count'),
-        ...summaryFields.map((f) => eb.fn.coalesce(eb.fn.sum(`${T}.${columnOf(this.entity, f)}`), eb.lit(0)).as(f)),
+        ...summaryFields.filter((f) => !split?.fields.includes(f)).map((f) => eb.fn.coalesce(eb.fn.sum(`${T}.${columnOf(this.entity, f)}`), eb.lit(0)).as(f)),
+        // 合计 by status part (issue 22): one conditional sum per part and field, and each part's row count.
+        ...(split?.parts ?? []).flatMap((part, i) => {
+          const inPart = () => eb.case().when(`${T}.${split!.column}`, 'in', [...part.values]);
+          return [
+            eb.fn.coalesce(eb.fn.sum(inPart().then(eb.lit(1)).else(eb.lit(0)).end()), eb.lit(0)).as(`__part${i}`),
+            ...split!.fields.map((f) => eb.fn.coalesce(eb.fn.sum(inPart().then(eb.ref(`${T}.${columnOf(this.entity, f)}`)).else(eb.lit(0)).end()), eb.lit(0)).as(`${f}__part${i}`)),
+          ];
+        }),
       ])
       .executeTakeFirst()) as Row;
     const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
     const records = rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
-    const summary = summaryFields.length
-      ? Object.fromEntries(summaryFields.map((f) => [f, presentValue(this.entity.fields[f], Number(totals[f] ?? 0))]))
-      : undefined;
-    return { records, total: Number(totals.__count ?? 0), ...(summary ? { summary } : {}) };
+    return { records, total: Number(totals.__count ?? 0), ...(summaryFields.length ? { summary: this.summaryOf(summaryFields, totals, split) } : {}) };
+  }
+
+  /** The summary fields the entity's `totals` splits by status, with its parts; null when none. */
+  private splitTotals(summaryFields: string[]) {
+    const declared = this.entity.totals;
+    if (!declared) return null;
+    const fields = summaryFields.filter((f) => !declared.fields || (declared.fields as string[]).includes(f));
+    return fields.length ? { column: columnOf(this.entity, declared.by), fields, parts: declared.parts } : null;
+  }
+
+  /**
+   * `{[field]: total}` over the filtered result; a split field's total adds only the parts that count
+   * (money that moved or is moving), and `parts` gives each part's figures and row count apart.
+   */
+  private summaryOf(summaryFields: string[], totals: Row, split: ReturnType<Resource<F>["splitTotals"]>): Row {
+    const money = (f: string, fen: number) => presentValue(this.entity.fields[f], fen);
+    const summary: Row = {};
+    for (const f of summaryFields) {
+      summary[f] = split?.fields.includes(f)
+        ? money(f, split.parts.reduce((sum, part, i) => (part.excluded ? sum : sum + Number(totals[`${f}__part${i}`] ?? 0)), 0))
+        : money(f, Number(totals[f] ?? 0));
+    }
+    if (split)
+      summary.parts = split.parts.map((part, i) => ({
+        label: part.label,
+        excluded: Boolean(part.excluded),
+        tone: part.tone ?? (part.excluded ? 'none' : 'primary'),
+        count: Number(totals[`__part${i}`] ?? 0),
+        ...Object.fromEntries(split.fields.map((f) => [f, money(f, Number(totals[`${f}__part${i}`] ?? 0))])),
+      }));
+    return summary;
   }
 
   /**

@@ -7,7 +7,7 @@
  * epoch ↔ yyyy-MM-dd HH:mm:ss) and joins for ref fields. A state machine, when the object has one,
  * is declared beside its fields and drives the transition routes and the per-row actions.
  */
-import type { AccountType, EnumName } from './enums';
+import type { AccountType, EnumName, Tone } from './enums';
 import type { FieldRuleName, FieldRules } from './validators';
 
 export type EntityFieldType =
@@ -111,6 +111,23 @@ export interface MachineDef<F extends string = string> {
   transitions: Record<string, TransitionDef<F>>;
 }
 
+/** One figure of a 合计 split by status (issue 22): a label, the status values it adds, and whether it counts. */
+export interface TotalsPart {
+  label: string;
+  values: ReadonlyArray<number | string>;
+  /** Money that did not move and will not (refused, failed, cancelled, voided): shown apart, marked 不计入, never added. */
+  excluded?: boolean;
+  tone?: Tone;
+}
+
+/** Which statuses a 合计 adds: every value of the status field's enum belongs to exactly one part. */
+export interface EntityTotals<K extends string = string> {
+  by: K;
+  /** The summary's money fields split by these parts (default: all of them); the others add every row (成功金额, 失败金额). */
+  fields?: ReadonlyArray<K>;
+  parts: ReadonlyArray<TotalsPart>;
+}
+
 export interface EntityDef<F extends EntityFields = EntityFields> {
   /** Registry name (used by ref fields and the audit trail). */
   name: string;
@@ -132,6 +149,11 @@ export interface EntityDef<F extends EntityFields = EntityFields> {
    * alone) — for a log whose date filter and sort then share one index.
    */
   newestBy?: keyof F & string;
+  /**
+   * 合计 adds only money that moved or is moving (issue 22): the server sums each part of the filtered
+   * result apart and the summary's figure adds the parts not `excluded`.
+   */
+  totals?: EntityTotals<keyof F & string>;
 }
 
 export type Entity<F extends EntityFields = EntityFields> = EntityDef<F> & {

@@ -129,6 +129,11 @@ export const invoiceApply = defineEntity({
   key: 'id',
   labelField: 'applyNo',
   title: '开票申请',
+  totals: { by: 'status', parts: [
+    { label: '已开票', values: [30], tone: 'success' },
+    { label: '处理中', values: [10, 20], tone: 'primary' },
+    { label: '失败/作废/取消', values: [22, 32, 40, 50], excluded: true, tone: 'danger' },
+  ] },
   paths: { query: 'invoice/act/query/my', mgr: 'invoice/act/mgr/my' },
   codes: { query: 27110, mgr: 27120 },
   fields: applyFields,
@@ -150,6 +155,11 @@ export const invoiceApplyToMe = defineEntity({
   key: 'id',
   labelField: 'applyNo',
   title: '开出记录',
+  totals: { by: 'status', parts: [
+    { label: '已开票', values: [30], tone: 'success' },
+    { label: '处理中', values: [10, 20], tone: 'primary' },
+    { label: '失败/作废/取消', values: [22, 32, 40, 50], excluded: true, tone: 'danger' },
+  ] },
   paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
   codes: { query: 27210, mgr: 27260 },
   fields: toMeFields,

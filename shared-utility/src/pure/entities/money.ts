@@ -58,6 +58,12 @@ export const balanceApply = defineEntity({
   key: 'id',
   labelField: 'applyNo',
   title: '充值申请',
+  // 合计 (issue 22): credited and in-flight recharges add up; refused, failed and cancelled ones are shown apart.
+  totals: { by: 'status', parts: [
+    { label: '成功', values: [50], tone: 'success' },
+    { label: '处理中', values: [0, 10, 20], tone: 'primary' },
+    { label: '失败/取消', values: [11, 21, 51, 90], excluded: true, tone: 'danger' },
+  ] },
   paths: { query: 'ent/query/balance/apply', mgr: 'ent/mgr/balance/apply' },
   codes: { query: 18610, mgr: 18620 },
   fields: rechargeFields,
@@ -96,6 +102,11 @@ export const refundApply = defineEntity({
   key: 'id',
   labelField: 'refundNo',
   title: '退款申请',
+  totals: { by: 'status', parts: [
+    { label: '退款成功', values: [30], tone: 'success' },
+    { label: '处理中', values: [0, 10], tone: 'primary' },
+    { label: '驳回/失败', values: [20, 40], excluded: true, tone: 'danger' },
+  ] },
   paths: { query: 'ent/query/refund', mgr: 'ent/mgr/balance/refund' },
   codes: { query: 18710, mgr: 18720 },
   fields: refundFields,

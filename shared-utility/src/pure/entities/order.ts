@@ -60,6 +60,11 @@ export const tempOrder = defineEntity({
   title: '制单',
   paths: { query: 'order/query/temp', mgr: 'order/mgr/temp' },
   codes: { query: 25010, mgr: 25020, export: 25010 },
+  totals: { by: 'status', parts: [
+    { label: '已处理', values: [30], tone: 'success' },
+    { label: '待处理', values: [0, 10, 20], tone: 'primary' },
+    { label: '审核失败', values: [21], excluded: true, tone: 'danger' },
+  ] },
   fields: tempOrderFields,
   machine: defineMachine(tempOrderFields, 'status', people('tempOrder')),
 });
@@ -131,6 +136,12 @@ export const payOrder = defineEntity({
   title: '代发订单',
   paths: { query: 'order/query', mgr: 'order/mgr' },
   codes: { query: 24010, export: 24020 },
+  // An order's amount adds while paid or in flight; 成功/失败金额 already split its lines.
+  totals: { by: 'status', fields: ['amount', 'fee', 'lockAmount'], parts: [
+    { label: '已完成', values: [62, 162], tone: 'success' },
+    { label: '处理中', values: [0, 10, 20, 22, 50, 52, 60], tone: 'primary' },
+    { label: '失败', values: [12, 24, 54, 64], excluded: true, tone: 'danger' },
+  ] },
   fields: payOrderFields,
   // manualMark is taken by the first manual line result (detail updateStatus), not offered on the row.
   machine: defineMachine(payOrderFields, 'status', people('order', ['manualMark'])),
@@ -174,6 +185,11 @@ export const orderDetail = defineEntity({
   codes: { query: 25110, export: 25120 },
   fields: orderDetailFields,
   machine: defineMachine(orderDetailFields, 'status', people('orderDetail')),
+  totals: { by: 'status', parts: [
+    { label: '代发成功', values: [20], tone: 'success' },
+    { label: '处理中', values: [0, 10], tone: 'primary' },
+    { label: '失败', values: [30, 50], excluded: true, tone: 'danger' },
+  ] },
 });
 
 /** 计费记录: one row per line per event (10 charge, 20 reversal with every amount negated). */
