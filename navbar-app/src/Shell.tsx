@@ -13,6 +13,7 @@ import { PermissionDialog } from './permission-dialog/PermissionDialog';
 import { Guide } from './guide/Guide';
 import { CommandPalette } from './palette/CommandPalette';
 import { PaletteButton } from './palette/PaletteButton';
+import { FullscreenButton } from './topbar/FullscreenButton';
 import { NoticeBell } from './notice-bell/NoticeBell';
 import { FilePreview } from './file-preview/FilePreview';
 import { EntDetail } from './ent-detail/EntDetail';
@@ -87,6 +88,7 @@ export function Shell() {
             <PaletteButton onClick={openPalette} />
             <NoticeBell userId={user?.userId} />
             <DownloadMenu />
+            <FullscreenButton />
             <UserMenu
               user={user}
               onShowPermissions={() => setDialog('permission')}
