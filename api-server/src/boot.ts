@@ -8,6 +8,7 @@ import { ensureOnlineIndexes } from './db/online-indexes';
 import { accountsWithDemoPassword, databaseIsEmpty, seedDemo } from './demo/seed';
 import { startOverdueJob } from './domain/task/overdue';
 import { startSignScheduler } from './domain/cust/sign-scheduler';
+import { startStatementJob } from './domain/ent/statement-job';
 import { secureDataDir } from './security/files';
 import { ensureKeyPair } from './security/rsa';
 import { purgeLegacySessions } from './security/session';
@@ -50,6 +51,8 @@ export async function serve(config: Config): Promise<void> {
   app.addHook('onClose', stopOverdue);
   // E-sign and tax-channel answers and sign expiry (DOMAIN.md §6); stopped before the database closes.
   app.addHook('onClose', startSignScheduler(db, { now: Date.now, onError: (error) => app.log.error(error, 'sign job failed') }));
+  // Last month's statements by mail on the 1st from 01:00 (issue 25), once across processes and restarts.
+  app.addHook('onClose', startStatementJob(db, { now: Date.now, onError: (error) => app.log.error(error, 'statement mail job failed') }));
   app.addHook('onClose', async () => db.destroy());
   const stop = () => {
     app.close().then(

@@ -56,6 +56,10 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   // (index only; enterprise first, so a scope of enterprises merges into the walk instead of the planner
   // hashing every move in scope), and its page asks per move whether a later move of the same group exists.
   { name: 'balance_log_ent_group_idx', table: 'balance_log', columns: ['entId', 'bizNo', 'channel', 'bizType', 'id'] },
+  // 对账单 (issue 25): an account's moves of a date range (and the last one before it, the opening), and the
+  // order lines paid in the range — without them a statement reads every move and line of the enterprise.
+  { name: 'balance_log_account_created_idx', table: 'balance_log', columns: ['entId', 'channel', 'createdAt', 'id'] },
+  { name: 'order_detail_ent_paid_idx', table: 'order_detail', columns: ['entId', 'payChannel', 'status', 'resultAt'] },
   // The dashboard's orders since today / since the 1st of the month (count and sum of amountFen): index only,
   // instead of a bitmap scan fetching every order of the month from the heap (SYS ~65 000 orders at
   // 1 000 000); a supplier's from its own range. PostgreSQL only: SQLite answers the dashboard within its

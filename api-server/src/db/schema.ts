@@ -11,6 +11,7 @@ import type { InvoiceApplyColumns, InvoiceTables } from './schema/invoice';
 import type { PackageColumns, TaskTables } from './schema/task';
 import type { TalentTables } from './schema/talent';
 import type { OrderTables } from './schema/order';
+import type { StatementTables } from './schema/statement';
 import type { Generated } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
@@ -257,7 +258,7 @@ export interface NoticeTable {
 }
 
 /** Each area declares its own tables in schema/<area>.ts; the database is their union. */
-export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables, TalentTables, OrderTables {
+export interface Database extends SecurityTables, KitTables, SupplierTables, SystemTables, OrgTables, MoneyTables, FeeTables, ClientTables, SharedStateTables, InvoiceTables, TaskTables, TalentTables, OrderTables, StatementTables {
   mercht: MerchtTable;
   ent: EntTable;
   admin_user: AdminUserTable;

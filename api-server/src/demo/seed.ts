@@ -13,6 +13,7 @@ import { seedPackages, seedTaskCategories } from './seed-task';
 import { seedTalents } from './seed-talent';
 import { seedOrderLines, seedTempOrderRows } from './seed-order';
 import { seedMoney, seedTaxProofs } from './seed-money';
+import { seedStatements } from './seed-statement';
 import { seedOrgArea } from './seed-org';
 import { seedSupplierArea } from './seed-supplier';
 
@@ -263,6 +264,8 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
     await seedAuditTrail(trx, now);
     await seedFees(trx, now);
     await seedOrderLines(trx, now);
+    // Last and this month's recharge per account, then each ledger in time order (对账单).
+    await seedStatements(trx, { now, uploaderId: sys.userId, uploads });
     await seedTempOrderRows(trx, now);
     await seedClients(trx, now);
     await seedInvoicing(trx, now);

@@ -10,6 +10,7 @@ import { entRoutes } from './ent/index';
 import { entFeeRoutes } from './ent/fee';
 import { moneyRoutes } from './ent/money';
 import { entStatsRoutes } from './ent/stats';
+import { statementRoutes } from './ent/statement';
 import { taxPaidProofRoutes } from './ent/taxPaidProof';
 import { invoiceInfoRoutes } from './invoice/invoiceInfo';
 import { invoiceItemRoutes } from './invoice/invoiceItem';
@@ -36,5 +37,5 @@ import { xpayRoutes } from './supplier/xpay';
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
   // 制单 is made on its own screen and by 从业者结算's 发起结算.
   const temp = tempOrderRoutes(deps);
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps)];
+  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...statementRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps)];
 }

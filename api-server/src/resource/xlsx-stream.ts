@@ -38,19 +38,26 @@ export class XlsxSheetWriter {
   private size = 0;
   private rowNo = 1;
 
-  constructor(header: string[], sheetName: string) {
+  /** `before`: small sheets written whole ahead of the streamed one (a statement's summary). */
+  constructor(header: string[], sheetName: string, before: Array<{ name: string; rows: unknown[][]; widths?: number[] }> = []) {
     const book = XLSX.utils.book_new();
+    for (const { name, rows, widths } of before) {
+      const small = XLSX.utils.aoa_to_sheet(rows);
+      if (widths) small['!cols'] = widths.map((wch) => ({ wch }));
+      XLSX.utils.book_append_sheet(book, small, name);
+    }
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header]), sheetName);
+    const streamed = `xl/worksheets/sheet${before.length + 1}.xml`;
     const zip = XLSX.CFB.read(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer, { type: 'buffer' });
     let sheet = '';
     zip.FullPaths.forEach((full: string, i: number) => {
       const entry = zip.FileIndex[i];
       if (entry.type !== 2 || !entry.content || full.includes('\u0001')) return;
       const name = full.replace(/^Root Entry\//, '');
-      if (/^xl\/worksheets\/sheet1\.xml$/.test(name)) sheet = Buffer.from(entry.content as Uint8Array).toString('utf8');
+      if (name === streamed) sheet = Buffer.from(entry.content as Uint8Array).toString('utf8');
       else this.addPart(name, Buffer.from(entry.content as Uint8Array));
     });
-    this.sheetPath = 'xl/worksheets/sheet1.xml';
+    this.sheetPath = streamed;
     // The dimension and the ignored-errors range name the header only; both are optional.
     const [prefix, rest] = sheet.replace(/<dimension [^>]*\/>/, '').split('</sheetData>');
     this.suffix = `</sheetData>${rest.replace(/<ignoredErrors>.*<\/ignoredErrors>/, '')}`;

@@ -1,0 +1,126 @@
+/**
+ * 对账单 by mail (issue 25 §6): on the 1st of each month from 01:00 (Asia/Shanghai, the platform's
+ * time — every date on the wire is Shanghai time), each enterprise's administrators get last month's
+ * statement summary through the mail provider (the outbox), with each channel's closing balance.
+ *
+ * Once only: the run claims `statementMail:<yyyy-MM>` in job_run (migration 0030) in the same
+ * transaction as the mails. With several server processes on one PostgreSQL database the others block
+ * on the key until the first commits and then find it taken; after a restart the key is there. A run
+ * that fails rolls its key back with its mails and is tried at the next tick. A server that was down at
+ * 01:00 on the 1st sends the month's run when it starts later that month.
+ */
+import { AdminType, formatFen, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { type MailProvider, outboxMailProvider } from '../../providers/mail';
+import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../../util/time';
+import { STATEMENT_CODE, proveAccountStatement } from './statement';
+
+export const STATEMENT_JOB = 'statementMail';
+export const STATEMENT_JOB_EVERY_MS = 60_000;
+/** The run's hour on the 1st (Shanghai). */
+export const STATEMENT_JOB_HOUR = 1;
+const MAIL_MAX = 2000;
+
+/** The key of the run due at `now`, or null before 01:00 on the 1st of the month. */
+export function dueRunKey(now: number): string | null {
+  if (now < shanghaiMonthStart(now) + STATEMENT_JOB_HOUR * HOUR_MS) return null;
+  return `${STATEMENT_JOB}:${previousMonth(formatDateTime(now)!.slice(0, 10))}`;
+}
+
+/** One enterprise's mail: each channel's totals and closing balance, or why its statement could not be proven. */
+async function summaryOf(trx: Kysely<Database>, ent: { id: number; entName: string }, range: { from: string; to: string }, now: number): Promise<string> {
+  const accounts = await trx.selectFrom('ent_account').select('channel').where('entId', '=', ent.id).orderBy('channel').execute();
+  const parts: string[] = [];
+  for (const { channel } of accounts) {
+    try {
+      const s = await proveAccountStatement(trx, { entId: ent.id, channel, ...range }, now);
+      parts.push(
+        `${s.channelName}（${s.statementNo}）：期初${formatFen(s.opening.available + s.opening.locked)}元，充值入账${formatFen(s.totals.recharge)}元，代发金额${formatFen(s.totals.payout)}元，服务费${formatFen(s.totals.fee)}元，退款${formatFen(s.totals.refund)}元，期末余额${formatFen(s.closing.available + s.closing.locked)}元（可用${formatFen(s.closing.available)}元，锁定${formatFen(s.closing.locked)}元），共${s.count}笔变动。`,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      parts.push(`通道${channel}：${error.message}`);
+    }
+  }
+  const text = `【FlexPay】${ent.entName} ${range.from} 至 ${range.to} 对账单摘要：\n${parts.join('\n')}\n完整对账单请登录 FlexPay 管理后台「企业管理 › 对账单」查看或下载。`;
+  return text.length <= MAIL_MAX ? text : `${text.slice(0, MAIL_MAX - 1)}…`;
+}
+
+export interface StatementRun {
+  key: string | null;
+  /** False when the run was not due or another process (or an earlier start) had done it. */
+  ran: boolean;
+  mails: number;
+}
+
+/**
+ * Runs the month's statement mails if due and not run yet. The key's insert and the mails share one
+ * transaction: all or nothing, and once.
+ */
+export async function runStatementMail(db: Kysely<Database>, now: number, mail: MailProvider = outboxMailProvider): Promise<StatementRun> {
+  const key = dueRunKey(now);
+  if (!key) return { key, ran: false, mails: 0 };
+  const month = key.slice(STATEMENT_JOB.length + 1);
+  const range = quickRange('lastMonth', formatDateTime(now)!.slice(0, 10));
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx.insertInto('job_run').values({ jobKey: key, startedAt: now, finishedAt: null, result: null }).onConflict((oc) => oc.column('jobKey').doNothing()).returning('jobKey').executeTakeFirst();
+    if (!claimed) return { key, ran: false, mails: 0 };
+    const db2 = trx as unknown as Kysely<Database>;
+    const ents = await db2.selectFrom('ent').select(['id', 'entName']).where('status', '=', 0).where('id', 'in', db2.selectFrom('ent_account').select('entId')).orderBy('id').execute();
+    let mails = 0;
+    for (const ent of ents) {
+      // The enterprise's top administrators and the accounts holding the ledger's query code, with an address.
+      const admins = await db2
+        .selectFrom('admin_user as u')
+        .select(['u.email'])
+        .where('u.adminType', '=', AdminType.ENT)
+        .where('u.orgId', '=', ent.id)
+        .where('u.status', '=', 0)
+        .where('u.email', 'is not', null)
+        .where('u.email', '!=', '')
+        .where((eb) => eb.or([eb('u.isTopAdmin', '=', 1), eb.exists(eb.selectFrom('admin_user_perm as p').select('p.code').whereRef('p.userId', '=', 'u.userId').where('p.code', '=', STATEMENT_CODE))]))
+        .orderBy('u.userId')
+        .execute();
+      if (admins.length === 0) continue;
+      const content = await summaryOf(db2, ent, range, now);
+      const subject = `FlexPay 对账单 ${month.slice(0, 4)}年${Number(month.slice(5, 7))}月 · ${ent.entName}`.slice(0, 200);
+      for (const { email } of [...new Map(admins.map((a) => [a.email, a])).values()]) {
+        await mail.send(db2, { email: String(email), subject, content }, now);
+        mails += 1;
+      }
+    }
+    await trx.updateTable('job_run').set({ finishedAt: now, result: `已发送${mails}封对账单邮件（${ents.length}家企业）` }).where('jobKey', '=', key).execute();
+    return { key, ran: true, mails };
+  });
+}
+
+/**
+ * Checks every minute on the given clock; answers the stop function (awaited on close, before the
+ * database closes). Errors are reported, never thrown out of the timer. A key this process found done
+ * is not asked again.
+ */
+export function startStatementJob(db: Kysely<Database>, options: { dialect?: DialectName; now: () => number; everyMs?: number; mail?: MailProvider; onError?: (error: unknown) => void }): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let done: string | null = null;
+  const tick = () => {
+    running = running
+      .then(async () => {
+        const now = options.now();
+        const key = dueRunKey(now);
+        if (!key || key === done) return;
+        await runStatementMail(db, now, options.mail);
+        done = key;
+      })
+      .catch((error: unknown) => options.onError?.(error));
+  };
+  tick();
+  const timer = setInterval(tick, options.everyMs ?? STATEMENT_JOB_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
