@@ -2,8 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPLOYABLE, REPO, historyPath, importMapPath, loadConfig, runWebpack } from './workspace.mjs';
-import { appendHistory, writeJsonAtomic } from './import-map-file.mjs';
+import { DEPLOYABLE, REPO, importMapFile, importMapPath, loadConfig, runWebpack, scriptRunner } from './workspace.mjs';
 
 const pkg = process.argv[2];
 if (!DEPLOYABLE[pkg]) {
@@ -25,12 +24,7 @@ const release = path.join(dist, hash);
 if (fs.existsSync(release)) fs.rmSync(staging, { recursive: true, force: true });
 else fs.renameSync(staging, release);
 
-const mapFile = importMapPath();
-const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
 const specifier = DEPLOYABLE[pkg];
-const previous = map.imports[specifier];
 const next = `/apps/${pkg}/${hash}/${bundleName}`;
-map.imports[specifier] = next;
-writeJsonAtomic(mapFile, map);
-appendHistory(historyPath(mapFile), { action: 'deploy', app: pkg, specifier, from: previous, to: next, at: new Date().toISOString() });
-console.log(`已发布 ${specifier}\n  ${previous}\n→ ${next}`);
+const entry = await importMapFile.deployUrl(importMapPath(), { app: pkg, specifier, url: next, by: scriptRunner() });
+console.log(`已发布 ${specifier}\n  ${entry.from}\n→ ${next}`);

@@ -1,9 +1,12 @@
 // Paths and webpack helpers shared by the build, deploy and rollback scripts.
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const require = createRequire(import.meta.url);
+/** The one writer of the map and its history (import-map-file.cjs), shared with the API server. */
+export const importMapFile = require('./import-map-file.cjs');
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Packages that are deployed alone through the import map, with their specifiers. */
@@ -22,7 +25,18 @@ export function importMapPath() {
 }
 
 export function historyPath(mapPath = importMapPath()) {
-  return path.join(path.dirname(mapPath), path.basename(mapPath, '.json') + '.history.json');
+  return importMapFile.historyPath(mapPath);
+}
+
+/** Who a script's history entry names: the machine's user. */
+export function scriptRunner() {
+  let account = 'unknown';
+  try {
+    account = os.userInfo().username;
+  } catch {
+    /* no passwd entry (containers) */
+  }
+  return { type: 'script', account, name: '脚本' };
 }
 
 export function loadConfig(pkg) {

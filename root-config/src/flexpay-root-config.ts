@@ -1,6 +1,7 @@
 import { addErrorHandler, getAppStatus, registerApplication, start, triggerAppChange, LOAD_ERROR } from 'single-spa';
 import { appForPath, guardNavigation, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility';
 import { Classes } from '@blueprintjs/core';
+import { startVersionWatch } from './version-banner';
 
 declare const System: {
   import(name: string): Promise<unknown>;
@@ -141,4 +142,6 @@ function clearErrorPanelsOfInactiveApps(pathname: string): void {
 
 document.body.classList.toggle('flexpay-public', isPublicPath(window.location.pathname));
 start({ urlRerouteOnly: true });
+// 应用已更新 / 刷新 when a deploy or rollback changes the import map (version-banner.ts).
+startVersionWatch();
 

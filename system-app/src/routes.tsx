@@ -7,6 +7,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { HelpPage } from './help/help-page';
 import { EditAdminPage } from './edit-admin/edit-admin-page';
 import { EntInfoPage, MerchantInfoPage } from './org-info/org-info-page';
+import { OpsAppsPage } from './ops/apps-page';
 import { SCREENS } from './screens';
 
 /** The screens system-app has shipped; its other routes of the shared table show 功能即将上线. */
@@ -20,6 +21,7 @@ const builtRoutes: RouteObject[] = [
   { path: '/editAdmin', element: <EditAdminPage /> },
   { path: '/merchantInfo', element: <MerchantInfoPage /> },
   { path: '/entInfo', element: <EntInfoPage /> },
+  { path: '/ops/apps', element: <OpsAppsPage /> },
   ...screenRoutes(SCREENS),
 ];
 

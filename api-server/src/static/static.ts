@@ -65,14 +65,18 @@ export function registerStatic(app: FastifyInstance, config: Config): void {
   }
 
   // Read on every request so a deploy can swap the import map without restarting the server.
-  app.get('/import-map.json', async (_request, reply) => {
+  app.get('/import-map.json', async (request, reply) => {
     let text: string;
     try {
       text = await fs.promises.readFile(config.importMapPath, 'utf8');
     } catch {
       return reply.status(404).header('Cache-Control', 'no-store').send({ error: 'import map not found' });
     }
-    return reply.header('Content-Type', 'application/importmap+json; charset=utf-8').header('Cache-Control', 'no-store').send(text);
+    // A content ETag: open pages compare it to learn that a deploy or rollback changed the map (root-config version-banner).
+    const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-store');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.header('Content-Type', 'application/importmap+json; charset=utf-8').send(text);
   });
 
   const page = (request: FastifyRequest, reply: FastifyReply) => sendIndex(config, rootDist, request, reply);

@@ -39,10 +39,20 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     staticOn: false,
     overridesOn: false,
     repoRoot,
-    importMapPath: path.join(repoRoot, 'import-map.json'),
+    importMapPath: privateImportMap(repoRoot, dataDir),
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/**
+ * A copy of the repository's import map in the context's data directory: 应用版本's rollback (and the
+ * fuzzer calling it) writes the map it is given, never the repository's.
+ */
+function privateImportMap(repoRoot: string, dataDir: string): string {
+  const file = path.join(dataDir, 'import-map.json');
+  if (!fs.existsSync(file)) fs.copyFileSync(path.join(repoRoot, 'import-map.json'), file);
+  return file;
 }
 
 /** A fresh database per context: a new SQLite file, or a new database in the shared cluster. */

@@ -236,6 +236,11 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   ...kitResource({ query: 'auditLog/query', mgr: 'auditLog/mgr' }, 'id', (w) => w.foreign.auditIds, { exported: true }),
   ...kitResource({ query: 'smsOutbox/query', mgr: 'smsOutbox/mgr' }, 'id', () => [], { exported: true }),
   ...kitResource({ query: 'mailOutbox/query', mgr: 'mailOutbox/mgr' }, 'id', () => [], { exported: true }),
+  // 应用版本 (issue 26): the platform's deployment, SYS only — any row another account type gets is a leak;
+  // the map file staying the same for them is checked in ops-apps.test.ts.
+  'ops/query/apps/list': list(() => ({}), rowsOf),
+  'ops/query/apps/history': { kind: 'get', body: () => ({ app: 'people-app' }) },
+  'ops/mgr/apps/rollback': { kind: 'mgr', body: () => ({ app: 'people-app' }) },
   // API clients (issue 16): platform records only SYS holds codes for; any row another account type gets is a leak.
   // Their writes are refused by code, so the snapshot is the client tables (cheaper than every table).
   'client/query/list': list(() => ({ cond: {}, page: PAGE }), rowsOf),

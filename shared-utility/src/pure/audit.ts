@@ -10,7 +10,7 @@ import { formatFen } from './money';
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** Records written outside the declared entities, by their audit names. */
-const OTHER_TITLES: Record<string, string> = { session: '登录会话', cust: '人才' };
+const OTHER_TITLES: Record<string, string> = { session: '登录会话', cust: '人才', app: '应用版本' };
 
 const ACTION_LABELS: Record<string, string> = {
   create: '新增',
@@ -29,10 +29,11 @@ const ACTION_LABELS: Record<string, string> = {
   review: '审核',
   overdue: '逾期',
   transOrderRefused: '提交订单未通过',
+  rollback: '回滚',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */
-const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码', secret: '密钥' };
+const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码', secret: '密钥', url: '版本地址' };
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 

@@ -155,6 +155,8 @@ export const PERMISSIONS: PermissionDef[] = [
   p(34310, 'ACT_SMS_OUTBOX_QUERY', '查看短信记录', '公告', L, SYS),
   p(34320, 'ACT_MAIL_OUTBOX_QUERY', '查看邮件记录', '公告', L, SYS),
   p(38110, 'ACT_AUDIT_LOG_QUERY', '查看操作日志', '操作日志'),
+  p(38210, 'ACT_OPS_APPS_QUERY', '查看应用版本', '应用版本', L, SYS),
+  p(38220, 'ACT_OPS_APPS_ROLLBACK', '回滚应用版本', '应用版本', L, SYS),
   p(36110, 'ACT_XPAY_PLATFORM_QUERY', '查询平台', '平台税务通道', L, SYS),
   p(36120, 'ACT_XPAY_PLATFORM_MGR', '管理平台', '平台税务通道', L, SYS),
   p(36210, 'ACT_SUPPLIER_TS_CHANNEL_QUERY', '查询供应商税务通道', '平台税务通道', L, SYS_SPR),

@@ -162,6 +162,7 @@ export const MENU_ROUTES: RouteDef[] = [
       { path: '/merchantInfo', title: '商户信息', app: sys, codes: [1003], onlyFor: ['MER'] },
       { path: '/entInfo', title: '企业信息', app: sys, codes: [1003], onlyFor: ['ENT'] },
       { path: '/admin/auditLog', title: '操作日志', app: sys, codes: [38110] },
+      { path: '/ops/apps', title: '应用版本', app: sys, codes: [38210], onlyFor: SYS },
     ],
   },
   {

@@ -1,0 +1,228 @@
+/**
+ * /ops/apps 应用版本 (SYS): every micro-app of import-map.json with its live URL, content hash, size
+ * and who put it there; its history from import-map.history.json; a rollback to one of its earlier
+ * URLs. The map and the history are read fresh on every call (every process of a cluster answers the
+ * same), and written only through root-config/ops/import-map-file.cjs — the deploy and rollback
+ * scripts' own atomic write, under the same lock file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { codeOf } from '@flexpay/shared-utility/src/pure';
+import {
+  type DeployedBy,
+  fileOfUrl,
+  historyPath,
+  type HistoryEntry,
+  type ImportMap,
+  ImportMapError,
+  readHistory,
+  readJson,
+  rollbackTo,
+} from '../../../../root-config/ops/import-map-file.cjs';
+import { audit } from '../../account/audit';
+import type { AppDeps, Body, RouteSpec, SignedInContext } from '../../http/guard';
+import { Code, type CodeValue } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import { formatDateTime } from '../../util/time';
+
+const PREFIX = '@flexpay/';
+
+/** What one bundle file is: read once per (path, size, mtime) in this process. */
+interface FileFacts {
+  hash: string;
+  size: number;
+  gzipSize: number;
+  mtimeMs: number;
+}
+
+const factsCache = new Map<string, { key: string; facts: FileFacts }>();
+
+function factsOf(file: string | null): FileFacts | null {
+  if (!file) return null;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+    if (!stat.isFile()) return null;
+  } catch {
+    return null;
+  }
+  const key = `${stat.size}:${stat.mtimeMs}`;
+  const cached = factsCache.get(file);
+  if (cached?.key === key) return cached.facts;
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  const facts: FileFacts = {
+    // The same digest `npm run deploy` names its release folder with.
+    hash: crypto.createHash('sha256').update(content).digest('hex').slice(0, 12),
+    size: content.length,
+    gzipSize: zlib.gzipSync(content).length,
+    mtimeMs: stat.mtimeMs,
+  };
+  factsCache.set(file, { key, facts });
+  return facts;
+}
+
+/** The app key of a specifier (`@flexpay/people-app` → `people-app`), the name the scripts use. */
+const appOf = (specifier: string) => specifier.slice(PREFIX.length);
+
+function byLabel(by: DeployedBy | undefined): string {
+  if (!by) return '脚本';
+  return by.type === 'script' ? `脚本（${by.account}）` : `${by.name}（${by.account}）`;
+}
+
+const atText = (iso: string | undefined) => (iso ? formatDateTime(Date.parse(iso)) : null);
+
+function readMap(deps: AppDeps): ImportMap {
+  try {
+    return readJson<ImportMap>(deps.config.importMapPath);
+  } catch {
+    throw new ApiError(Code.CONFLICT, '导入映射文件无法读取');
+  }
+}
+
+function readSteps(deps: AppDeps): HistoryEntry[] {
+  try {
+    const history = readHistory(historyPath(deps.config.importMapPath));
+    return Array.isArray(history) ? history : [];
+  } catch {
+    throw new ApiError(Code.CONFLICT, '发布记录文件无法读取');
+  }
+}
+
+/** One URL of an app as the screen shows it: hash, size, whether the server can answer it. */
+function version(deps: AppDeps, url: string) {
+  const facts = factsOf(fileOfUrl(deps.config.repoRoot, url));
+  return {
+    url,
+    hash: facts?.hash ?? /\/([0-9a-f]{12})\/[^/]+$/.exec(url)?.[1] ?? null,
+    size: facts?.size ?? null,
+    gzipSize: facts?.gzipSize ?? null,
+    onDisk: facts !== null,
+    fileTime: facts ? formatDateTime(facts.mtimeMs) : null,
+  };
+}
+
+/** The step that made `url` current most recently (null for the URL the suite was built with). */
+function lastStepTo(steps: HistoryEntry[], specifier: string, url: string): HistoryEntry | null {
+  for (let i = steps.length - 1; i >= 0; i -= 1) if (steps[i].specifier === specifier && steps[i].to === url) return steps[i];
+  return null;
+}
+
+function previousOf(steps: HistoryEntry[], specifier: string, current: string): string | undefined {
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const step = steps[i];
+    if (step.action === 'deploy' && step.specifier === specifier && step.to === current) return step.from;
+  }
+  return undefined;
+}
+
+function appSpecifier(map: ImportMap, body: Body): string {
+  const app = body.app;
+  if (typeof app !== 'string' || app === '') throw new ApiError(Code.VALIDATION, '请选择应用');
+  const specifier = PREFIX + app;
+  if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) throw new ApiError(Code.VALIDATION, '应用不存在');
+  return specifier;
+}
+
+function listApps(deps: AppDeps) {
+  const map = readMap(deps);
+  const steps = readSteps(deps);
+  const records = Object.entries(map.imports)
+    .filter(([specifier]) => specifier.startsWith(PREFIX))
+    .map(([specifier, url]) => {
+      const live = version(deps, url);
+      const step = lastStepTo(steps, specifier, url);
+      const previous = previousOf(steps, specifier, url);
+      return {
+        app: appOf(specifier),
+        specifier,
+        ...live,
+        deployedAt: step ? atText(step.at) : live.fileTime,
+        deployedBy: step ? byLabel(step.by) : '构建',
+        action: step?.action ?? 'build',
+        previousUrl: previous ?? null,
+        versions: new Set(steps.filter((s) => s.specifier === specifier).flatMap((s) => [s.from, s.to]).filter(Boolean)).size,
+      };
+    });
+  return { records, total: records.length };
+}
+
+function appHistory(deps: AppDeps, body: Body) {
+  const map = readMap(deps);
+  const specifier = appSpecifier(map, body);
+  const current = map.imports[specifier];
+  const steps = readSteps(deps).filter((s) => s.specifier === specifier);
+  // Every URL the app had, the one in force first, then by when each last became current.
+  const urls: string[] = [];
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    for (const url of [steps[i].to, steps[i].from]) if (url && !urls.includes(url)) urls.push(url);
+  }
+  if (!urls.includes(current)) urls.unshift(current);
+  urls.sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
+  const versions = urls.map((url) => {
+    const step = lastStepTo(steps, specifier, url);
+    const facts = version(deps, url);
+    return {
+      ...facts,
+      current: url === current,
+      deployedAt: step ? atText(step.at) : null,
+      deployedBy: step ? byLabel(step.by) : '构建',
+      action: step?.action ?? 'build',
+    };
+  });
+  const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: atText(s.at), by: byLabel(s.by) }));
+  return { app: appOf(specifier), specifier, current, previousUrl: previousOf(steps, specifier, current) ?? null, versions, entries };
+}
+
+const REFUSAL: Record<ImportMapError['reason'], CodeValue> = {
+  NOT_IN_HISTORY: Code.VALIDATION,
+  UNKNOWN_APP: Code.VALIDATION,
+  MISSING_FILE: Code.CONFLICT,
+  NO_PREVIOUS: Code.CONFLICT,
+  CURRENT: Code.CONFLICT,
+  BUSY: Code.CONFLICT,
+};
+
+async function rollbackApp(ctx: SignedInContext) {
+  const { deps, body, caller } = ctx;
+  const map = readMap(deps);
+  const specifier = appSpecifier(map, body);
+  const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
+  if (url !== undefined && (typeof url !== 'string' || url.length > 500)) throw new ApiError(Code.VALIDATION, '版本地址格式错误');
+  let step: HistoryEntry;
+  try {
+    step = await rollbackTo(deps.config.importMapPath, {
+      app: appOf(specifier),
+      specifier,
+      url,
+      by: { type: 'account', account: caller.user.username, name: caller.user.name ?? caller.user.username },
+      repoRoot: deps.config.repoRoot,
+    });
+  } catch (error) {
+    if (error instanceof ImportMapError) throw new ApiError(REFUSAL[error.reason], error.message);
+    throw error;
+  }
+  await audit(deps.db, {
+    operator: caller.user,
+    action: 'rollback',
+    entity: 'app',
+    entityId: appOf(specifier),
+    changes: { url: { from: step.from ?? null, to: step.to } },
+    now: ctx.now,
+  });
+  return { app: appOf(specifier), from: step.from ?? null, to: step.to, at: atText(step.at) };
+}
+
+export function opsAppRoutes(deps: AppDeps): RouteSpec[] {
+  void deps;
+  return [
+    { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => listApps(ctx.deps) },
+    { path: 'ops/query/apps/history', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appHistory(ctx.deps, ctx.body) },
+    { path: 'ops/mgr/apps/rollback', perm: codeOf('ACT_OPS_APPS_ROLLBACK'), handler: async (ctx) => rollbackApp(ctx as SignedInContext) },
+  ];
+}
