@@ -13,6 +13,7 @@ export const BodyMessages = {
   badCond: '查询条件格式错误',
   badPage: '分页参数无效',
   badOrderBy: '排序参数格式错误',
+  cond2: '不支持的查询条件（cond2），请将条件放在 cond 中',
 } as const;
 
 /** Deepest legitimate body: { cond: { field: [..] } } or { rows: [{ ladder: [{..}] }] }. */
@@ -99,10 +100,11 @@ export function bodyShapeError(body: Record<string, unknown>): string | null {
   for (const [key, value] of Object.entries(body)) {
     if (isIdField(key) && idError(value)) return BodyMessages.badId;
   }
-  for (const key of ['cond', 'cond2']) {
-    const error = condError(body[key]);
-    if (error) return error;
-  }
+  const error = condError(body.cond);
+  if (error) return error;
+  // Spec §3 names `cond2` beside cond without saying what it filters, and no screen sends it: a
+  // non-empty one is refused rather than accepted and silently ignored (docs/decisions.md, issue 21).
+  if (body.cond2 !== undefined && body.cond2 !== null && !(isPlainObject(body.cond2) && Object.keys(body.cond2).length === 0)) return BodyMessages.cond2;
   if (body.page !== undefined && body.page !== null) {
     if (!isPlainObject(body.page)) return BodyMessages.badPage;
     if (!saneInt(body.page.pageNum, MAX_PAGE_NUM) || !saneInt(body.page.limit, MAX_PAGE_LIMIT)) return BodyMessages.badPage;

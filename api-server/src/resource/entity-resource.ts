@@ -101,6 +101,11 @@ export interface ResourceOptions<F extends EntityFields> {
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
   computed?: (row: Row, caller?: Caller) => Row;
+  /**
+   * Fields this caller sees masked (`computed` hides them): a filter on one is refused, so a like or eq
+   * condition cannot answer yes/no for a number the list never shows whole (issue 21 item 4).
+   */
+  masked?: (caller: Caller) => readonly string[];
   /** More columns of listed, loaded and exported rows (subqueries on `t`; never in counts), read by `computed`. */
   lookups?: (qb: AnyQuery) => AnyQuery;
 }
@@ -185,6 +190,9 @@ function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
   return qb;
 }
 
+/** A filter on a field the caller sees masked (issue 21 item 4). */
+export const maskedFilterMessage = (label: string) => `${label}已脱敏显示，不能按${label}查询`;
+
 const condOf = (body: Row): Row => (body.cond && typeof body.cond === 'object' && !Array.isArray(body.cond) ? (body.cond as Row) : {});
 
 function orderOf(entity: Entity, body: Row): Array<{ column: string; dir: 'asc' | 'desc' }> {
@@ -239,6 +247,10 @@ export class Resource<F extends EntityFields> {
   /** The filtered, ordered query of a list or export body. */
   filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
     const cond = condOf(body);
+    for (const name of this.options.masked?.(caller) ?? []) {
+      const raw = cond[name];
+      if (!isBlank(raw) && !(Array.isArray(raw) && raw.length === 0)) refuse(Code.VALIDATION, maskedFilterMessage(this.entity.fields[name]?.label ?? name));
+    }
     const qb = applyCond(this.entity, this.scoped(caller), cond);
     return { qb: this.options.listed ? this.options.listed(caller, cond, qb) : qb, order: orderOf(this.entity, body) };
   }

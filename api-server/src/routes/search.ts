@@ -2,8 +2,11 @@
  * One scoped search over record numbers for the navbar's command palette: order numbers, enterprise
  * codes and names, talent ID numbers and invoice application numbers. Each kind is searched only
  * when the caller holds that area's query code, and only inside the caller's organisation.
+ * Talents follow the talent list's masking rule (issue 21 item 4): an account that sees ID numbers
+ * masked (no 20110) finds talents by name only and gets the number masked — a prefix search on the
+ * number would answer yes/no for every digit of it.
  */
-import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
+import { AdminType, codeOf, personalView, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
@@ -64,19 +67,29 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
   },
   {
     code: ['ACT_CUST_QUERY'],
-    run: async (db, ctx, q) =>
-      q.length < 6
-        ? []
-        : (
-            await db
-              .selectFrom('cust')
-              .select(['cust.name', 'cust.idNumber'])
-              .where(sql<boolean>`upper(cust."idNumber") like ${prefix(q.toUpperCase())} escape '\\'`)
-              .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
-              .orderBy('cust.id')
-              .limit(PER_KIND)
-              .execute()
-          ).map((r) => ({ kind: '人才', title: r.name, subtitle: r.idNumber, link: `/cust/ent?idNumber=${encodeURIComponent(r.idNumber)}` })),
+    run: async (db, ctx, q) => {
+      if (!ctx.caller.perms.has(TALENT_MGR_CODE)) {
+        const rows = await db
+          .selectFrom('cust')
+          .select(['cust.name', 'cust.idNumber'])
+          .where(sql<boolean>`cust."name" like ${contains(q)} escape '\\'`)
+          .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
+          .orderBy('cust.id')
+          .limit(PER_KIND)
+          .execute();
+        return rows.map((r) => ({ kind: '人才', title: r.name, subtitle: personalView(r.idNumber, false) ?? '', link: `/cust/ent?name=${encodeURIComponent(r.name)}` }));
+      }
+      if (q.length < 6) return [];
+      const rows = await db
+        .selectFrom('cust')
+        .select(['cust.name', 'cust.idNumber'])
+        .where(sql<boolean>`upper(cust."idNumber") like ${prefix(q.toUpperCase())} escape '\\'`)
+        .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
+        .orderBy('cust.id')
+        .limit(PER_KIND)
+        .execute();
+      return rows.map((r) => ({ kind: '人才', title: r.name, subtitle: r.idNumber, link: `/cust/ent?idNumber=${encodeURIComponent(r.idNumber)}` }));
+    },
   },
   {
     code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],

@@ -38,6 +38,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     duplicate: CARD_MESSAGES.duplicate,
     rowActions: (caller, row) => (cards.resource.mayWrite(caller, row) && recheckable(row) ? [RECHECK] : []),
     computed: (row, caller) => (caller?.perms.has(CUST_MGR_CODE) ? {} : { cardNo: maskMiddle(row.cardNo as string) }),
+    masked: (caller) => (caller.perms.has(CUST_MGR_CODE) ? [] : ['cardNo']),
     beforeCreate: async (ctx, values) => {
       const talent = await requireTalent(ctx.trx, ctx.caller, values.custId);
       const category = Number(values.accountCategory ?? 0);

@@ -170,6 +170,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       const whole = seesWhole(caller);
       return { idNumber: personalView(row.idNumber as string, whole), bankCard: personalView(row.bankCard as string | null, whole) };
     },
+    masked: (caller) => (seesWhole(caller) ? [] : ['idNumber', 'bankCard']),
     check: async (_ctx, next) => {
       const message = checkIdNumber(Number(next.idType), String(next.idNumber ?? ''));
       if (message) refuse(Code.VALIDATION, message);

@@ -92,6 +92,8 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     simple: false,
     summary: ['amount'],
     computed: (row) => ({ statusText: statusText(row), idNumber: maskMiddle(row.idNumber as string), account: maskMiddle(row.account as string) }),
+    // Shown masked to everyone, so never a filter (issue 21 item 4).
+    masked: () => ['idNumber', 'account'],
   });
   const packages = defineResource(deps, workPackage, { scope: inEntScope });
 

@@ -160,7 +160,8 @@ export const packagePayLine = defineEntity({
     billNo: { label: '订单/制单编号', type: 'text', search: 'eq', width: 120 },
     rowNo: { label: '行号', type: 'int', width: 50 },
     name: { label: '姓名', type: 'text', search: 'like', width: 80 },
-    idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 160 },
+    /** Shown masked to everyone, so not a search condition (issue 21 item 4: no yes/no answer for a full number). */
+    idNumber: { label: '证件号码', type: 'text', width: 160 },
     account: { label: '收款账号', type: 'text', list: false },
     amount: { label: '金额(元)', type: 'money', column: 'amountFen', search: 'range', sort: true, width: 100 },
     status: { label: '明细状态', type: 'enum', enum: 'orderDetailStatus', search: 'in', list: false },
