@@ -11,6 +11,7 @@ import { registerOpenApi } from './open/open-api';
 import { allRoutes } from './routes';
 import { startOrderWorker } from './domain/order/worker';
 import type { KeyPair } from './security/rsa';
+import { registerSecurityHeaders } from './security/headers';
 import { isPagePath, registerStatic, spaFallback } from './static/static';
 
 export interface BuildOptions {
@@ -41,6 +42,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     keys: options.keys,
     now: options.now ?? Date.now,
   };
+  // CSP, frame, sniffing, referrer and (over TLS) HSTS headers on every answer: security/headers.ts.
+  registerSecurityHeaders(app, config);
   installJsonParser(app);
   installErrorHandler(app);
   registerRoutes(app, deps, allRoutes(deps));

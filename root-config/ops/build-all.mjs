@@ -22,7 +22,7 @@ const vendor = {
 for (const [target, source] of Object.entries(vendor)) {
   fs.copyFileSync(path.join(REPO, 'node_modules', source), path.join(rootDist, 'vendor', target));
 }
-for (const file of ['index.html', 'root-config.css']) {
+for (const file of ['index.html', 'boot.js', 'root-config.css']) {
   fs.copyFileSync(path.join(REPO, 'root-config', 'src', file), path.join(rootDist, file));
 }
 
