@@ -281,17 +281,22 @@ export function* ledgerRows(plan: LargePlan, accounts: Map<number, AccountState>
     const orders = [...plan.ordersOf(e)];
     const need = orders.reduce((s, o) => s + sumBy(o.lines, (l) => l.lockFen), 0);
     const start = plan.options.now - 366 * DAY_MS;
-    yield move(0, need + 10_000_000, 10, `LR${String(e + 1).padStart(8, '0')}`, start);
+    // Moves in time order, as the ledger service writes them under the account's lock: an order's
+    // deduct an hour after its lock comes after the locks of the orders placed in that hour (a
+    // statement over a date range proves each move against the one before it, 对账单).
+    const events: Array<[number, number, number, string, number]> = [];
     for (const o of orders) {
       if ([0, 10, 12].includes(o.status)) continue;
-      const lock = sumBy(o.lines, (l) => l.lockFen);
-      yield move(1, lock, 20, o.orderNo, o.createdAt + 60_000);
+      events.push([1, sumBy(o.lines, (l) => l.lockFen), 20, o.orderNo, o.createdAt + 60_000]);
       const paid = sumBy(o.lines, (l) => l.lockFen, (l) => l.status === 20);
       const returned = sumBy(o.lines, (l) => l.lockFen, (l) => l.status === 30 || l.status === 50);
       const ended = o.createdAt + 3_600_000;
-      if (paid > 0) yield move(3, paid, 20, o.orderNo, ended);
-      if (returned > 0) yield move(2, returned, 20, o.orderNo, ended);
+      if (paid > 0) events.push([3, paid, 20, o.orderNo, ended]);
+      if (returned > 0) events.push([2, returned, 20, o.orderNo, ended]);
     }
+    events.sort((a, b) => a[4] - b[4]);
+    yield move(0, need + 10_000_000, 10, `LR${String(e + 1).padStart(8, '0')}`, start);
+    for (const [type, amount, bizType, bizNo, at] of events) yield move(type, amount, bizType, bizNo, at);
     accounts.set(entId, { availableFen: avail, lockedFen: locked });
   }
 }

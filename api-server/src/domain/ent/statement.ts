@@ -342,6 +342,56 @@ export function summaryRows(s: ProvenStatement, generatedAt: number): unknown[][
 
 export const MOVE_HEADER = ['序号', '时间', '业务类型', '业务编号', '变动类型', '变动金额(元)', '变动后可用(元)', '变动后锁定(元)'];
 
+/** The statement as an xlsx: a summary sheet, then every move streamed and proven again as it is written. */
+export async function statementWorkbook(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, now: number): Promise<{ bytes: Buffer; name: string }> {
+  return inSnapshot(db, dialect, async (trx) => {
+    const statement = await proveAccountStatement(trx, request, now);
+    const sheet = new XlsxSheetWriter(MOVE_HEADER, '变动明细', [{ name: '对账汇总', rows: summaryRows(statement, now), widths: [16, 90] }]);
+    // The moves streamed in id order and proven again as they are written: the file holds exactly
+    // the moves whose chain was checked.
+    let chain = startStatementChain(statement.opening);
+    if (statement.firstId !== null && statement.lastId !== null) {
+      const query = trx
+        .selectFrom('balance_log')
+        .select(['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'])
+        .where('entId', '=', statement.entId)
+        .where('channel', '=', statement.channel)
+        .where('id', '>=', statement.firstId)
+        .where('id', '<=', statement.lastId)
+        .where('createdAt', '>=', statement.range.startMs)
+        .where('createdAt', '<', statement.range.endMs)
+        .orderBy('id');
+      let rows: Row[] = [];
+      const flush = async () => {
+        const moves = rows.map(toMove);
+        const offset = chain.sums.count;
+        chain = foldStatementMoves(chain, moves);
+        await sheet.addRows(
+          moves.map((m, i) => [offset + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)]),
+        );
+        rows = [];
+      };
+      for await (const row of query.stream(STREAM_CHUNK)) {
+        rows.push(row as Row);
+        if (rows.length === STREAM_CHUNK) await flush();
+      }
+      await flush();
+    }
+    if (chain.bad) refuse(Code.CONFLICT, statementRefusal(chain.bad.message));
+    if (chain.sums.count !== statement.count || chain.balance.available !== statement.closing.available || chain.balance.locked !== statement.closing.locked)
+      refuse(Code.CONFLICT, statementRefusal('导出的变动与对账单汇总不一致'));
+    return { bytes: await sheet.finish(), name: exportFileName(`对账单_${statement.statementNo}`, now) };
+  });
+}
+
+/** One page of a proven statement in its wire shape (the get route, and the bench). */
+export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
+  return inSnapshot(db, dialect, async (trx) => {
+    const statement = await proveAccountStatement(trx, request, now);
+    return statementAnswer(statement, await pageOf(trx, statement, page));
+  });
+}
+
 export function statementRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db;
   const any = db as unknown as AnyDb;
@@ -362,10 +412,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
         const request = parseStatementRequest(ctx.body, ctx.now);
         const page = parsePage(ctx.body.page);
         await assertVisible(any, ctx.caller, request.entId);
-        return inSnapshot(db, deps.dialect, async (trx) => {
-          const statement = await proveAccountStatement(trx, request, ctx.now);
-          return statementAnswer(statement, await pageOf(trx, statement, page));
-        });
+        return statementPage(db, deps.dialect, request, page, ctx.now);
       },
     },
     {
@@ -404,44 +451,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
         if (!claimed) refuse(Code.VALIDATION, ExportMessages.expired);
         const request = parseStatementRequest(JSON.parse(claimed!.query) as Row, ctx.now);
         await assertVisible(any, ctx.caller, request.entId);
-        const file = await inSnapshot(db, deps.dialect, async (trx) => {
-          const statement = await proveAccountStatement(trx, request, ctx.now);
-          const sheet = new XlsxSheetWriter(MOVE_HEADER, '变动明细', [{ name: '对账汇总', rows: summaryRows(statement, ctx.now), widths: [16, 90] }]);
-          // The moves streamed in id order and proven again as they are written: the file holds exactly
-          // the moves whose chain was checked.
-          let chain = startStatementChain(statement.opening);
-          if (statement.firstId !== null && statement.lastId !== null) {
-            const query = trx
-              .selectFrom('balance_log')
-              .select(['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'])
-              .where('entId', '=', statement.entId)
-              .where('channel', '=', statement.channel)
-              .where('id', '>=', statement.firstId)
-              .where('id', '<=', statement.lastId)
-              .where('createdAt', '>=', statement.range.startMs)
-              .where('createdAt', '<', statement.range.endMs)
-              .orderBy('id');
-            let rows: Row[] = [];
-            const flush = async () => {
-              const moves = rows.map(toMove);
-              const offset = chain.sums.count;
-              chain = foldStatementMoves(chain, moves);
-              await sheet.addRows(
-                moves.map((m, i) => [offset + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)]),
-              );
-              rows = [];
-            };
-            for await (const row of query.stream(STREAM_CHUNK)) {
-              rows.push(row as Row);
-              if (rows.length === STREAM_CHUNK) await flush();
-            }
-            await flush();
-          }
-          if (chain.bad) refuse(Code.CONFLICT, statementRefusal(chain.bad.message));
-          if (chain.sums.count !== statement.count || chain.balance.available !== statement.closing.available || chain.balance.locked !== statement.closing.locked)
-            refuse(Code.CONFLICT, statementRefusal('导出的变动与对账单汇总不一致'));
-          return { bytes: await sheet.finish(), name: exportFileName(`对账单_${statement.statementNo}`, ctx.now) };
-        });
+        const file = await statementWorkbook(db, deps.dialect, request, ctx.now);
         return ctx.reply
           .header('Content-Type', XLSX_TYPE)
           .header('Content-Disposition', `attachment; filename="statement.xlsx"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
