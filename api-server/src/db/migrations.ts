@@ -23,6 +23,7 @@ import { invoiceApplyMigration } from './migrations/0024-invoice-apply';
 import { packageMigration } from './migrations/0025-package';
 import { openPayoutMigration } from './migrations/0027-open-payout';
 import { authEpochMigration } from './migrations/0028-auth-epoch';
+import { orderRemadeMigration } from './migrations/0029-order-remade';
 import { statementMigration } from './migrations/0030-statement';
 
 function foundation(dialect: DialectName): Migration {
@@ -237,6 +238,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0025_package': packageMigration(dialect),
         '0027_open_payout': openPayoutMigration(),
         '0028_auth_epoch': authEpochMigration(dialect),
+        '0029_order_remade': orderRemadeMigration(),
         '0030_statement': statementMigration(),
       }),
     },

@@ -8,7 +8,7 @@
  * takes an index without statistics for a very selective one. Each entry is idempotent (IF NOT EXISTS).
  */
 import { type Kysely, sql } from 'kysely';
-import { WORKER_QUEUE_SQL } from '../domain/order/queue';
+import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../domain/order/queue';
 import type { DialectName } from './connect';
 
 export interface OnlineIndex {
@@ -71,6 +71,8 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
   { name: 'pay_order_created_scope_amount_idx', table: 'pay_order', columns: ['createdAt', 'supplierId', 'entId', 'amountFen'], dialects: ['sqlite'] },
   // The order worker's poll (domain/order/queue.ts): only the orders it may step, in the order it takes them.
   { name: 'pay_order_due_idx', table: 'pay_order', columns: ['nextRunAt', 'id'], where: WORKER_QUEUE_SQL },
+  // FIFO per enterprise (domain/order/worker.ts): an enterprise's oldest order not yet holding its money.
+  { name: 'pay_order_ent_open_idx', table: 'pay_order', columns: ['entId', 'id'], where: OPEN_ORDER_SQL },
 ];
 
 const columnsSql = (columns: readonly string[]) => sql.join(columns.map((c) => sql.ref(c)));

@@ -705,7 +705,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'order/mgr/temp/updateDetail': { kind: 'mgr', body: (w) => ({ id: w.foreign.tempDetailIds[0], name: '越权' }) },
   'order/mgr/temp/deleteDetail': { kind: 'mgr', body: (w) => ({ id: w.foreign.tempDetailIds[0] }) },
   ...Object.fromEntries(
-    ['submit', 'submitReview', 'approve', 'reject', 'review', 'sendPayCode', 'transOrder', 'delete'].map((name): [string, MatrixEntry] => [
+    ['submit', 'submitReview', 'approve', 'reject', 'review', 'sendPayCode', 'transOrder', 'delete', 'close'].map((name): [string, MatrixEntry] => [
       `order/mgr/temp/${name}`,
       { kind: 'mgr', body: (w) => ({ id: w.foreign.tempOrderIds[0], pass: true, reason: '越权操作', smsCode: '000000' }) },
     ]),

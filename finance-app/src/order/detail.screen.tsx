@@ -8,7 +8,7 @@ export const route = '/order/detail';
 
 export default defineScreen(orderDetail, {
   // Fits 1280 px beside 操作; ID type, phone, bank, fee, payee amount and times are in 详情.
-  list: ['orderNo', 'rowNo', 'name', 'account', 'amount', 'status', 'reason', 'receiptFile'],
+  list: ['orderNo', 'rowNo', 'name', 'account', 'amount', 'status', 'reason', 'receiptFile', 'remadeTempOrderNo'],
   search: ['orderNo', 'name', 'idNumber'],
   filterDialog: ['entId', 'channel', 'account', 'amount', 'errorType', 'createdAt', 'resultAt'],
   tabs: { by: 'status', values: [0, 10, 20, 30, 50] },
@@ -21,6 +21,8 @@ export default defineScreen(orderDetail, {
     status: { width: 76 },
     reason: { width: 100 },
     receiptFile: { width: 140, render: receiptCell },
+    remadeTempOrderNo: { width: 110 },
   },
-  actions: [detail(), transitions(), reorderFailed((row) => [30, 50].includes(Number(row.status))), serverExport()],
+  // A failed line already copied into a live temp order (重新制单 shows it) is not offered again.
+  actions: [detail(), transitions(), reorderFailed((row) => [30, 50].includes(Number(row.status)) && !row.remadeTempOrderNo), serverExport()],
 });

@@ -44,7 +44,7 @@ export default defineScreen(tempOrder, {
   listFor: { entId: ['SYS', 'SPR'] },
   search: ['tempOrderNo', 'entId', 'orderNo'],
   filterDialog: ['channel', 'packageCode', 'amount', 'createdAt'],
-  tabs: { by: 'status', values: [0, 10, 20, 21, 30] },
+  tabs: { by: 'status', values: [0, 10, 20, 21, 30, 40] },
   columns: {
     tempOrderNo: { width: 120 },
     entId: { render: entNameCell, width: 160 },
@@ -57,8 +57,10 @@ export default defineScreen(tempOrder, {
   actions: [
     // Keyed create: the toolbar draws it as the screen's 新增 (primary, plus icon).
     custom({ key: 'create', label: '上传制单', scope: 'toolbar', onlyFor: ['ENT', 'SYS'], codes: [tempOrder.codes.mgr!], render: ({ reload, close }) => <Upload reload={reload} close={close} /> }),
-    subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' }, addable: (order) => TEMP_ORDER_EDITABLE.includes(Number(order.status)) }),
-    transitions(['submit', 'submitReview', 'approve', 'reject']),
+    // An API client's temp order takes no new rows from people (its rows are what the client sent).
+    subTable({ key: 'rows', label: '明细', screen: tempRows, link: { tempOrderId: 'id' }, addable: (order) => TEMP_ORDER_EDITABLE.includes(Number(order.status)) && !order.openClientCode }),
+    // 关闭 is offered on API clients' temp orders only (the server's row actions say so).
+    transitions(['submit', 'submitReview', 'approve', 'reject', 'close']),
     custom({ key: 'transOrder', label: '提交订单', scope: 'row', needs: 'transOrder', render: ({ row, reload, close }) => <TransOrderDialog row={row} reload={reload} close={close} /> }),
     detail(),
     remove('确定要删除该制单吗？'),

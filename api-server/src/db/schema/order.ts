@@ -49,6 +49,8 @@ export interface OrderDetailTable {
   errorType: number;
   reason: string | null;
   receiptFile: string | null;
+  /** The temp order this failed line was copied into by 失败明细重新制单 (migration 0029). */
+  remadeTempId: Generated<number | null>;
   remark: string | null;
   month: string;
   resultAt: number | null;

@@ -7,7 +7,7 @@
  * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
  * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
  */
-import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import crypto from 'node:crypto';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
@@ -21,6 +21,9 @@ import { demoPdf } from '../../demo/seed-supplier';
 import { chunks, type Db, ORDER_MESSAGES, recordProgress, reverseFees } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './worker';
+import { mayWriteTemps, TEMP_MESSAGES } from './temp';
+import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
+import { sessionExpired, type SessionRow } from '../../security/session';
 
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
   throw new ApiError(code, message);
@@ -64,7 +67,10 @@ export const PROGRESS_TICKET_TTL_MS = 60_000;
 const PROGRESS_PATH = 'order/query/progress';
 const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 
-export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { remark?: string | null }) => Promise<Row>): RouteSpec[] {
+/** How often an open progress stream re-checks its session, account and organisation (the auth epoch makes it one shared read). */
+export const PROGRESS_RECHECK_MS = 1_000;
+
+export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { remark?: string | null; remadeFrom?: { orderId: number; lineIds: number[] } }) => Promise<Row>): RouteSpec[] {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
 
@@ -97,6 +103,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     simple: false,
     // 代发成功/代发失败 are offered on manual-channel lines only (a line in 10 belongs to an order in 52/60).
     transitionRefusal: (_name, row) => checkManualDetailUpdate(Number(row.payChannel), 60, Number(row.status)),
+    // 失败明细重新制单: the temp order a failed line was copied into, while it lives.
+    lookups: (qb) => qb.select((eb) => eb.selectFrom('temp_order as rt').select('rt.tempNo').whereRef('rt.id', '=', `${T}.remadeTempId` as never).where('rt.status', '!=', TEMP_ORDER_CLOSED).as('remadeTempNo')),
+    computed: (row) => ({ remadeTempOrderNo: row.remadeTempNo ?? null }),
   });
 
   const feeLogs = defineResource(deps, calcFeeLog, {
@@ -110,7 +119,12 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
     export: true,
     listAliases: [],
-    computed: (row) => ({ bands: bandsOf(row.bands) }),
+    // DOMAIN.md §11: each record names its merchant and parent merchant by code.
+    lookups: (qb) =>
+      qb
+        .select((eb) => eb.selectFrom('mercht as fm').select('fm.merchtCode').whereRef('fm.id', '=', `${T}.merchtId` as never).as('merchtCode'))
+        .select((eb) => eb.selectFrom('mercht as fp').select('fp.merchtCode').whereRef('fp.id', '=', `${T}.parentMerchtId` as never).as('parentMerchtCode')),
+    computed: (row) => ({ bands: bandsOf(row.bands), merchtCode: row.merchtCode ?? null, parentMerchtCode: row.parentMerchtCode ?? null }),
   });
 
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
@@ -170,7 +184,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       handler: async (raw) => {
         const ctx = signed(raw);
         const ticket = crypto.randomBytes(24).toString('hex');
-        await deps.db.insertInto('export_token').values({ tokenHash: hash(ticket), userId: ctx.caller.user.userId, path: PROGRESS_PATH, query: '{}', expiresAt: ctx.now + PROGRESS_TICKET_TTL_MS }).execute();
+        // The stream lives on the session that asked for it (its stored, hashed token).
+        const session = ctx.caller.session.storedToken ?? null;
+        await deps.db.insertInto('export_token').values({ tokenHash: hash(ticket), userId: ctx.caller.user.userId, path: PROGRESS_PATH, query: JSON.stringify({ session }), expiresAt: ctx.now + PROGRESS_TICKET_TTL_MS }).execute();
         return { ticket };
       },
     },
@@ -198,11 +214,28 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
           .where('path', '=', PROGRESS_PATH)
           .where('usedAt', 'is', null)
           .where('expiresAt', '>', ctx.now)
-          .returning('userId')
+          .returning(['userId', 'query'])
           .executeTakeFirst();
         if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
-        const user = await deps.db.selectFrom('admin_user').selectAll().where('userId', '=', claimed.userId).executeTakeFirstOrThrow();
-        const caller = { user } as unknown as Caller;
+        const storedToken = (JSON.parse(claimed.query || '{}') as { session?: string | null }).session ?? null;
+        // The session, account and organisation as they stand now; the stream ends when any fails.
+        const standing = async (): Promise<{ code: number; message: string } | { caller: Caller }> => {
+          const session = storedToken ? ((await deps.db.selectFrom('session').selectAll().where('token', '=', storedToken).executeTakeFirst()) as SessionRow | undefined) : undefined;
+          if (!session || session.userId !== claimed.userId) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
+          if (session.endedAt !== null)
+            return session.endReason === 'disabled' ? { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled } : session.endReason === 'logout' ? { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn } : { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
+          if (sessionExpired(session, deps.now())) return { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
+          const state = await loadCallerState(deps.db, session);
+          if (!state) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
+          if (state.blocked) return { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled };
+          if (!state.perms.has(payOrder.codes.query)) return { code: Code.NO_PERMISSION, message: Messages.noPermission };
+          return { caller: { user: state.user } as unknown as Caller };
+        };
+        let epoch = await readAuthEpoch(deps.db);
+        const first = await standing();
+        if (!('caller' in first)) throw new ApiError(first.code as never, first.message);
+        let caller = first.caller;
+        let checkedAt = Date.now();
         const lastHeader = Number(ctx.request.headers['last-event-id']);
         let last = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : Number((await db.selectFrom('order_progress').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0);
         const reply = ctx.reply;
@@ -215,6 +248,23 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
           open = false;
         });
         while (open) {
+          // Re-checked every second: one shared epoch read while nothing changed; a reload when the
+          // epoch moved (logout, disabled account or organisation, withdrawn permission) and every
+          // minute (the session's idle clock, moved forward by the browser's other calls).
+          if (Date.now() - checkedAt >= PROGRESS_RECHECK_MS) {
+            const now = await readAuthEpoch(deps.db);
+            const stale = Date.now() - checkedAt >= 60_000;
+            checkedAt = Date.now();
+            if (now !== epoch || stale) {
+              epoch = now;
+              const state = await standing();
+              if (!('caller' in state)) {
+                if (open) reply.raw.write(`event: closed\ndata: ${JSON.stringify({ code: state.code, message: state.message })}\n\n`);
+                break;
+              }
+              caller = state.caller;
+            }
+          }
           const rows = (await progressScope(caller, db.selectFrom('order_progress as p').selectAll('p') as unknown as AnyQuery).where('p.id', '>', last).orderBy('p.id').limit(500).execute()) as Row[];
           const latest = new Map<string, Row>();
           for (const r of rows) latest.set(String(r.orderNo), r);
@@ -261,16 +311,29 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       },
     },
     {
-      // 失败明细重新制单: the failed (30) and unprocessed (50) lines of an ended order as a new temp order.
+      // 失败明细重新制单: the failed (30) and unprocessed (50) lines of an order as a new temp order, by
+      // the writers of temp/create; each line once while the temp order it went into lives.
       path: 'order/mgr/temp/createFromFailed',
       perm: 25020,
       handler: async (raw) => {
         const ctx = signed(raw);
+        if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
-        const lines = await db.selectFrom('order_detail').selectAll().where('orderId', '=', order.id as number).where('status', 'in', [30, 50]).orderBy('rowNo').execute();
+        const lines = await db
+          .selectFrom('order_detail as d')
+          .leftJoin('temp_order as rt', (j) => j.onRef('rt.id', '=', 'd.remadeTempId').on('rt.status', '!=', TEMP_ORDER_CLOSED))
+          .selectAll('d')
+          .select('rt.tempNo as remadeTempNo')
+          .where('d.orderId', '=', order.id as number)
+          .where('d.status', 'in', [30, 50])
+          .orderBy('d.rowNo')
+          .execute();
         if (lines.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noFailedLines);
-        return reorder(ctx, order.entId as number, order.payChannel as number, lines.map((l) => ({ name: l.name, idType: l.idType, idNumber: l.idNumber, phone: l.phone, account: l.account, bankName: l.bankName, amount: formatFen(Number(l.amountFen)), remark: l.remark })), {
+        const free = lines.filter((l) => !l.remadeTempNo);
+        if (free.length === 0) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(String(lines[0].remadeTempNo)));
+        return reorder(ctx, order.entId as number, order.payChannel as number, free.map((l) => ({ name: l.name, idType: l.idType, idNumber: l.idNumber, phone: l.phone, account: l.account, bankName: l.bankName, amount: formatFen(Number(l.amountFen)), remark: l.remark })), {
           remark: `订单${String(order.orderNo)}失败明细重新制单`,
+          remadeFrom: { orderId: order.id as number, lineIds: free.map((l) => l.id) },
         });
       },
     },

@@ -282,8 +282,11 @@ export async function priceRows(db: Db, ctx: EntContext, orderNo: string, rows: 
   const sum = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await where(base()).executeTakeFirstOrThrow()).fen);
   const base = () => db.selectFrom('calc_fee_log').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('month', '=', month);
   let entVolume = await sum((q) => q.where('entId', '=', ctx.entId));
-  let merchtVolume = await sum((q) => q.where('merchtId', '=', ctx.merchtId));
-  let parentVolume = ctx.parentMerchtId === null ? 0 : await sum((q) => q.where((eb) => eb.or([eb('merchtId', '=', ctx.parentMerchtId!), eb('parentMerchtId', '=', ctx.parentMerchtId!)])));
+  // One merchant has one month basis whichever role it plays on a line (DOMAIN.md §2): every earlier
+  // line of the month where it is the merchant or the parent merchant.
+  const merchantBasis = (id: number) => sum((q) => q.where((eb) => eb.or([eb('merchtId', '=', id), eb('parentMerchtId', '=', id)])));
+  let merchtVolume = await merchantBasis(ctx.merchtId);
+  let parentVolume = ctx.parentMerchtId === null ? 0 : await merchantBasis(ctx.parentMerchtId);
   const payeeVolume = new Map<string, number>();
   if (price.pattern === 2)
     for (const part of chunks([...new Set(rows.map((r) => r.idNumber))]))

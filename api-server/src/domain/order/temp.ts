@@ -2,21 +2,26 @@
  * 制单 (spec §2 /order/prodOrder, §7 order temp calls; DOMAIN.md §4 "Temp order"): a payout sheet's
  * rows (the browser parses the Excel file and sends rows), checked row by row against the talents'
  * gates; rows are added, edited and deleted in 0/21 and re-checked; 提交 goes to 10, or to review
- * (20) when the enterprise's tempOrderReview was on at upload; the supplier passes (10) or fails (21)
- * it; transOrder (10 → 30) re-checks, prices every line, writes the charge rows and creates the
- * order (ENT confirms with an SMS payment code, type 20, sent through the outbox).
+ * (20) when the enterprise's tempOrderReview is on when it is submitted (a rejected one always goes
+ * back to review); the supplier passes (10) or fails (21) it; transOrder (10 → 30) re-checks, prices
+ * every line, writes the charge rows and creates the order (ENT confirms with an SMS payment code,
+ * type 20, sent through the outbox, bound to the temp order and its total).
+ * A temp order an API client sent is read-only to people (its rows are what the client asked to
+ * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
+ * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
-import { outboxProvider, SmsType, verifyCode, issueCode } from '../../providers/sms';
+import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
+import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
@@ -28,10 +33,26 @@ const refuse = (code: (typeof Code)[keyof typeof Code], message: string, data?: 
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;
-const payCodeOwner = (userId: number, phone: string) => ({ phone, account: `pay:${userId}` });
+/**
+ * A payment code belongs to (account, temp order, total amount): the SMS names one temp order and its
+ * amount, so the code confirms that one only; another temp order's or another amount's code is not
+ * found (and not consumed). The key fits sms_code.account (40): the amount in base 36.
+ */
+const payCodeOwner = (userId: number, phone: string, tempId: number, amountFen: number) => ({ phone, account: `pay:${userId}:${tempId}:${Math.max(0, amountFen).toString(36)}` });
+const payCodePrefix = (userId: number) => `pay:${userId}:`;
+
+export const TEMP_MESSAGES = {
+  openReadOnly: '开放接口提交的制单不能修改、删除或重新提交，只能关闭',
+  closeOnlyOpen: '仅开放接口提交的制单可关闭，其他制单请删除',
+  payCodeMismatch: '支付验证码不是为本制单及其金额发送的，请重新获取',
+  remadeLive: (tempNo: string) => `该订单的失败明细已重新制单（制单${tempNo}），请先处理或删除该制单`,
+} as const;
+
+/** Whether a temp order (stored row) was sent by an API client. */
+const isOpen = (row: Row) => typeof row.openClientCode === 'string' && row.openClientCode !== '';
 
 /** ENT and SYS holding the 制单 code write temp orders and their rows. */
-const mayWriteTemps = (caller: Caller) => (caller.user.adminType === AdminType.ENT || caller.user.adminType === AdminType.SYS) && caller.perms.has(tempOrder.codes.mgr!);
+export const mayWriteTemps = (caller: Caller) => (caller.user.adminType === AdminType.ENT || caller.user.adminType === AdminType.SYS) && caller.perms.has(tempOrder.codes.mgr!);
 
 const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
 
@@ -42,6 +63,8 @@ interface TempExtra {
   excelFile?: string | null;
   /** The API client and its request number, when the open API creates the temp order. */
   open?: { clientCode: string; reqNo: string };
+  /** 失败明细重新制单: the order whose failed lines these rows copy (linked in the same transaction). */
+  remadeFrom?: { orderId: number; lineIds: number[] };
 }
 /** The temp order a write works on, as stored. */
 interface TempHead {
@@ -99,6 +122,7 @@ async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operat
       tempNo,
       supplierId: ent.supplierId,
       excelFile: extra.excelFile ?? null,
+      // Read again when it is submitted (the enterprise's setting at that moment decides).
       needReview: ent.tempOrderReview ? 1 : 0,
       status: 0,
       amountFen: 0,
@@ -275,7 +299,10 @@ export async function openPayout(deps: AppDeps, client: { clientCode: string; re
   });
 }
 
-export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>) => Promise<Row> } {
+/** 提交 goes to review: a rejected temp order always; a new one when the enterprise's tempOrderReview is on now. */
+const reviewOnSubmit = (row: Row) => Number(row.status) === 21 || (Number(row.status) === 0 ? Number(row.entTempReview) === 1 : row.needReview === 1);
+
+export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark' | 'remadeFrom'>) => Promise<Row> } {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
@@ -287,12 +314,19 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     summary: ['amount'],
     export: true,
     simple: false,
+    // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
+    lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
     rowActions: (caller, row) =>
-      mayWriteTemps(caller)
+      mayWriteTemps(caller) && !isOpen(row)
         ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : []), ...(TEMP_ORDER_DELETABLE.includes(row.status as number) ? ['delete'] : [])]
         : [],
-    // 提交 goes straight to 10 only when no review was asked; otherwise 提交审核.
-    transitionRefusal: (name, row) => (name === 'submit' && row.needReview === 1) || (name === 'submitReview' && row.needReview !== 1 && row.status === 0) ? '当前状态不允许此操作' : null,
+    // 提交 goes straight to 10 only when no review is asked; otherwise 提交审核. An API client's temp
+    // order is not resubmitted by people, and only it is closed (others are deleted).
+    transitionRefusal: (name, row) => {
+      if (isOpen(row) && (name === 'submit' || name === 'submitReview')) return TEMP_MESSAGES.openReadOnly;
+      if (name === 'close' && !isOpen(row)) return TEMP_MESSAGES.closeOnlyOpen;
+      return (name === 'submit' && reviewOnSubmit(row)) || (name === 'submitReview' && !reviewOnSubmit(row) && row.status === 0) ? '当前状态不允许此操作' : null;
+    },
   });
   const details = defineResource(deps, tempOrderDetail, {
     scope: (caller, qb) => qb.where('t.tempOrderId', 'in', scope(caller, db.selectFrom('temp_order as t').select('t.id') as never) as never),
@@ -301,8 +335,11 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     simple: false,
     export: true,
     // A row is edited and deleted only while its temp order is; the row list says so per row.
-    lookups: (qb) => qb.select((eb) => eb.selectFrom('temp_order as tp').select('tp.status').whereRef('tp.id', '=', 't.tempOrderId' as never).as('tempStatus')),
-    rowActions: (caller, row) => (mayWriteTemps(caller) && TEMP_ORDER_EDITABLE.includes(Number(row.tempStatus)) ? ['updateDetail', 'deleteDetail'] : []),
+    lookups: (qb) =>
+      qb
+        .select((eb) => eb.selectFrom('temp_order as tp').select('tp.status').whereRef('tp.id', '=', 't.tempOrderId' as never).as('tempStatus'))
+        .select((eb) => eb.selectFrom('temp_order as tc').select('tc.openClientCode').whereRef('tc.id', '=', 't.tempOrderId' as never).as('tempOpenClientCode')),
+    rowActions: (caller, row) => (mayWriteTemps(caller) && TEMP_ORDER_EDITABLE.includes(Number(row.tempStatus)) && !row.tempOpenClientCode ? ['updateDetail', 'deleteDetail'] : []),
   });
 
   async function loadTemp(ctx: SignedInContext, id: unknown): Promise<Row> {
@@ -320,9 +357,31 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     await assertEntMayOrder(deps.db, entId);
     const ent = await entContext(db, entId);
     return db.transaction().execute(async (trx) => {
+      if (extra.remadeFrom) await holdRemade(trx, extra.remadeFrom);
       const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
+      if (extra.remadeFrom)
+        for (const part of chunks(extra.remadeFrom.lineIds)) await trx.updateTable('order_detail').set({ remadeTempId: temp.id }).where('id', 'in', part).execute();
       return { id: temp.id, tempOrderNo: temp.tempOrderNo, rows: temp.rows };
     });
+  }
+
+  /**
+   * 失败明细重新制单 inside its transaction: holds the order (the row lock on PostgreSQL, the write
+   * lock on SQLite) so two copies of one call cannot both pass, then refuses when a line meanwhile
+   * went into a temp order that still lives (any status but closed; a deleted one frees it).
+   */
+  async function holdRemade(trx: Db, from: { orderId: number; lineIds: number[] }): Promise<void> {
+    await trx.updateTable('pay_order').set({ updatedAt: sql`"updatedAt"` }).where('id', '=', from.orderId).execute();
+    for (const part of chunks(from.lineIds)) {
+      const taken = await trx
+        .selectFrom('order_detail as d')
+        .innerJoin('temp_order as tp', 'tp.id', 'd.remadeTempId')
+        .select('tp.tempNo')
+        .where('d.id', 'in', part)
+        .where('tp.status', '!=', TEMP_ORDER_CLOSED)
+        .executeTakeFirst();
+      if (taken) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(taken.tempNo));
+    }
   }
 
   function excelFileOf(ctx: SignedInContext, raw: unknown): Promise<string | null> | null {
@@ -331,9 +390,12 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     const id = typeof file.url === 'string' ? /^\/api\/admin\/file\/download\?id=(\d+)$/.exec(file.url)?.[1] : undefined;
     if (!id || typeof file.fileMd5 !== 'string') refuse(Code.VALIDATION, '请上传原始文件');
     return (async () => {
-      const own = await db.selectFrom('upload_file').select('userId').where('id', '=', Number(id)).executeTakeFirst();
-      if (!own || (own.userId !== ctx.caller.user.userId && ctx.caller.user.adminType !== AdminType.SYS)) refuse(Code.VALIDATION, '请上传原始文件');
-      return JSON.stringify({ url: file.url, fileMd5: file.fileMd5, name: typeof file.name === 'string' ? file.name.slice(0, 200) : '' });
+      // The one upload rule (issue 21 item 10): an upload of the caller's organisation (the platform any);
+      // another organisation's answers 3002, a missing one 1004, as for every other file field.
+      await assertUploadsUsable(db as never, ctx.caller.user, [Number(id)]);
+      const stored = await db.selectFrom('upload_file').select(['fileMd5', 'name']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
+      if (String(file.fileMd5).toLowerCase() !== stored.fileMd5) refuse(Code.VALIDATION, '请上传原始文件');
+      return JSON.stringify({ url: file.url, fileMd5: stored.fileMd5, name: typeof file.name === 'string' && file.name.trim() ? file.name.slice(0, 200) : stored.name });
     })();
   }
 
@@ -341,6 +403,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   async function onTemp(ctx: SignedInContext, id: unknown, statuses: readonly number[], action: string, write: (trx: Db, temp: Row) => Promise<Row | void>): Promise<Row | void> {
     mayWrite(ctx);
     const temp = await loadTemp(ctx, id);
+    // An API client's rows are what it asked to pay: people neither edit nor delete them.
+    if (isOpen(temp)) refuse(Code.CONFLICT, TEMP_MESSAGES.openReadOnly);
     if (!statuses.includes(temp.status as number)) refuse(Code.CONFLICT, '当前状态不允许此操作');
     return db.transaction().execute(async (trx) => {
       const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', 'in', [...statuses]).executeTakeFirst();
@@ -371,8 +435,10 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   async function submit(ctx: SignedInContext) {
     mayWrite(ctx);
     const temp = await loadTemp(ctx, ctx.body.id);
-    const review = temp.needReview === 1;
-    return moveTemp(ctx, temp, review ? [0, 21] : [0], review ? 20 : 10, review ? 'submitReview' : 'submit', {}, async (trx) => {
+    if (isOpen(temp)) refuse(Code.CONFLICT, TEMP_MESSAGES.openReadOnly);
+    // Review is decided now, by the enterprise's setting at this moment (entTempReview, read with the row).
+    const review = reviewOnSubmit(temp);
+    return moveTemp(ctx, temp, review ? [0, 21] : [0], review ? 20 : 10, review ? 'submitReview' : 'submit', { needReview: review ? 1 : 0 }, async (trx) => {
       const checked = await recheck(trx, headOf(temp), ctx.now);
       const bad = checked.filter((c) => c.errorType !== 0).length;
       if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
@@ -412,13 +478,28 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     if (ctx.caller.user.adminType === AdminType.ENT) {
       const code = typeof ctx.body.smsCode === 'string' ? ctx.body.smsCode.trim() : '';
       if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
-      const problem = await verifyCode(deps.db, { ...payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? ''), purpose: PAY_CODE_PURPOSE, code }, ctx.now);
+      const owner = payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? '', temp.id as number, Number(temp.amountFen));
+      const problem = await verifyCode(deps.db, { ...owner, purpose: PAY_CODE_PURPOSE, code }, ctx.now);
+      if (problem === SmsMessages.codeExpired) {
+        // None live for this temp order and total: say so when the account holds one for another.
+        const other = await db
+          .selectFrom('sms_code')
+          .select('id')
+          .where('account', 'like', `${payCodePrefix(ctx.caller.user.userId)}%`)
+          .where('account', '!=', owner.account)
+          .where('purpose', '=', PAY_CODE_PURPOSE)
+          .where('usedAt', 'is', null)
+          .where('expiresAt', '>', ctx.now)
+          .executeTakeFirst();
+        if (other) refuse(Code.VALIDATION, TEMP_MESSAGES.payCodeMismatch);
+      }
       if (problem) refuse(Code.VALIDATION, problem);
     }
     return { orderNo: await convert(deps, ctx.caller.user, ctx.now, headOf(temp), ent) };
   }
 
-  const machineNames = new Set(Object.keys(tempOrder.machine!.transitions).map((n) => `${tempOrder.paths.mgr}/${n}`));
+  // close is the kit's own transition (its refusal keeps it to API temp orders); the others are served here.
+  const machineNames = new Set(Object.keys(tempOrder.machine!.transitions).filter((n) => n !== 'close').map((n) => `${tempOrder.paths.mgr}/${n}`));
   const own = (path: string) => path === `${tempOrder.paths.query}/get` || machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
   const mgr = tempOrder.codes.mgr!;
   const query = tempOrder.codes.query;
@@ -512,7 +593,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const phone = ctx.caller.user.phone;
         if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
         await db.transaction().execute(async (trx) => {
-          const code = await issueCode(trx as unknown as Kysely<Database>, payCodeOwner(ctx.caller.user.userId, phone!), PAY_CODE_PURPOSE, ctx.now);
+          const code = await issueCode(trx as unknown as Kysely<Database>, payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen)), PAY_CODE_PURPOSE, ctx.now);
           await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
         });
         return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };

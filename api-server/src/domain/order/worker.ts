@@ -6,6 +6,12 @@
  *
  *   0 → 10      taken in id order
  *   10 → 12     a row check, a gate or the all-or-nothing lock fails (nothing locked)
+ *
+ * FIFO per enterprise (DOMAIN.md §4): an order in 0 or 10 steps only when no older order of its
+ * enterprise is in 0 or 10 — checked after the claim, so a newer order never locks balance before an
+ * older one (the older one leaves 10 only by committing its lock or its failure). A step that finds its
+ * order behind an older one steps that one instead; other enterprises' orders run side by side.
+ * The steps that follow:
  *   10 → 20/50  Σlock locked in one ledger row; review needed (channel 0 or orderReview) or not
  *   50 → 52/54  the channel adapter took the lines (details 0 → 10) or refused the batch
  *   52 → 60     the channel acknowledged (bank channels; on manual ones the first manual result)
@@ -26,7 +32,7 @@ import { moveBalances } from './ledger-batch';
 import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { addSettled } from '../task/settled';
-import { WORKER_QUEUE_SQL } from './queue';
+import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from './queue';
 import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
 
 
@@ -40,6 +46,29 @@ export function dueOrders(db: Db, now: number) {
     .orderBy('nextRunAt')
     .orderBy('id')
     .limit(16);
+}
+
+/**
+ * The oldest order of the same enterprise still in 0 or 10 before this one, if any (the partial index
+ * pay_order_ent_open_idx: the condition is the index's own constant SQL). Read after the claim, in a
+ * statement of its own: on PostgreSQL it sees every order committed by then, so an older order seen
+ * in 10 is still on its way to its lock, and one not seen has committed its lock or its failure.
+ */
+export function olderOpenOrder(trx: Db, order: { id: number; entId: number }): Promise<{ id: number; status: number } | undefined> {
+  return olderOpenQuery(trx, order).executeTakeFirst();
+}
+
+/** olderOpenOrder's query (the plan test reads its plan). */
+export function olderOpenQuery(trx: Db, order: { id: number; entId: number }) {
+  return trx
+    .selectFrom('pay_order')
+    .select(['id', 'status'])
+    .where('entId', '=', order.entId)
+    .where(sql<boolean>`${sql.raw(OPEN_ORDER_SQL)}`)
+    .where('id', '<', order.id)
+    .orderBy('entId')
+    .orderBy('id')
+    .limit(1);
 }
 
 export type CrashPoint = 'afterLock' | 'afterSubmitCall' | 'duringResults';
@@ -134,7 +163,12 @@ export class OrderWorker {
     // Workers of several processes start at different places among the due orders, so they spread over
     // them instead of queueing on the oldest row lock (FIFO holds per step: an order's steps are ordered).
     const start = candidate.length ? this.turn++ % candidate.length : 0;
-    for (const c of [...candidate.slice(start), ...candidate.slice(0, start)]) {
+    const queue: Array<{ id: number; status: number }> = [...candidate.slice(start), ...candidate.slice(0, start)];
+    const tried = new Set<number>();
+    while (queue.length > 0) {
+      const c = queue.shift()!;
+      if (tried.has(c.id)) continue;
+      tried.add(c.id);
       // The adapter is the outside world: it is asked before the step's transaction (idempotent).
       let submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null = null;
       if (c.status === 50) {
@@ -145,9 +179,18 @@ export class OrderWorker {
       const done = await this.db.transaction().execute(async (trx) => {
         const order = await this.claim(trx, c.id, c.status);
         if (!order) return false;
+        if (order.status === 0 || order.status === 10) {
+          const older = await olderOpenOrder(trx, order);
+          if (older) return older;
+        }
         await this.step(trx, order, now, submitted);
         return true;
       });
+      // Behind an older order of its enterprise: that one goes first (it may be outside this batch).
+      if (typeof done === 'object') {
+        queue.unshift(done);
+        continue;
+      }
       if (done) {
         if (c.status === 10 && this.options.crashAt === 'afterLock') throw new WorkerCrash('afterLock');
         return true;

@@ -37,8 +37,10 @@ const tempOrderFields = {
   amount: money('金额(元)', 'amountFen', { search: 'range', sort: true }),
   errorCount: { label: '异常笔数', type: 'int', width: 90 },
   status: { label: '状态', type: 'enum', enum: 'tempOrderStatus', search: 'eq', sort: true, width: 100 },
-  /** 1 when the enterprise's tempOrderReview asked for review at upload: 提交 goes to 20, else to 10. */
+  /** Whether 提交 goes to review (20) or straight to 10: the enterprise's tempOrderReview when it is submitted (a rejected one is always reviewed again). */
   needReview: { label: '需要审核', type: 'enum', enum: 'yesNo', list: false },
+  /** The API client that sent it (open API payouts: people may only close them). */
+  openClientCode: { label: '接口客户', type: 'text', list: false },
   reason: { label: '审核说明', type: 'text', width: 180 },
   orderNo: { label: '订单编号', type: 'text', search: 'eq', width: 150 },
   remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, nullable: true, list: false },
@@ -169,6 +171,8 @@ const orderDetailFields = {
   reason: { label: '失败原因', type: 'text', width: 180 },
   /** `回单_{serialNo}.pdf` of a successful bank line; served by order/query/detail/bankReceiptFile. */
   receiptFile: { label: '银行回单', type: 'text', width: 200 },
+  /** 失败明细重新制单: the live temp order this failed line was copied into (one at a time). */
+  remadeTempOrderNo: { label: '重新制单', type: 'text', virtual: true, width: 120 },
   remark: { label: '备注', type: 'text', list: false },
   createdAt,
   resultAt: { label: '完成时间', type: 'datetime', search: 'range', width: 170 },
@@ -211,6 +215,9 @@ export const calcFeeLog = defineEntity({
     entId,
     merchtId: { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', search: 'eq', width: 180 },
     parentMerchtId: { label: '上级商户', type: 'ref', ref: 'merchant', show: 'parentMerchtName', width: 180 },
+    /** DOMAIN.md §11: the wire names the merchants by code too. */
+    merchtCode: { label: '商户编号', type: 'text', virtual: true, list: false },
+    parentMerchtCode: { label: '上级商户编号', type: 'text', virtual: true, list: false },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', list: false },
     idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 180 },
     amount: money('金额(元)', 'amountFen', { search: 'range' }),

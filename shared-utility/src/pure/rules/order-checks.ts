@@ -192,6 +192,8 @@ export interface TransitionTable {
 export const ORDER_MAX_RESUBMITS = 3;
 export const TEMP_ORDER_EDITABLE = [0, 21];
 export const TEMP_ORDER_DELETABLE = [0, 10, 21];
+/** A closed temp order (an open-API one people will not pay): kept, never edited again. */
+export const TEMP_ORDER_CLOSED = 40;
 
 export const transitionTables: Record<'tempOrder' | 'order' | 'orderDetail', TransitionTable> = {
   tempOrder: {
@@ -203,9 +205,11 @@ export const transitionTables: Record<'tempOrder' | 'order' | 'orderDetail', Tra
       approve: { label: '审核通过', from: [20], to: 10, for: SPR_SYS, code: CODES.tempReview },
       reject: { label: '审核不通过', from: [20], to: 21, for: SPR_SYS, code: CODES.tempReview, fields: reason },
       transOrder: { label: '提交订单', from: [10], to: 30, for: ENT_SYS, code: CODES.tempOrder },
+      // An open-API temp order is never edited or deleted by people: it is closed (kept for the client's query).
+      close: { label: '关闭', from: [10, 21], to: 40, for: ENT_SYS, code: CODES.tempOrder },
     },
     system: [],
-    end: [30],
+    end: [30, 40],
   },
   order: {
     transitions: {
