@@ -165,6 +165,9 @@ describe('transition tables (DOMAIN §4)', () => {
         '20→10 SPR,SYS ACT_TEMP_ORDER_REVIEW',
         '20→21 SPR,SYS ACT_TEMP_ORDER_REVIEW',
         '10→30 ENT,SYS ACT_TEMP_ORDER_MGR',
+        // Issue 21 item 2: an open-API temp order is closed, never edited (refused on people's ones).
+        '10→40 ENT,SYS ACT_TEMP_ORDER_MGR',
+        '21→40 ENT,SYS ACT_TEMP_ORDER_MGR',
       ].sort(),
     );
     expect(transitionTables.tempOrder.transitions.reject.fields?.reason.required).toBe(true);
