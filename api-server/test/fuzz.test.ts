@@ -43,7 +43,7 @@ const pick = <T>(r: Rand, values: readonly T[]): T => values[Math.floor(r() * va
 const KEYS = [
   'id', 'userId', 'subUserId', 'entId', 'ids', 'cond', 'page', 'orderBy', 'username', 'password', 'newPassword', 'name', 'phone',
   'email', 'wechat', 'sex', 'status', 'remark', 'avatar', 'guideStep', 'permCodes', 'rows', 'q', 'captcha', 'captchaToken',
-  'adminType', 'terCode', 'tmplDoc', 'encrypted', 'limit', 'pageNum', 'x',
+  'adminType', 'terCode', 'tmplDoc', 'encrypted', 'limit', 'pageNum', 'x', 'channel', 'from', 'to',
 ];
 
 /** Strings that break naive code: unicode edges (RTL, zero-width, BOM, astral, NUL), SQL and LIKE syntax, huge. */

@@ -399,6 +399,10 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   },
   ...kitResource({ query: 'ent/query/balance/log', mgr: 'ent/mgr/balance/log' }, 'id', (w) => w.foreign.logIds, { simple: [], exported: true }),
   'ent/query/balance/log/simpleList': list((w) => ({ cond: { entId: w.foreign.entId }, page: PAGE }), (data, w) => rowsOf(data).filter((r) => r.entId === w.foreign.entId)),
+  // 对账单 (issue 25): the foreign enterprise's statement and its export token are refused (3002).
+  'ent/query/statement/get': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, channel: 0, from: `${thisMonth()}-01`, to: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) }) },
+  'ent/query/statement/genExportExcelToken': { kind: 'get', body: (w) => ({ entId: w.foreign.entId, channel: 0, from: `${thisMonth()}-01`, to: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) }) },
+  'ent/query/statement/export': { kind: 'self', note: 'consumes the caller’s own token (its statement was scoped when the token was made, and is again)' },
 
   // Fees (domain/ent/fee.ts, domain/merchant/fee.ts): ENT0003's price and months, MER0002's cost and months.
   'ent/query/feeConfig/list': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),

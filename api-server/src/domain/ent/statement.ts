@@ -164,23 +164,18 @@ async function moveById(db: Kysely<Database>, id: number): Promise<Row> {
  */
 export async function proveAccountStatement(db: Kysely<Database>, request: StatementRequest, now: number): Promise<ProvenStatement> {
   const { entId, channel, from, to } = request;
-  const ent = await db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst();
-  if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  const account = await db.selectFrom('ent_account').select(['availableFen', 'lockedFen']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst();
-  if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  const channelRow = await db.selectFrom('pay_channel').select('name').where('channel', '=', channel).executeTakeFirst();
   const w: Window = { entId, channel, startMs: dayStartMs(from), endMs: dayStartMs(to) + DAY_MS };
-
-  const before = (
-    await sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
+  // Independent reads, side by side on a pool (one after the other inside a transaction).
+  const [ent, account, channelRow, before, agg, paid, feeLog] = await Promise.all([
+    db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst(),
+    db.selectFrom('ent_account').select(['availableFen', 'lockedFen']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst(),
+    db.selectFrom('pay_channel').select('name').where('channel', '=', channel).executeTakeFirst(),
+    // The opening: the last move before the range.
+    sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
       WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" < ${w.startMs}
-      ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db)
-  ).rows[0];
-  const opening: StatementBalances = before ? { available: Number(before.availAfterFen), locked: Number(before.lockedAfterFen) } : { available: 0, locked: 0 };
-
-  // One pass: sums by type and kind, and the first move that does not follow its predecessor or its type.
-  const agg = (
-    await sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
+      ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db).then((r) => r.rows[0]),
+    // One pass: sums by type and kind, and the first move that does not follow its predecessor or its type.
+    sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
         coalesce(sum(CASE WHEN type = 0 THEN "amountFen" ELSE 0 END), 0) AS t0,
         coalesce(sum(CASE WHEN type = 1 THEN "amountFen" ELSE 0 END), 0) AS t1,
         coalesce(sum(CASE WHEN type = 2 THEN "amountFen" ELSE 0 END), 0) AS t2,
@@ -195,8 +190,17 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
           THEN id END) AS "badId"
       FROM (SELECT id, type, "amountFen", "bizType", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen",
           lag("availAfterFen") OVER (ORDER BY id) AS pa, lag("lockedAfterFen") OVER (ORDER BY id) AS pl
-        FROM balance_log WHERE ${inRange(w)}) AS m`.execute(db)
-  ).rows[0];
+        FROM balance_log WHERE ${inRange(w)}) AS m`.execute(db).then((r) => r.rows[0]),
+    // The order lines paid in the range (their deducts' time) and the fee log of those lines.
+    sql<Row>`SELECT coalesce(sum("payeeFen"), 0) AS payee, coalesce(sum("feeFen"), 0) AS fee, coalesce(sum("lockFen"), 0) AS lock
+      FROM order_detail WHERE "entId" = ${entId} AND "payChannel" = ${channel} AND status = 20 AND "resultAt" >= ${w.startMs} AND "resultAt" < ${w.endMs}`.execute(db).then((r) => r.rows[0]),
+    sql<Row>`SELECT coalesce(sum(f."entFeeFen"), 0) AS fee FROM order_detail d
+      JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo"
+      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`.execute(db).then((r) => r.rows[0]),
+  ]);
+  if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
+  const opening: StatementBalances = before ? { available: Number(before.availAfterFen), locked: Number(before.lockedAfterFen) } : { available: 0, locked: 0 };
   const count = Number(agg.n);
   const firstId = agg.firstId === null ? null : Number(agg.firstId);
   const lastId = agg.lastId === null ? null : Number(agg.lastId);
@@ -227,17 +231,6 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
       chainProblem = `${nameStatementMove(position, move)}${statementMoveProblem(prev, move) ?? '变动有误'}`;
     }
   }
-
-  // The order lines paid in the range (their deducts' time) and the fee log of those lines.
-  const paid = (
-    await sql<Row>`SELECT coalesce(sum("payeeFen"), 0) AS payee, coalesce(sum("feeFen"), 0) AS fee, coalesce(sum("lockFen"), 0) AS lock
-      FROM order_detail WHERE "entId" = ${entId} AND "payChannel" = ${channel} AND status = 20 AND "resultAt" >= ${w.startMs} AND "resultAt" < ${w.endMs}`.execute(db)
-  ).rows[0];
-  const feeLog = (
-    await sql<Row>`SELECT coalesce(sum(f."entFeeFen"), 0) AS fee FROM order_detail d
-      JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo"
-      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`.execute(db)
-  ).rows[0];
 
   const today = formatDateTime(now)!.slice(0, 10);
   const proof = proveStatement({
@@ -386,10 +379,20 @@ export async function statementWorkbook(db: Kysely<Database>, dialect: DialectNa
 
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
 export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
-  return inSnapshot(db, dialect, async (trx) => {
-    const statement = await proveAccountStatement(trx, request, now);
-    return statementAnswer(statement, await pageOf(trx, statement, page));
-  });
+  let statement: ProvenStatement;
+  try {
+    // The reads side by side, each on its own connection: a move landing between them can only make the
+    // figures disagree (refused), never agree wrongly, and a refusal is confirmed under one snapshot.
+    statement = await proveAccountStatement(db, request, now);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
+    return inSnapshot(db, dialect, async (trx) => {
+      const confirmed = await proveAccountStatement(trx, request, now);
+      return statementAnswer(confirmed, await pageOf(trx, confirmed, page));
+    });
+  }
+  // The page reads between the proven first and last id, so a move written since is not on it.
+  return statementAnswer(statement, await pageOf(db, statement, page));
 }
 
 export function statementRoutes(deps: AppDeps): RouteSpec[] {
@@ -399,7 +402,10 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
   async function proven(ctx: SignedInContext): Promise<{ request: StatementRequest; statement: ProvenStatement }> {
     const request = parseStatementRequest(ctx.body, ctx.now);
     await assertVisible(any, ctx.caller, request.entId);
-    const statement = await inSnapshot(db, deps.dialect, (trx) => proveAccountStatement(trx, request, ctx.now));
+    const statement = await proveAccountStatement(db, request, ctx.now).catch((error: unknown) => {
+      if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
+      return inSnapshot(db, deps.dialect, (trx) => proveAccountStatement(trx, request, ctx.now));
+    });
     return { request, statement };
   }
 
