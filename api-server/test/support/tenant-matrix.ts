@@ -344,6 +344,9 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
   'ent/query/file/download': { kind: 'get', body: (w) => ({ id: w.foreign.entFileIds[0] }) },
+  // Spec §7's own paths (issue 21 item 16, domain/spec-paths.ts): the same routes under the spec's names.
+  'ent/query/file': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.entFileIds)),
+  'ent/query/config': list(() => ({ cond: {}, page: PAGE }), idsIn('entId', (w) => [w.foreign.entId])),
   ...kitResource({ query: 'contract/ent/query', mgr: 'contract/ent/mgr' }, 'id', (w) => w.foreign.entContractIds, {
     writes: {
       create: (w) => ({ entId: w.foreign.entId, contractNo: 'MATRIX001', category: 0, contractType: 10, startDate: '2030-01-01', endDate: '2030-12-31' }),
@@ -430,6 +433,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
   'ent/query/taxProof/inventory/file': { kind: 'get', body: (w) => ({ id: w.foreign.entTaxProofIds[0] }) },
+  'ent/mgr/taxProof/inventory/file': { kind: 'mgr', body: (w) => ({ id: w.foreign.entTaxProofIds[0], file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }) },
 
   // 任务分类 (domain/task/category.ts): SPR0002's categories (a second-level one first).
   ...kitResource({ query: 'package/cat/query', mgr: 'package/cat/mgr' }, 'id', (w) => w.foreign.taskCategoryIds, {
@@ -507,6 +511,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'invoice/act/query/toMe/applyInfo/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
   'invoice/act/query/toMe/applyInfo/export': { kind: 'self', note: 'consumes the caller’s own token' },
   'invoice/act/mgr/toMe/export2': { kind: 'self', note: 'a token for the caller’s own scoped application information' },
+  'invoice/act/mgr/toMe/export': { kind: 'self', note: 'spec §7 path: a token for the caller’s own scoped list (export mode 10)' },
   'invoice/act/mgr/toMe/create': { kind: 'mgr', body: (w) => ({ entId: w.foreign.entId, itemId: w.foreign.invoiceItemIds[0], invoiceKind: 2, medium: 1, amount: '100.00' }) },
   ...Object.fromEntries(
     ['reviewPass', 'reviewFail', 'issue', 'issueFail', 'discard', 'updateStatus', 'review', 'inviUpdateExpress'].map((name): [string, MatrixEntry] => [
@@ -666,6 +671,9 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     },
   }),
   'supplier/query/taxProof/invoice/file': { kind: 'get', body: (w) => ({ id: w.foreign.taxProofIds[0] }) },
+  'supplier/mgr/taxProof/invoice/file': { kind: 'mgr', body: (w) => ({ id: w.foreign.taxProofIds[0], file: { url: `/api/admin/file/download?id=${w.foreign.fileIds[0]}`, fileMd5: '0'.repeat(32) } }) },
+  'supplier/query/config': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.supplierConfigIds)),
+  'supplier/query/sms/config': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.smsConfigIds)),
   ...kitResource({ query: 'supplier/distor/config', mgr: 'supplier/distor/config' }, 'id', (w) => w.foreign.distributorIds, {
     writes: { add: (w) => ({ supplierId: w.foreign.supplierIds[0], upstreamId: w.foreign.supplierId, ratio: '1.0000' }), update: (w) => ({ id: w.foreign.distributorIds[0], ratio: '9.0000' }) },
   }),
@@ -696,6 +704,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
 
   // Payout orders (issue 10): 制单 and its rows, orders, lines, the calc-fee log, live progress.
   'order/query/temp/list': list(() => ({ cond: {}, page: PAGE }), idsIn('id', (w) => w.foreign.tempOrderIds)),
+  'order/query/temp/file': { kind: 'get', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
   'order/query/temp/get': { kind: 'get', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
   'order/query/temp/excelFile': { kind: 'get', body: (w) => ({ id: w.foreign.tempOrderIds[0] }) },
   'order/query/temp/genExportExcelToken': { kind: 'self', note: 'a token for the caller’s own scoped list' },
