@@ -22,7 +22,6 @@ import type { Row } from '../../resource/codec';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable } from '../../resource/kit-routes';
-import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
