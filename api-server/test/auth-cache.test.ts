@@ -1,6 +1,6 @@
 /** The per-process cache of caller states (security/auth-cache.ts): one epoch at a time, never older. */
 import type { CallerState } from '../src/security/auth-cache';
-import { AuthCache, EpochReader } from '../src/security/auth-cache';
+import { AuthCache, EpochReader, LiveEpoch, writesWatchedTable } from '../src/security/auth-cache';
 import { SESSION_IDLE_MS } from '../src/security/session';
 
 const NOW = 1_800_000_000_000;
@@ -74,5 +74,73 @@ describe('EpochReader', () => {
     expect(await waiting).toBe(7);
     expect(await reader.read()).toBe(7);
     expect(n).toBe(3);
+  });
+});
+
+describe('LiveEpoch (PostgreSQL: the epoch kept in the process)', () => {
+  function setup() {
+    let clock = 0;
+    const sent: Array<(n: number) => void> = [];
+    const live = new LiveEpoch(new EpochReader(() => new Promise<number>((resolve) => sent.push(resolve))), 1_000, () => clock);
+    return { live, sent, tick: (ms: number) => (clock += ms) };
+  }
+
+  test('not listening: every call reads; listening and confirmed: kept, moved by notifications', async () => {
+    const { live, sent, tick } = setup();
+    const first = live.current();
+    expect(first).toBeInstanceOf(Promise);
+    sent[0](4);
+    expect(await first).toBe(4);
+    live.setListening(true);
+    // A read sent before LISTEN confirms nothing; one sent after it does.
+    expect(live.current()).toBeInstanceOf(Promise);
+    await Promise.resolve();
+    sent[1](4);
+    await new Promise((r) => setImmediate(r));
+    expect(live.current()).toBe(4);
+    live.notified(5);
+    expect(live.current()).toBe(5);
+    // A late notification never moves it back.
+    live.notified(3);
+    expect(live.current()).toBe(5);
+    // Unconfirmed for longer than the trust window (2 × safety + 500 ms): read again.
+    tick(2_600);
+    expect(live.current()).toBeInstanceOf(Promise);
+  });
+
+  test('after a local write the next call reads; a read sent before the write does not clear it', async () => {
+    const { live, sent } = setup();
+    live.setListening(true);
+    const confirm = live.read();
+    live.localWrite();
+    sent[0](7);
+    await confirm;
+    const after = live.current();
+    expect(after).toBeInstanceOf(Promise);
+    await Promise.resolve();
+    sent[1](8);
+    expect(await after).toBe(8);
+    expect(live.current()).toBe(8);
+  });
+
+  test('losing LISTEN makes every call read again', async () => {
+    const { live, sent } = setup();
+    live.setListening(true);
+    const confirm = live.read();
+    sent[0](2);
+    await confirm;
+    expect(live.current()).toBe(2);
+    live.setListening(false);
+    expect(live.current()).toBeInstanceOf(Promise);
+  });
+
+  test('the writes that move the epoch are recognised in the SQL a process sends', () => {
+    expect(writesWatchedTable('update "session" set "endedAt" = $1 where "token" = $2')).toBe(true);
+    expect(writesWatchedTable('delete from "admin_user_perm" where "userId" = $1')).toBe(true);
+    expect(writesWatchedTable('insert into "admin_user_perm" ("userId", "permCode") values ($1, $2)')).toBe(true);
+    expect(writesWatchedTable('UPDATE mercht SET status = 1 WHERE id = $1')).toBe(true);
+    expect(writesWatchedTable('update "ent_config" set "x" = 1')).toBe(false);
+    expect(writesWatchedTable('select "n" from "auth_epoch" where "id" = $1')).toBe(false);
+    expect(writesWatchedTable('insert into "session_log" ("a") values ($1)')).toBe(false);
   });
 });

@@ -31,6 +31,10 @@ const configs = [
   ...Object.keys(DEPLOYABLE).map((pkg) => ({ ...loadConfig(pkg), name: pkg })),
 ];
 await runWebpack(configs);
+// The copied vendor files and style sheet get their brotli/gzip copies too (webpack's output gets them from the build).
+const { precompressDir, precompressFile } = require(path.join(REPO, 'root-config', 'shared-deps', 'precompress.js'));
+await precompressDir(path.join(rootDist, 'vendor'));
+await precompressFile(path.join(rootDist, 'root-config.css'));
 console.log(`前端构建完成：${configs.length} 个模块`);
 
 execFileSync(process.execPath, [path.join(REPO, 'api-server', 'build.mjs')], { stdio: 'inherit', cwd: REPO });

@@ -1,6 +1,7 @@
 // Builds each shared dependency once as a System.register module (React 19 ships no UMD builds).
 const path = require('path');
 const { SHARED_EXTERNALS } = require('@flexpay/shared-utility/build/webpack-factory');
+const { PrecompressPlugin } = require('./precompress');
 
 const OUT = path.join(__dirname, '..', 'dist', 'shared');
 
@@ -47,6 +48,7 @@ module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
   externalsType: 'system',
   module: { rules: [{ parser: { system: false } }] },
   resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },
+  plugins: [new PrecompressPlugin()],
   performance: { hints: false },
   stats: 'errors-warnings',
 }));

@@ -1,6 +1,7 @@
 // One webpack configuration for every FlexPay System.register bundle; each package adds a few lines.
 const path = require('path');
 const webpack = require('webpack');
+const { PrecompressPlugin } = require('../../root-config/shared-deps/precompress');
 
 /** Modules that exist once in the page, served from the import map. */
 const SHARED_EXTERNALS = [
@@ -65,6 +66,8 @@ function createConfig({ dir, entry, filename, selfName, externals = [] }) {
       new webpack.DefinePlugin({
         'process.env.FLEXPAY_BUILD': JSON.stringify(process.env.FLEXPAY_BUILD_ID || 'local'),
       }),
+      // Brotli and gzip copies beside each emitted file, served by Accept-Encoding (issue 24).
+      new PrecompressPlugin(),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -22,7 +22,15 @@ export const LAZY_SHARED = new Set(['xlsx', 'pinyin-pro', 'echarts', 'jsencrypt'
 
 export interface SizedModule {
   specifier: string;
+  /** gzip -9 of the file. */
   bytes: number;
+  /** What the server sends to a browser accepting brotli: the precompressed .br beside the file, else the file. */
+  transfer: number;
+}
+
+export function transferSize(file: string): number {
+  for (const suffix of ['.br', '.gz']) if (fs.existsSync(file + suffix)) return fs.statSync(file + suffix).size;
+  return fs.statSync(file).size;
 }
 
 export function bundleSizes(repo: string): { apps: SizedModule[]; shared: SizedModule[] } {
@@ -30,7 +38,8 @@ export function bundleSizes(repo: string): { apps: SizedModule[]; shared: SizedM
   const apps: SizedModule[] = [];
   const shared: SizedModule[] = [];
   for (const [specifier, url] of Object.entries(map)) {
-    const entry = { specifier, bytes: gzipSize(fileForUrl(repo, url)) };
+    const file = fileForUrl(repo, url);
+    const entry = { specifier, bytes: gzipSize(file), transfer: transferSize(file) };
     (specifier.startsWith('@flexpay/') ? apps : shared).push(entry);
   }
   return { apps, shared };

@@ -21,7 +21,9 @@ import { benchRows } from './payout-rows';
 const REPO = findRepoRoot(__dirname);
 const CLUSTER = path.join(REPO, 'api-server', 'dist', 'cluster.js');
 const PROCESS_COUNTS = [1, 2, 4];
-const TARGET_RPS_2 = 5_000;
+/** Issue 24: ≥ 10 000 signed calls/s with 2 processes at 32 connections; one call alone ≤ 1.5× a bare route. */
+const TARGET_RPS_2 = 10_000;
+const TARGET_ALONE_RATIO = 1.5;
 const CONNECTIONS = 32;
 const SECONDS = 8;
 const PAYOUT_ORDERS = 4;
@@ -191,7 +193,9 @@ async function main(): Promise<void> {
         if (workers === 2) {
           const alone = await oneByOne(url, { 'Access-Token': credentials.token });
           const ratio = alone / bareAlone;
-          console.log(`  逐个调用的中位往返：签名调用 ${alone.toFixed(2)} ms，裸路由 ${bareAlone.toFixed(2)} ms → ${ratio.toFixed(1)}×（目标 ≤ 2× ${ratio <= 2 ? '达标' : '未达标'}）`);
+          console.log(
+            `  逐个调用的中位往返：签名调用 ${alone.toFixed(2)} ms，裸路由 ${bareAlone.toFixed(2)} ms → ${ratio.toFixed(2)}×（目标 ≤ ${TARGET_ALONE_RATIO}× ${ratio <= TARGET_ALONE_RATIO ? '达标' : '未达标'}）`,
+          );
         }
       } finally {
         child.kill('SIGTERM');

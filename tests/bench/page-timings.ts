@@ -1,5 +1,8 @@
-import { chromium, type Page } from '@playwright/test';
+import zlib from 'node:zlib';
+import { chromium, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { followMenu, openGroup, tab } from '../e2e/support/navbar-helpers';
+import { kitScreen } from '../e2e/support/kit-screen';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../e2e/support/session';
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -16,21 +19,70 @@ async function fillLogin(page: Page): Promise<void> {
   await page.getByLabel('验证码').fill('8888');
 }
 
+/** The screens the page steps wait for, found the way the e2e journeys find them (tests/e2e/support). */
+const dashboard = (page: Page) => page.getByTestId('dashboard').getByText('今日订单数');
+const payOrders = (page: Page) => kitScreen(page, 'payOrder').getByText(/共 \d+ 条/);
+
+/** The JavaScript a page received: bytes on the wire (compressed as sent) and the gzip -9 size of each body. */
+export interface ScriptBytes {
+  count: number;
+  transfer: number;
+  gzip: number;
+  urls: string[];
+}
+
+/** Counts every script response of `page` from now on; `snapshot()` sums those finished so far. */
+function watchScripts(page: Page) {
+  const seen: Array<Promise<{ url: string; transfer: number; gzip: number } | null>> = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    seen.push(
+      (async () => {
+        try {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return { url: new URL(response.url()).pathname, transfer: sizes.responseBodySize, gzip: zlib.gzipSync(body, { level: 9 }).length };
+        } catch {
+          return null;
+        }
+      })(),
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    /** The scripts answered so far whose path passes `only` (all by default). */
+    async snapshot(only: (path: string) => boolean = () => true): Promise<ScriptBytes> {
+      const all = (await Promise.all(seen)).filter((s): s is NonNullable<typeof s> => s !== null && only(s.url));
+      return {
+        count: all.length,
+        transfer: all.reduce((sum, s) => sum + s.transfer, 0),
+        gzip: all.reduce((sum, s) => sum + s.gzip, 0),
+        urls: all.map((s) => s.url),
+      };
+    },
+  };
+}
+
 export interface PageFigures {
   coldLogin: number[];
   signInToDashboard: number[];
   firstAppVisit: number[];
   appSwitch: number[];
+  /** The scripts loaded until the login form was usable, per round. */
+  loginScripts: ScriptBytes[];
+  /** The shared dependencies (/shared/) loaded from the cold start until the dashboard showed, per round. */
+  sharedAtStart: ScriptBytes[];
 }
 
 /** Each round uses a fresh browser context: no HTTP cache, no cookies — a cold start on loopback. */
 export async function measurePages(baseUrl: string, rounds = 5): Promise<PageFigures> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const figures: PageFigures = { coldLogin: [], signInToDashboard: [], firstAppVisit: [], appSwitch: [] };
+  const figures: PageFigures = { coldLogin: [], signInToDashboard: [], firstAppVisit: [], appSwitch: [], loginScripts: [], sharedAtStart: [] };
   try {
     for (let round = 0; round < rounds; round += 1) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
+      const scripts = watchScripts(page);
       figures.coldLogin.push(
         await timed(async () => {
           await page.goto(`${baseUrl}/login`);
@@ -38,33 +90,34 @@ export async function measurePages(baseUrl: string, rounds = 5): Promise<PageFig
           await page.getByTestId('captcha-image').locator('img').waitFor();
         }),
       );
+      figures.loginScripts.push(await scripts.snapshot());
       await fillLogin(page);
       figures.signInToDashboard.push(
         await timed(async () => {
           await page.getByRole('button', { name: '登录' }).click();
-          await page.getByTestId('dashboard').getByText('今日订单数').waitFor();
+          await dashboard(page).waitFor();
           await page.getByTestId('sidebar').waitFor();
         }),
       );
-      const sidebar = page.getByTestId('sidebar');
-      await sidebar.getByText('订单管理').click();
+      figures.sharedAtStart.push(await scripts.snapshot((path) => path.startsWith('/shared/')));
+      await openGroup(page, '订单管理');
       figures.firstAppVisit.push(
         await timed(async () => {
-          await sidebar.getByText('代发订单').click();
-          await page.locator('#app-finance-app').getByText('代发订单').first().waitFor();
+          await followMenu(page, '订单管理', '代发订单');
+          await payOrders(page).waitFor();
         }),
       );
       for (let switchRound = 0; switchRound < 4; switchRound += 1) {
         figures.appSwitch.push(
           await timed(async () => {
-            await page.getByTestId('tab').filter({ hasText: '首页' }).click();
-            await page.getByTestId('dashboard').getByText('今日订单数').waitFor();
+            await tab(page, '/dashboard').click();
+            await dashboard(page).waitFor();
           }),
         );
         figures.appSwitch.push(
           await timed(async () => {
-            await page.getByTestId('tab').filter({ hasText: '代发订单' }).click();
-            await page.locator('#app-finance-app').getByText('代发订单').first().waitFor();
+            await tab(page, '/order/index').click();
+            await payOrders(page).waitFor();
           }),
         );
       }

@@ -24,10 +24,19 @@ const pgTypes = {
   },
 };
 
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool behind a database opened by openPostgres (security/auth-cache.ts LISTENs with its settings). */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, types: pgTypes as pg.CustomTypesConfig, max: 10 });
   // pg-cursor lets Kysely's stream() read a large result in fetches on one connection (exports).
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }), dialect: 'postgres' };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  postgresPools.set(db, pool);
+  return { db, dialect: 'postgres' };
 }
 
 export function openSqlite(file: string): Db {

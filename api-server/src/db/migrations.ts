@@ -25,6 +25,7 @@ import { openPayoutMigration } from './migrations/0027-open-payout';
 import { authEpochMigration } from './migrations/0028-auth-epoch';
 import { orderRemadeMigration } from './migrations/0029-order-remade';
 import { statementMigration } from './migrations/0030-statement';
+import { authEpochNotifyMigration } from './migrations/0034-auth-epoch-notify';
 
 function foundation(dialect: DialectName): Migration {
   return {
@@ -240,6 +241,7 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
         '0028_auth_epoch': authEpochMigration(dialect),
         '0029_order_remade': orderRemadeMigration(),
         '0030_statement': statementMigration(),
+        '0034_auth_epoch_notify': authEpochNotifyMigration(dialect),
       }),
     },
   });

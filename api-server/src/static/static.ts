@@ -39,15 +39,18 @@ export function runtimeSnippet(config: Config): string {
 export function registerStatic(app: FastifyInstance, config: Config): void {
   const rootDist = path.join(config.repoRoot, 'root-config', 'dist');
 
-  // The root shell: only shared/chunks/ is content-hashed there; the rest revalidates by ETag.
+  // The root shell: only shared/chunks/ is content-hashed there; the rest revalidates by ETag. Each file is
+  // sent as the build's brotli copy (.br) when the browser accepts it, else its gzip copy, else as is.
   app.register(fastifyStatic, {
     root: rootDist,
     prefix: '/',
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const relative = path.relative(rootDist, filePath).split(path.sep).join('/');
       res.setHeader('Cache-Control', relative.startsWith('shared/chunks/') ? IMMUTABLE : NO_CACHE);
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   for (const name of STATIC_APPS) {
@@ -58,8 +61,10 @@ export function registerStatic(app: FastifyInstance, config: Config): void {
       index: false,
       cacheControl: false,
       decorateReply: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.setHeader('Cache-Control', inHashedFolder(path.relative(root, filePath)) ? IMMUTABLE : NO_CACHE);
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
@@ -74,7 +79,8 @@ export function registerStatic(app: FastifyInstance, config: Config): void {
     }
     // A content ETag: open pages compare it to learn that a deploy or rollback changed the map (root-config version-banner).
     const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-store');
+    // no-cache, not no-store: the browser keeps the map and revalidates it by this ETag on every load (issue 24).
+    reply.header('ETag', etag).header('Cache-Control', NO_CACHE);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.header('Content-Type', 'application/importmap+json; charset=utf-8').send(text);
   });
