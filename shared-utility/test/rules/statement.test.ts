@@ -1,5 +1,6 @@
 import {
   applyBalanceOp,
+  balanceFingerprint,
   type BalanceOpType,
   checkStatementRange,
   foldStatementMoves,
@@ -115,5 +116,23 @@ describe('statement proof', () => {
     const f = facts([]);
     expect(f.closing).toEqual(OPENING);
     expect(proveStatement({ ...f, payout: { payee: 0, fee: 0, lock: 0, feeLog: 0 } })).toEqual({ totals: { recharge: 0, payout: 0, fee: 0, refund: 0 } });
+  });
+});
+
+describe('balance fingerprints', () => {
+  const sum = (pairs: Array<[number, number]>) => pairs.reduce((s, [a, l]) => s + balanceFingerprint(a, l), 0n);
+  test('a sound chain: Σ h(before) − h(opening) = Σ h(after) − h(closing), overdrawn balances included', () => {
+    const moves = ledger({ available: -250_000, locked: 0 }, [[0, 900_000, 10, 'RA1'], [1, 300_000, 20, 'PO1'], [3, 120_000, 20, 'PO1'], [2, 180_000, 20, 'PO1']]);
+    const before = sum(moves.map((m) => [m.availBefore, m.lockedBefore]));
+    const after = sum(moves.map((m) => [m.availAfter, m.lockedAfter]));
+    const last = moves[moves.length - 1];
+    expect(before - balanceFingerprint(-250_000, 0)).toBe(after - balanceFingerprint(last.availAfter, last.lockedAfter));
+  });
+  test('one shifted move breaks it', () => {
+    const moves = MOVES.map((m, i) => (i === 2 ? { ...m, availBefore: m.availBefore + 1, availAfter: m.availAfter + 1 } : m));
+    const last = moves[moves.length - 1];
+    expect(sum(moves.map((m) => [m.availBefore, m.lockedBefore])) - balanceFingerprint(OPENING.available, OPENING.locked)).not.toBe(
+      sum(moves.map((m) => [m.availAfter, m.lockedAfter])) - balanceFingerprint(last.availAfter, last.lockedAfter),
+    );
   });
 });

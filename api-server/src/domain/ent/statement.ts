@@ -9,17 +9,20 @@
  * - `ent/query/statement/genExportExcelToken` + GET `ent/query/statement/export?token=`: the xlsx (a
  *   summary sheet, and the moves streamed into a second sheet, re-proven move by move as they are read).
  *
- * How the proof reads the database (a statement over 100 000 moves answers its first page in one
- * aggregate pass, not by shipping every move to the server):
+ * How the proof reads the database (a statement over 100 000 moves answers its first page from a few
+ * aggregate reads, not by shipping every move to the server):
  * - moves of the range: balance_log of the account with createdAt in [from 00:00, to+1 00:00) Shanghai,
  *   in id order (the order the ledger service wrote them, under the account's row lock);
  * - opening: the after of the account's last move before the range (0/0 when none);
- * - one pass sums the moves by type and kind and finds the first move whose before is not the previous
- *   move's after (LAG over id) or that does not move as its type says; the first move is checked against
- *   the opening; the closing is the last move's after;
+ * - one pass sums the moves by type and kind, finds the first move that does not move as its type says,
+ *   and sums a fingerprint of every before and every after: along a sound chain the befores are the
+ *   opening and every after but the last (rules/statement.ts balanceFingerprint). Only when that (or the
+ *   first move against the opening) fails is the chain walked move by move (LAG over id) to name the
+ *   first bad move; the closing is the last move's after;
  * - 代发金额 / 服务费: the order lines paid (status 20) in the range — their result time is their deduct's
  *   time (the worker writes both with one clock) — and the fee log rows of those lines.
- * All of it in one repeatable-read transaction, so a move landing meanwhile cannot split the picture.
+ * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
+ * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
 import {
   checkStatementRange,
@@ -33,6 +36,8 @@ import {
   type StatementMove,
   type StatementSums,
   type StatementTotals,
+  balanceFingerprint,
+  balanceFingerprintSql,
   foldStatementMoves,
   startStatementChain,
   statementMoveProblem,
@@ -41,7 +46,7 @@ import {
   type BalanceOpType,
 } from '@flexpay/shared-utility/src/pure';
 import crypto from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
@@ -152,6 +157,27 @@ const toMove = (r: Row): StatementMove => ({
   time: formatDateTime(Number(r.createdAt)) ?? undefined,
 });
 
+/** One aggregate read's row. */
+async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
+  return (await query.execute(db)).rows[0];
+}
+
+/** A move that does not move as its type says (or moves nothing). */
+const BAD_MOVE = sql.raw(`("amountFen" <= 0 OR type NOT IN (0, 1, 2, 3)
+  OR "availAfterFen" - "availBeforeFen" <> CASE type WHEN 0 THEN "amountFen" WHEN 1 THEN -"amountFen" WHEN 2 THEN "amountFen" ELSE 0 END
+  OR "lockedAfterFen" - "lockedBeforeFen" <> CASE type WHEN 1 THEN "amountFen" WHEN 2 THEN -"amountFen" WHEN 3 THEN -"amountFen" ELSE 0 END)`);
+
+/** The range's first move that does not follow the move before it or its type (walks the chain: only on suspicion). */
+async function firstBrokenId(db: Kysely<Database>, w: Window): Promise<number | null> {
+  const row = (
+    await sql<Row>`SELECT min(CASE WHEN (pa IS NOT NULL AND ("availBeforeFen" <> pa OR "lockedBeforeFen" <> pl)) OR ${BAD_MOVE} THEN id END) AS "badId"
+      FROM (SELECT id, type, "amountFen", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen",
+          lag("availAfterFen") OVER (ORDER BY id) AS pa, lag("lockedAfterFen") OVER (ORDER BY id) AS pl
+        FROM balance_log WHERE ${inRange(w)}) AS m`.execute(db)
+  ).rows[0];
+  return row?.badId === null || row?.badId === undefined ? null : Number(row.badId);
+}
+
 const MOVE_COLUMNS = sql.raw(`id, type, "amountFen", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen", "bizType", "bizNo", "createdAt"`);
 
 async function moveById(db: Kysely<Database>, id: number): Promise<Row> {
@@ -174,8 +200,11 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
       WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" < ${w.startMs}
       ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db).then((r) => r.rows[0]),
-    // One pass: sums by type and kind, and the first move that does not follow its predecessor or its type.
-    sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
+    // One pass: sums by type and kind, the first move that does not move as its type says, and the
+    // balance fingerprints of every before and after (the chain check without walking it).
+    aggregate(db, sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
+        coalesce(sum(${sql.raw(balanceFingerprintSql('"availBeforeFen"', '"lockedBeforeFen"'))}), 0) AS "hashBefore",
+        coalesce(sum(${sql.raw(balanceFingerprintSql('"availAfterFen"', '"lockedAfterFen"'))}), 0) AS "hashAfter",
         coalesce(sum(CASE WHEN type = 0 THEN "amountFen" ELSE 0 END), 0) AS t0,
         coalesce(sum(CASE WHEN type = 1 THEN "amountFen" ELSE 0 END), 0) AS t1,
         coalesce(sum(CASE WHEN type = 2 THEN "amountFen" ELSE 0 END), 0) AS t2,
@@ -183,20 +212,14 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
         coalesce(sum(CASE WHEN type = 0 AND "bizType" = 10 THEN "amountFen" ELSE 0 END), 0) AS recharge,
         coalesce(sum(CASE WHEN type = 3 AND "bizType" = 20 THEN "amountFen" ELSE 0 END), 0) AS "orderDeduct",
         coalesce(sum(CASE WHEN type = 3 AND "bizType" = 30 THEN "amountFen" ELSE 0 END), 0) AS refund,
-        min(CASE WHEN (pa IS NOT NULL AND ("availBeforeFen" <> pa OR "lockedBeforeFen" <> pl))
-            OR "amountFen" <= 0 OR type NOT IN (0, 1, 2, 3)
-            OR "availAfterFen" - "availBeforeFen" <> CASE type WHEN 0 THEN "amountFen" WHEN 1 THEN -"amountFen" WHEN 2 THEN "amountFen" ELSE 0 END
-            OR "lockedAfterFen" - "lockedBeforeFen" <> CASE type WHEN 1 THEN "amountFen" WHEN 2 THEN -"amountFen" WHEN 3 THEN -"amountFen" ELSE 0 END
-          THEN id END) AS "badId"
-      FROM (SELECT id, type, "amountFen", "bizType", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen",
-          lag("availAfterFen") OVER (ORDER BY id) AS pa, lag("lockedAfterFen") OVER (ORDER BY id) AS pl
-        FROM balance_log WHERE ${inRange(w)}) AS m`.execute(db).then((r) => r.rows[0]),
+        min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
+      FROM balance_log WHERE ${inRange(w)}`),
     // The order lines paid in the range (their deducts' time) and the fee log of those lines.
-    sql<Row>`SELECT coalesce(sum("payeeFen"), 0) AS payee, coalesce(sum("feeFen"), 0) AS fee, coalesce(sum("lockFen"), 0) AS lock
-      FROM order_detail WHERE "entId" = ${entId} AND "payChannel" = ${channel} AND status = 20 AND "resultAt" >= ${w.startMs} AND "resultAt" < ${w.endMs}`.execute(db).then((r) => r.rows[0]),
-    sql<Row>`SELECT coalesce(sum(f."entFeeFen"), 0) AS fee FROM order_detail d
-      JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo"
-      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`.execute(db).then((r) => r.rows[0]),
+    aggregate(db, sql<Row>`SELECT coalesce(sum("payeeFen"), 0) AS payee, coalesce(sum("feeFen"), 0) AS fee, coalesce(sum("lockFen"), 0) AS lock
+      FROM order_detail WHERE "entId" = ${entId} AND "payChannel" = ${channel} AND status = 20 AND "resultAt" >= ${w.startMs} AND "resultAt" < ${w.endMs}`),
+    aggregate(db, sql<Row>`SELECT coalesce(sum(f."entFeeFen"), 0) AS fee FROM order_detail d
+      JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo" AND f."entId" = d."entId"
+      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`),
   ]);
   if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
@@ -219,7 +242,10 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     const last = firstId === lastId ? first : await moveById(db, lastId);
     closing = { available: Number(last.availAfterFen), locked: Number(last.lockedAfterFen) };
     const firstProblem = statementMoveProblem(opening, toMove(first));
-    const badId = firstProblem ? firstId : agg.badId === null ? null : Number(agg.badId);
+    const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
+    const suspect = firstProblem !== null || agg.badId !== null || !fingerprints;
+    const badId = !suspect ? null : firstProblem ? firstId : await firstBrokenId(db, w);
+    if (suspect && badId === null) chainProblem = '各笔变动的前后余额无法衔接';
     if (badId !== null) {
       const bad = badId === firstId ? first : await moveById(db, badId);
       const previous = badId === firstId

@@ -139,6 +139,24 @@ export function statementMoveProblem(previous: StatementBalances, move: Statemen
   return null;
 }
 
+/**
+ * A fingerprint of a balance pair, for checking a long chain without walking it: when every move's
+ * before is the previous move's after, the multiset of befores is the opening plus every after but
+ * the last, so Σ h(before) − h(opening) = Σ h(after) − h(closing). The server sums it in SQL (the same
+ * integer arithmetic, `%` truncating toward zero in SQLite, PostgreSQL and BigInt alike) and walks the
+ * chain move by move only when the sums disagree, to name the first bad move.
+ */
+export function balanceFingerprint(available: number | bigint, locked: number | bigint): bigint {
+  const h = (BigInt(available) % 1000003n) * 1000003n + (BigInt(locked) % 1000003n);
+  return ((h % 1000000007n) * (h % 999999937n)) % 2147483647n;
+}
+
+/** The same fingerprint as SQL over two integer columns. */
+export function balanceFingerprintSql(available: string, locked: string): string {
+  const h = `((${available} % 1000003) * 1000003 + (${locked} % 1000003))`;
+  return `(((${h} % 1000000007) * (${h} % 999999937)) % 2147483647)`;
+}
+
 /** "第N笔变动（业务编号 X，时间 T）" */
 export function nameStatementMove(index: number, move: Pick<StatementMove, 'bizNo' | 'time'>): string {
   return `第${index}笔变动（业务编号${move.bizNo}${move.time ? `，${move.time}` : ''}）`;
