@@ -64,11 +64,12 @@ describe.each(DIALECTS)('user calls on %s', (dialect) => {
   test('own profile update: partial, trimmed, audited', async () => {
     const client = ctx.client();
     await client.login(DEMO_USERS.MER, DEMO_PASSWORD);
-    const answer = await client.post('user/update', { name: ' 王海涛二 ', wechat: 'wht_2026', email: '', sex: 1, guideStep: 2 });
+    // Clearing an optional field stores null; phone and e-mail change only with proof (contact-change.test.ts).
+    const answer = await client.post('user/update', { name: ' 王海涛二 ', wechat: 'wht_2026', remark: '', sex: 1, guideStep: 2 });
     expect(answer.code).toBe(0);
-    expect(answer.data).toMatchObject({ name: '王海涛二', weChat: 'wht_2026', email: null, sex: 1, guideStep: 2, phone: '13816200003' });
+    expect(answer.data).toMatchObject({ name: '王海涛二', weChat: 'wht_2026', remark: null, sex: 1, guideStep: 2, phone: '13816200003' });
     const row = await userRow(ctx.db, DEMO_USERS.MER);
-    expect(row).toMatchObject({ name: '王海涛二', wechat: 'wht_2026', email: null, sex: 1, guideStep: 2 });
+    expect(row).toMatchObject({ name: '王海涛二', wechat: 'wht_2026', remark: null, sex: 1, guideStep: 2 });
     const log = await ctx.db
       .selectFrom('audit_log')
       .selectAll()

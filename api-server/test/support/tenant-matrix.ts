@@ -205,6 +205,8 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'user/get': { kind: 'self' },
   'user/update': { kind: 'self' },
   'user/changePassword': { kind: 'self' },
+  'user/contact/sendCode': { kind: 'self' },
+  'user/contact/update': { kind: 'self' },
   'user/logout': { kind: 'self' },
   'dashboard/summary': { kind: 'self', note: 'figures of the caller’s organisation' },
   'notice/show': { kind: 'self' },

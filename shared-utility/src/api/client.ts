@@ -13,6 +13,7 @@ export const REQUEST_TIMEOUT_MS = 20000;
 export const ENCRYPTED_PATHS: ReadonlySet<string> = new Set([
   'user/login',
   'user/changePassword',
+  'user/contact/update',
   'user/forgetPassword/reset',
   'user/subuser/create',
   'user/subuser/changePassword',

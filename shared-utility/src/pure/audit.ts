@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<string, string> = {
   changePassword: '修改密码',
   resetPassword: '找回密码',
   updateProfile: '修改个人资料',
+  changeContact: '更换手机号/邮箱',
   updatePerm: '修改权限',
   updateStatus: '修改状态',
   import: '导入',

@@ -10,6 +10,7 @@ import { Code, Messages } from '../../http/codes';
 import { isUniqueViolation } from '../../http/db-errors';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { notifyContactChanged } from '../../routes/user';
 import { isBlank, type Row } from '../../resource/codec';
 import { defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
 import { requireActOnAccount } from '../../security/account-guard';
@@ -104,6 +105,18 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
       await trx.deleteFrom('session').where('userId', '=', row.userId).execute();
       await trx.updateTable('admin_user').set({ parentUserId: null }).where('parentUserId', '=', row.userId).execute();
+    },
+    // An administrator changing a sub-account's phone or e-mail (the guard above holds the subset rule):
+    // the old contact is told, in the update's transaction (issue 21 item 1).
+    beforeUpdate: async (ctx, values, before) => {
+      for (const [field, channel] of [['phone', 'sms'], ['email', 'mail']] as const) {
+        if (!(field in values)) continue;
+        const from = (before[field] as string | null) ?? null;
+        const to = (values[field] as string | null) ?? null;
+        if (from === to) continue;
+        await notifyContactChanged(deps, ctx.trx as never, { username: String(before.username), channel, from, to, byAdministrator: true }, ctx.now);
+      }
+      return values;
     },
     afterTransition: async (ctx, name, row) => {
       if (name === 'disable') await endUserSessions(ctx.trx as never, row.userId as number, 'disabled', ctx.now);
