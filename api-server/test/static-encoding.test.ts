@@ -119,6 +119,16 @@ describe('static files: cache headers and precompressed encodings', () => {
     expect((await get('/shared/react.js', 'br')).headers.etag).not.toBe((await get('/shared/react.js')).headers.etag);
   });
 
+  test("the icons' paths, in a folder named by the icons' version, are immutable; the folder's parent is not", async () => {
+    write('root-config/dist/shared/icons/6.14.1/16px/lock.json', '["M13.96 7H12"]');
+    write('root-config/dist/shared/icons.json', '{}');
+    const icon = await get('/shared/icons/6.14.1/16px/lock.json', 'br');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.json()).toEqual(['M13.96 7H12']);
+    expect(icon.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await get('/shared/icons.json')).headers['cache-control']).toBe('no-cache');
+  });
+
   test('vendor style sheets go out compressed too', async () => {
     const css = await get('/vendor/blueprint.css', 'br');
     expect(css.headers['content-encoding']).toBe('br');

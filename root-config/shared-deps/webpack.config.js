@@ -2,6 +2,8 @@
 const path = require('path');
 const { SHARED_EXTERNALS } = require('@flexpay/shared-utility/build/webpack-factory');
 const { PrecompressPlugin } = require('./precompress');
+const { DefinePlugin } = require('webpack');
+const { ICONS_VERSION, IconFilesPlugin } = require('./icon-files');
 
 const OUT = path.join(__dirname, '..', 'dist', 'shared');
 
@@ -48,7 +50,12 @@ module.exports = Object.entries(SHARED).map(([specifier, entry]) => ({
   externalsType: 'system',
   module: { rules: [{ parser: { system: false } }] },
   resolve: { conditionNames: ['browser', 'import', 'module', 'default'] },
-  plugins: [new PrecompressPlugin()],
+  plugins: [
+    new PrecompressPlugin(),
+    ...(specifier === '@blueprintjs/icons'
+      ? [new DefinePlugin({ __FLEXPAY_ICONS_VERSION__: JSON.stringify(ICONS_VERSION) }), new IconFilesPlugin()]
+      : []),
+  ],
   performance: { hints: false },
   stats: 'errors-warnings',
 }));

@@ -140,6 +140,33 @@ function clearErrorPanelsOfInactiveApps(pathname: string): void {
   if (isPublicPath(pathname)) document.getElementById(errorPanelId(NAVBAR))?.remove();
 }
 
+/**
+ * Issue 24: on a public page the server names, in two meta tags (api-server/src/static/preload.ts), the
+ * scripts the sign-in needs (RSA) and those of the page after it; they start loading while the user
+ * types and with the form's submit, so the dashboard's modules arrive alongside the sign-in call.
+ */
+function preloadNamedBy(metaName: string): void {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${metaName}"]`);
+  if (!meta) return;
+  meta.remove();
+  for (const url of meta.content.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = url;
+    document.head.appendChild(link);
+  }
+}
+document.addEventListener('input', () => preloadNamedBy('flexpay-preload-on-input'), { capture: true });
+document.addEventListener(
+  'submit',
+  () => {
+    preloadNamedBy('flexpay-preload-on-input');
+    preloadNamedBy('flexpay-preload-on-submit');
+  },
+  { capture: true },
+);
+
 document.body.classList.toggle('flexpay-public', isPublicPath(window.location.pathname));
 start({ urlRerouteOnly: true });
 // 应用已更新 / 刷新 when a deploy or rollback changes the import map (version-banner.ts).

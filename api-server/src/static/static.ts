@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { hasSessionCookie, preloadsFor, preloadTags } from './preload';
 
 /** Apps served at /apps/<name>/ from <repo>/<name>/dist (CONTRACT.md layout). */
 export const STATIC_APPS = [
@@ -19,6 +20,12 @@ export const STATIC_APPS = [
 const RUNTIME_PLACEHOLDER = '<!--FLEXPAY_RUNTIME-->';
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Files of the root shell that never change under their URL: webpack's content-hashed chunks, and the
+ * icons' paths in a folder named by the icons package's version (root-config/shared-deps/icon-files.js).
+ */
+const IMMUTABLE_ROOT_FILES = /^shared\/(chunks\/|icons\/[^/]+\/)/;
 
 /** Content-hashed folders: webpack `chunks/` output or a hex hash directory name. */
 function inHashedFolder(relative: string): boolean {
@@ -39,7 +46,7 @@ export function runtimeSnippet(config: Config): string {
 export function registerStatic(app: FastifyInstance, config: Config): void {
   const rootDist = path.join(config.repoRoot, 'root-config', 'dist');
 
-  // The root shell: only shared/chunks/ is content-hashed there; the rest revalidates by ETag. Each file is
+  // The root shell: only shared/chunks/ and shared/icons/<version>/ are immutable there; the rest revalidates by ETag. Each file is
   // sent as the build's brotli copy (.br) when the browser accepts it, else its gzip copy, else as is.
   app.register(fastifyStatic, {
     root: rootDist,
@@ -49,7 +56,7 @@ export function registerStatic(app: FastifyInstance, config: Config): void {
     preCompressed: true,
     setHeaders: (res, filePath) => {
       const relative = path.relative(rootDist, filePath).split(path.sep).join('/');
-      res.setHeader('Cache-Control', relative.startsWith('shared/chunks/') ? IMMUTABLE : NO_CACHE);
+      res.setHeader('Cache-Control', IMMUTABLE_ROOT_FILES.test(relative) ? IMMUTABLE : NO_CACHE);
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
@@ -97,11 +104,23 @@ async function sendIndex(config: Config, rootDist: string, request: FastifyReque
   } catch {
     return reply.status(404).type('text/plain; charset=utf-8').send('页面不存在（root-config 尚未构建）');
   }
-  html = html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config));
+  html = html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config) + (await routePreloads(config, request)));
   const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-  reply.header('Cache-Control', NO_CACHE).header('ETag', etag);
+  // The preloads depend on whether a session cookie came (a signed-in path without one is the login page).
+  reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Cookie');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type('text/html; charset=utf-8').send(html);
+}
+
+/** The route's script preloads (preload.ts); none when the import map cannot be read. */
+async function routePreloads(config: Config, request: FastifyRequest): Promise<string> {
+  try {
+    const map = JSON.parse(await fs.promises.readFile(config.importMapPath, 'utf8')) as { imports?: Record<string, string> };
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    return preloadTags(preloadsFor(config.repoRoot, map, pathname, hasSessionCookie(request.headers.cookie)));
+  } catch {
+    return '';
+  }
 }
 
 /** Client-side routes: any page path that is not a file answers the shell (SPA fallback). */

@@ -1,0 +1,122 @@
+/**
+ * Issue 24 item 6: the page preloads what its route needs — the modules the route table names (root
+ * config, the navbar on signed-in paths, the route's app) and what their bundles import, at the URLs
+ * of the import map — and nothing else; a public page names the sign-in's RSA module and the page
+ * after sign-in for root-config to preload while the user types and on submit.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { allRoutes } from '@flexpay/shared-utility/src/pure';
+import { buildApp } from '../src/app';
+import { openSqlite } from '../src/db/connect';
+import { migrate } from '../src/db/migrations';
+import { ensureKeyPair } from '../src/security/rsa';
+import { bundleImports, preloadsFor, routeModules } from '../src/static/preload';
+import { testConfig } from './support/app';
+
+const APPS = ['root-config', 'navbar-app', 'system-app', 'finance-app', 'people-app', 'tasks-app'] as const;
+
+/** A built suite in miniature: each bundle imports what the real ones do (kept short). */
+const BUNDLES: Record<string, { url: string; imports: string[] }> = {
+  '@flexpay/root-config': { url: '/apps/root-config/flexpay-root-config.js', imports: ['single-spa', '@flexpay/shared-utility'] },
+  '@flexpay/shared-utility': { url: '/apps/shared-utility/flexpay-shared-utility.js', imports: ['react', 'react-dom/client', 'axios'] },
+  '@flexpay/shared-utility/kit': { url: '/apps/shared-utility/flexpay-kit.js', imports: ['@flexpay/shared-utility', 'react'] },
+  '@flexpay/navbar-app': { url: '/apps/navbar-app/flexpay-navbar-app.js', imports: ['@flexpay/shared-utility', '@flexpay/shared-utility/kit', '@blueprintjs/core'] },
+  '@flexpay/system-app': { url: '/apps/system-app/flexpay-system-app.js', imports: ['@flexpay/shared-utility', '@blueprintjs/core'] },
+  '@flexpay/finance-app': { url: '/apps/finance-app/7c1d04a9b2e3/flexpay-finance-app.js', imports: ['@flexpay/shared-utility/kit', 'rxjs'] },
+  '@flexpay/people-app': { url: '/apps/people-app/flexpay-people-app.js', imports: ['@flexpay/shared-utility/kit'] },
+  '@flexpay/tasks-app': { url: '/apps/tasks-app/flexpay-tasks-app.js', imports: ['@flexpay/shared-utility/kit'] },
+  react: { url: '/shared/react.js', imports: [] },
+  'react-dom/client': { url: '/shared/react-dom-client.js', imports: ['react'] },
+  'single-spa': { url: '/shared/single-spa.js', imports: [] },
+  axios: { url: '/shared/axios.js', imports: [] },
+  rxjs: { url: '/shared/rxjs.js', imports: [] },
+  '@blueprintjs/core': { url: '/shared/blueprintjs-core.js', imports: ['react', '@blueprintjs/icons'] },
+  '@blueprintjs/icons': { url: '/shared/blueprintjs-icons.js', imports: ['react'] },
+  jsencrypt: { url: '/shared/jsencrypt.js', imports: [] },
+  echarts: { url: '/shared/echarts.js', imports: [] },
+};
+const url = (specifier: string) => BUNDLES[specifier].url;
+
+describe('route preloads', () => {
+  let repo: string;
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-preload-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-preload-data-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      fs.writeFileSync(path.join(repo, file), text);
+    };
+    write('package.json', JSON.stringify({ workspaces: [...APPS] }));
+    write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+    for (const { url: at, imports } of Object.values(BUNDLES)) {
+      const file = at.startsWith('/shared/') ? `root-config/dist${at}` : at.replace(/^\/apps\/([^/]+)\//, '$1/dist/');
+      write(file, `/*! For license information please see x.LICENSE.txt */\nSystem.register(${JSON.stringify(imports)},(function(e,t){return{execute:function(){}}}));`);
+    }
+    write('import-map.json', JSON.stringify({ imports: Object.fromEntries(Object.entries(BUNDLES).map(([s, b]) => [s, b.url])) }));
+    const { db } = openSqlite(path.join(dataDir, 'flexpay.db'));
+    await migrate(db, 'sqlite');
+    const config = testConfig(dataDir, { staticOn: true, repoRoot: repo, importMapPath: path.join(repo, 'import-map.json') });
+    app = buildApp({ config, db, dialect: 'sqlite', keys: ensureKeyPair(dataDir), logger: false });
+    app.addHook('onClose', async () => db.destroy());
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(repo, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const preloaded = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+  const meta = (html: string, name: string) => (new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '').split(' ').filter(Boolean);
+
+  test('the login page preloads its own modules and their imports, none of the signed-in ones', async () => {
+    const page = await app.inject({ url: '/login' });
+    const now = preloaded(page.body);
+    expect(new Set(now)).toEqual(
+      new Set(['@flexpay/root-config', 'single-spa', '@flexpay/shared-utility', 'react', 'react-dom/client', 'axios', '@flexpay/system-app', '@blueprintjs/core', '@blueprintjs/icons'].map(url)),
+    );
+    // The navbar, the kit and the other apps come after sign-in; the RSA module while the user types.
+    expect(meta(page.body, 'flexpay-preload-on-input')).toEqual([url('jsencrypt')]);
+    expect(new Set(meta(page.body, 'flexpay-preload-on-submit'))).toEqual(new Set(['@flexpay/navbar-app', '@flexpay/shared-utility/kit'].map(url)));
+    expect(page.headers.vary).toContain('Cookie');
+  });
+
+  test('a signed-in route preloads the navbar and its own app at the import map URLs, not the other apps', async () => {
+    const page = await app.inject({ url: '/order/index', headers: { cookie: 'flexpay_admin_token=abc' } });
+    const now = preloaded(page.body);
+    expect(now).toEqual(expect.arrayContaining(['@flexpay/root-config', '@flexpay/navbar-app', '@flexpay/finance-app', '@flexpay/shared-utility/kit', 'rxjs'].map(url)));
+    for (const other of ['@flexpay/system-app', '@flexpay/people-app', '@flexpay/tasks-app', 'jsencrypt', 'echarts']) expect(now).not.toContain(url(other));
+    expect(page.body).not.toContain('flexpay-preload-on-submit');
+    // Each script once.
+    expect(new Set(now).size).toBe(now.length);
+  });
+
+  test('a signed-in path asked for without a session cookie preloads the login page it is sent to', async () => {
+    const page = await app.inject({ url: '/order/index' });
+    expect(preloaded(page.body)).toContain(url('@flexpay/system-app'));
+    expect(preloaded(page.body)).not.toContain(url('@flexpay/finance-app'));
+  });
+
+  test('every route of the route table: the root config, the navbar when signed in, and the app that owns it', () => {
+    for (const route of allRoutes()) {
+      const pathname = route.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, '1');
+      const modules = routeModules(pathname);
+      expect(modules).toEqual(['@flexpay/root-config', ...(route.public ? [] : ['@flexpay/navbar-app']), `@flexpay/${route.app}`]);
+      const urls = preloadsFor(repo, { imports: Object.fromEntries(Object.entries(BUNDLES).map(([s, b]) => [s, b.url])) }, pathname, true).now;
+      for (const other of APPS.filter((a) => a !== 'root-config' && a !== route.app && !(a === 'navbar-app' && !route.public))) {
+        expect(urls).not.toContain(url(`@flexpay/${other}`));
+      }
+    }
+  });
+
+  test("a bundle's imports are read from its System.register header, after a licence comment", () => {
+    expect(bundleImports(path.join(repo, 'navbar-app/dist/flexpay-navbar-app.js'))).toEqual(['@flexpay/shared-utility', '@flexpay/shared-utility/kit', '@blueprintjs/core']);
+    expect(bundleImports(path.join(repo, 'navbar-app/dist/missing.js'))).toEqual([]);
+  });
+});
