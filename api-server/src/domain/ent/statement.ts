@@ -192,7 +192,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   const { entId, channel, from, to } = request;
   const w: Window = { entId, channel, startMs: dayStartMs(from), endMs: dayStartMs(to) + DAY_MS };
   // Independent reads, side by side on a pool (one after the other inside a transaction).
-  const [ent, account, channelRow, before, agg, paid, feeLog] = await Promise.all([
+  const [ent, account, channelRow, before, agg, paid] = await Promise.all([
     db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst(),
     db.selectFrom('ent_account').select(['availableFen', 'lockedFen']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst(),
     db.selectFrom('pay_channel').select('name').where('channel', '=', channel).executeTakeFirst(),
@@ -214,11 +214,12 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
         coalesce(sum(CASE WHEN type = 3 AND "bizType" = 30 THEN "amountFen" ELSE 0 END), 0) AS refund,
         min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
       FROM balance_log WHERE ${inRange(w)}`),
-    // The order lines paid in the range (their deducts' time) and the fee log of those lines.
-    aggregate(db, sql<Row>`SELECT coalesce(sum("payeeFen"), 0) AS payee, coalesce(sum("feeFen"), 0) AS fee, coalesce(sum("lockFen"), 0) AS lock
-      FROM order_detail WHERE "entId" = ${entId} AND "payChannel" = ${channel} AND status = 20 AND "resultAt" >= ${w.startMs} AND "resultAt" < ${w.endMs}`),
-    aggregate(db, sql<Row>`SELECT coalesce(sum(f."entFeeFen"), 0) AS fee FROM order_detail d
-      JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo" AND f."entId" = d."entId"
+    // The order lines paid in the range (their deducts' time) with the fee log of those lines, in one scan:
+    // a paid line has exactly one fee-log row (its charge; only failed lines are reversed), so the join
+    // neither drops nor repeats lines — a line without its row leaves 服务费 short of the fee log's sum.
+    aggregate(db, sql<Row>`SELECT coalesce(sum(d."payeeFen"), 0) AS payee, coalesce(sum(d."feeFen"), 0) AS fee, coalesce(sum(d."lockFen"), 0) AS lock,
+        coalesce(sum(f."entFeeFen"), 0) AS "feeLog"
+      FROM order_detail d LEFT JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo" AND f."entId" = d."entId"
       WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`),
   ]);
   if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
@@ -264,7 +265,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     closing,
     sums,
     chainProblem,
-    payout: { payee: Number(paid.payee), fee: Number(paid.fee), lock: Number(paid.lock), feeLog: Number(feeLog.fee) },
+    payout: { payee: Number(paid.payee), fee: Number(paid.fee), lock: Number(paid.lock), feeLog: Number(paid.feeLog) },
     accountNow: to >= today ? { available: Number(account.availableFen), locked: Number(account.lockedFen) } : null,
   });
   if ('error' in proof) refuse(Code.CONFLICT, proof.error);
