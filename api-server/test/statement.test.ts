@@ -10,6 +10,7 @@ import * as XLSX from 'xlsx';
 import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { ledgerRows } from '../src/domain/ent/ledger';
+import { type AccountState, LargePlan, ledgerRows as largeLedgerRows } from '../src/demo/seed-large';
 import { dueRunKey, runStatementMail } from '../src/domain/ent/statement-job';
 import { Messages } from '../src/http/codes';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../src/util/time';
@@ -259,5 +260,21 @@ describe.each(DIALECTS)('对账单 on %s', (dialect) => {
       const run = await ctx.db.selectFrom('job_run').selectAll().execute();
       expect(run).toEqual([expect.objectContaining({ jobKey: `statementMail:${month}`, result: expect.stringContaining(`已发送${sent}封`) })]);
     });
+  });
+});
+
+describe('the large-data generator', () => {
+  test('writes each enterprise\'s moves in time order, chained (orders closer than the hour between a lock and its deduct)', () => {
+    const plan = new LargePlan({ orders: 12_000, enterprises: 1, talents: 100, linesPerOrder: 2, now: Date.UTC(2026, 10, 24, 4) }, { entId: 900, custId: 1, orderId: 1, detailId: 1 }, [{ merchtId: 1, supplierId: 2, parentMerchtId: null }]);
+    const accounts = new Map<number, AccountState>();
+    const rows = [...largeLedgerRows(plan, accounts)];
+    expect(rows.length).toBeGreaterThan(20_000);
+    // [entId, channel, type, amount, availBefore, availAfter, lockedBefore, lockedAfter, bizType, bizNo, operator, createdAt]
+    for (let i = 1; i < rows.length; i += 1) {
+      const [prev, row] = [rows[i - 1] as number[], rows[i] as number[]];
+      expect(row[11] >= prev[11] && row[4] === prev[5] && row[6] === prev[7]).toBe(true);
+    }
+    const last = rows[rows.length - 1] as number[];
+    expect(accounts.get(900)).toEqual({ availableFen: last[5], lockedFen: last[7] });
   });
 });
