@@ -164,6 +164,18 @@ test('tab context menu: 刷新 asks the owning app to remount the view', async (
   expect(stub.calls).toContainEqual({ fn: 'requestRefresh', args: ['/ent/coopEnt'] });
 });
 
+test('visited tabs: 关闭其他 / 关闭全部 from the bar\'s visible menu as well; 首页 cannot be closed', async () => {
+  const menuButton = container.querySelector<HTMLElement>('[data-testid="visited-tabs"] [aria-label="标签操作"]')!;
+  expect(menuButton).not.toBeNull();
+  await act(async () => menuButton.click());
+  const items = [...document.querySelectorAll('[data-testid="tab-bar-menu"] a')].map((a) => text(a));
+  expect(items).toEqual(['刷新', '关闭', '关闭其他', '关闭全部']);
+  await act(async () => byText('[data-testid="tab-bar-menu"] a', '关闭全部')!.click());
+  const paths = [...container.querySelectorAll<HTMLElement>('[data-testid="tab"]')].map((t) => t.dataset.path);
+  expect(paths).toEqual(['/dashboard']);
+  expect(container.querySelector('[data-testid="tab"][data-path="/dashboard"] .bp6-tag-remove')).toBeNull();
+});
+
 test('file preview: images open the dialog, other types download', async () => {
   await act(async () => stub.previewFileSubject.next({ url: '/files/id-front.png' }));
   const img = document.querySelector<HTMLImageElement>('[data-testid="file-preview"] img')!;

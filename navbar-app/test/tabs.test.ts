@@ -13,6 +13,7 @@ import {
   replaceTab,
   saveTabs,
   serializeTabs,
+  tabWindow,
   type TabsState,
   type VisitedTab,
 } from '../src/tabs/tab-state';
@@ -126,5 +127,33 @@ describe('visited tabs', () => {
     expect(CONTEXT_MENU_OFFSET).toBe(105);
     expect(contextMenuLeft(300, 210, 1000)).toBe(315);
     expect(contextMenuLeft(1200, 210, 1000)).toBe(210 + 1000 - 105);
+  });
+});
+
+describe('the tabs a bar shows whole (issue 22)', () => {
+  // Five tabs of 100 px with 4 px gaps; the bar has room for three (3 × 100 + 2 × 4 = 308).
+  const widths = [100, 100, 100, 100, 100];
+
+  test('from the first tab, as many as fit whole — none cut at the edge', () => {
+    expect(tabWindow(widths, 320, 0, 0)).toEqual({ first: 0, last: 2 });
+    expect(tabWindow(widths, 307, 0, 0)).toEqual({ first: 0, last: 1 });
+    expect(tabWindow(widths, 1000, 0, 0)).toEqual({ first: 0, last: 4 });
+  });
+
+  test('the active tab is always among them: the window moves right to it, and back left to it', () => {
+    expect(tabWindow(widths, 320, 0, 4)).toEqual({ first: 2, last: 4 });
+    expect(tabWindow(widths, 320, 2, 0)).toEqual({ first: 0, last: 2 });
+    expect(tabWindow(widths, 320, 1, 2)).toEqual({ first: 1, last: 3 });
+  });
+
+  test('a window moved by ‹ › without following the active tab; no empty room while earlier tabs hide', () => {
+    expect(tabWindow(widths, 320, 1, -1)).toEqual({ first: 1, last: 3 });
+    expect(tabWindow(widths, 320, 4, -1)).toEqual({ first: 2, last: 4 });
+    // After closing tabs, the window slides back so the bar is filled from the left.
+    expect(tabWindow([100, 100, 100], 320, 2, 2)).toEqual({ first: 0, last: 2 });
+  });
+
+  test('a tab wider than the bar is still the one shown', () => {
+    expect(tabWindow([100, 500, 100], 320, 0, 1)).toEqual({ first: 1, last: 1 });
   });
 });

@@ -38,7 +38,7 @@ export async function measureKit(baseUrl: string): Promise<KitFigures> {
         });
 
       // Table: from the moment the rows are handed over until the grid has drawn what it shows — the frame
-      // after which the number of drawn name cells stops changing (Table2 draws only the rows in view).
+      // after which the number of drawn name cells stops changing.
       const tableRender: number[] = [];
       const rows100 = makeRows(100);
       for (let round = 0; round < 5; round += 1) {

@@ -113,11 +113,10 @@ async function measureLiveList(): Promise<void> {
       const System = (window as unknown as { System: { import(name: string): Promise<any> } }).System;
       const { request } = await System.import('@flexpay/shared-utility');
       const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-      // Blueprint draws cells, not rows: the order's row is the cells sharing its number cell's row class.
+      // The order's row of the grid: the table row holding its number cell.
       const rowText = () => {
-        const cells = [...document.querySelectorAll('.bp6-table-cell')];
-        const rowClass = [...(cells.find((c) => c.textContent === orderNo)?.classList ?? [])].find((c) => c.startsWith('bp6-table-cell-row-'));
-        return rowClass ? cells.filter((c) => c.classList.contains(rowClass)).map((c) => c.textContent ?? '').join('|') : '';
+        const row = [...document.querySelectorAll('.fp-grid tbody tr')].find((tr) => [...tr.querySelectorAll('td')].some((c) => c.textContent === orderNo));
+        return row ? [...row.querySelectorAll('td')].map((c) => c.textContent ?? '').join('|') : '';
       };
       const started = performance.now();
       let last = started;

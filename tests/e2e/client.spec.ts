@@ -83,6 +83,6 @@ test('SYS 新建客户端，重置密钥只显示一次，授权商户及其一�
   await page.waitForTimeout(600);
   await entForm.getByRole('button', { name: '提交' }).click();
   await expect(entForm).toHaveCount(0);
-  await expect(entScreen.locator('.bp6-table-cell').getByText('北京星辰物流有限公司', { exact: true })).toBeVisible();
-  await expect(entScreen.locator('.bp6-table-cell').getByText('余额查询', { exact: true })).toBeVisible();
+  await expect(entScreen.locator('.fp-grid td').getByText('北京星辰物流有限公司', { exact: true })).toBeVisible();
+  await expect(entScreen.locator('.fp-grid td').getByText('余额查询', { exact: true })).toBeVisible();
 });

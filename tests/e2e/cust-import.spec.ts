@@ -150,7 +150,7 @@ test('人才导入：已登记的人员不再拒绝，逐行说明新增或已�
   await page.getByRole('button', { name: '关闭' }).click();
   // 导入记录 keeps the batch with its counts.
   await kitScreen(page, 'cust').getByRole('button', { name: '导入记录' }).click();
-  await expect(kitScreen(page, 'custImport').getByText('again.xlsx').or(kitScreen(page, 'custImport').locator('.bp6-table-cell').filter({ hasText: /^IM\d+/ })).first()).toBeVisible();
+  await expect(kitScreen(page, 'custImport').getByText('again.xlsx').or(kitScreen(page, 'custImport').locator('.fp-grid td').filter({ hasText: /^IM\d+/ })).first()).toBeVisible();
 });
 
 test('人才导入：平台须先选择企业，导入到所选企业', async ({ page }) => {
@@ -164,7 +164,7 @@ test('人才导入：平台须先选择企业，导入到所选企业', async ({
   await importButton(page).click();
   await expect(toast(page, '成功导入 1 条人才')).toBeVisible();
   await page.getByRole('button', { name: '关闭' }).click();
-  const row = kitScreen(page, 'cust').locator('.bp6-table-cell').filter({ hasText: name });
+  const row = kitScreen(page, 'cust').locator('.fp-grid td').filter({ hasText: name });
   await expect(row).toBeVisible();
 });
 
@@ -194,13 +194,13 @@ test('人才导入：导入记录可下载原始文件和结果文件；导入�
   // The imported card is 未校验: 重新校验 runs the 3-factor check (the number passes Luhn: 正确).
   await page.goto(`/cust/ent?name=${encodeURIComponent(name)}`);
   const talents = kitScreen(page, 'cust');
-  await expect(talents.locator('.bp6-table-cell').getByText(name, { exact: true })).toBeVisible();
+  await expect(talents.locator('.fp-grid td').getByText(name, { exact: true })).toBeVisible();
   await clickRowAction(page, name, '银行卡', talents);
   const cards = kitScreen(page, 'custCard');
-  await expect(cards.locator('.bp6-table-cell').getByText('未校验', { exact: true })).toBeVisible();
+  await expect(cards.locator('.fp-grid td').getByText('未校验', { exact: true })).toBeVisible();
   await clickRowAction(page, LUHN_CARD, '重新校验', cards);
   await page.locator('.bp6-dialog').filter({ hasText: '三要素' }).getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '校验通过')).toBeVisible();
-  await expect(cards.locator('.bp6-table-cell').getByText('正确', { exact: true })).toBeVisible();
+  await expect(cards.locator('.fp-grid td').getByText('正确', { exact: true })).toBeVisible();
   await expect(cards.getByRole('button', { name: '重新校验' })).toHaveCount(0);
 });

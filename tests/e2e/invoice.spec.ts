@@ -103,7 +103,7 @@ test('开票申请：企业申请并上传完工证明，供应商审核、识�
   // The enterprise sees it issued and previews the invoice.
   await ent.goto(`/invoice/myApply/0?applyNo=${applied.applyNo}`);
   const mine = kitScreen(ent, 'invoiceApply');
-  await expect(mine.locator('.bp6-table-cell').getByText('已开票')).toBeVisible();
+  await expect(mine.locator('.fp-grid td').getByText('已开票')).toBeVisible();
   await clickRowAction(ent, applied.applyNo, '发票');
   const issued = ent.locator('.bp6-dialog').filter({ hasText: '发票（' });
   await expect(issued.getByText('26112000000000004321')).toBeVisible();
@@ -115,7 +115,7 @@ test('开票申请：企业申请并上传完工证明，供应商审核、识�
 
   // Discard with a reason releases the orders; the enterprise applies for them again.
   await spr.goto(`/invoice/toMeApply/1?applyNo=${applied.applyNo}`);
-  await expect(kitScreen(spr, 'invoiceApplyToMe').locator('.bp6-table-cell').getByText('已开票')).toBeVisible();
+  await expect(kitScreen(spr, 'invoiceApplyToMe').locator('.fp-grid td').getByText('已开票')).toBeVisible();
   await transition(spr, TO_ME, applied.applyNo, '作废', '发票抬头有误');
 
   await ent.goto('/invoice/myApply/0');

@@ -63,7 +63,7 @@ async function ledgerOf(page: Page, bizNo: string) {
 test('充值：企业上传凭证申请，供应商审核、处理并确认到账，企业看到余额与收支记录；退款驳回后可用余额恢复', async ({ browser }) => {
   const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);
   const start = await manualChannel(ent);
-  await expect(kitScreen(ent, 'entAccount').locator('.bp6-table-cell', { hasText: '人工审核' }).first()).toBeVisible();
+  await expect(kitScreen(ent, 'entAccount').locator('.fp-grid td', { hasText: '人工审核' }).first()).toBeVisible();
 
   // ENT applies for a recharge on the manual channel with a PDF voucher.
   await ent.goto('/ent/addBal');

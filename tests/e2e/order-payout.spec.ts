@@ -68,9 +68,9 @@ async function transition(page: Page, text: string, action: string, reason?: str
   await expect(page.getByText(`${action}成功`).first()).toBeVisible();
 }
 
-/** The grid row (Table2 cells are divs) holding a cell with exactly this text. */
+/** The grid cell holding exactly this text. */
 function gridRow(scope: Page | ReturnType<Page['locator']>, text: string) {
-  return scope.locator('.bp6-table-cell').filter({ hasText: new RegExp(`^${text}$`) }).first();
+  return scope.locator('.fp-grid td').filter({ hasText: new RegExp(`^${text}$`) }).first();
 }
 
 test.beforeAll(async () => {
@@ -187,7 +187,7 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
   await spr.goto(`/order/feeLog?orderNo=${orderNo}`);
   const feeLog = kitScreen(spr, 'calcFeeLog');
   await expect(feeLog.getByText('共 5 条')).toBeVisible();
-  await expect(feeLog.locator('.bp6-table-cell', { hasText: /^冲销$/ })).toBeVisible();
+  await expect(feeLog.locator('.fp-grid td', { hasText: /^冲销$/ })).toBeVisible();
 
   // A successful line's bank receipt previews in the shell's dialog.
   await ent.goto(`/order/detail?orderNo=${orderNo}`);

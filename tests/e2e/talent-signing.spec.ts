@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 180_000 });
 type Row = Record<string, unknown>;
 
 /** A table cell of a kit screen showing exactly `text` (the search form's options hold names too). */
-const cell = (scope: Locator, text: string) => scope.locator('.bp6-table-cell').getByText(text, { exact: true }).first();
+const cell = (scope: Locator, text: string) => scope.locator('.fp-grid td').getByText(text, { exact: true }).first();
 
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();

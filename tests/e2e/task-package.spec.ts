@@ -115,9 +115,9 @@ test('ENT publishes a private package; SPR reviews and lists it; a taker is adde
   await expect(picker.locator('option')).toHaveCount(2);
   await picker.selectOption({ label: talentName });
   await spr.getByRole('button', { name: '提交' }).click();
-  await expect(takers.locator('.bp6-table-cell').getByText('已承接', { exact: true })).toBeVisible();
+  await expect(takers.locator('.fp-grid td').getByText('已承接', { exact: true })).toBeVisible();
   await confirmRowAction(spr, talentName, '标记完成', takers);
-  await expect(takers.locator('.bp6-table-cell').getByText('已完成', { exact: true })).toBeVisible();
+  await expect(takers.locator('.fp-grid td').getByText('已完成', { exact: true })).toBeVisible();
   await spr.locator('.bp6-drawer-header').getByRole('button').click();
   await expect(spr.locator('.bp6-drawer')).toHaveCount(0);
   await confirmRowAction(spr, code, '完成', intake);
@@ -176,6 +176,6 @@ test('ENT publishes a private package; SPR reviews and lists it; a taker is adde
   }).toPass({ timeout: 60_000 });
   await expect(head.getByTestId('settle-订单明细')).toHaveText('1笔（成功1笔）');
   const lines = kitScreen(spr, 'packagePayLine');
-  await expect(lines.locator('.bp6-table-cell').getByText('代发成功', { exact: true })).toBeVisible();
-  await expect(lines.locator('.bp6-table-cell').getByText(talentName, { exact: true })).toBeVisible();
+  await expect(lines.locator('.fp-grid td').getByText('代发成功', { exact: true })).toBeVisible();
+  await expect(lines.locator('.fp-grid td').getByText(talentName, { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { ContextMenuPopover, Menu, MenuItem, Tag } from '@blueprintjs/core';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Button, ContextMenuPopover, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { HOME_PATH, matchRoute, requestRefresh } from '@flexpay/shared-utility';
 import { goTo, lastChangeReplaced, pathnameOf } from '../location/location';
 import {
@@ -14,6 +14,7 @@ import {
   replaceTab,
   saveTabs,
   activeTab,
+  tabWindow,
   type TabsState,
   type VisitedTab,
 } from './tab-state';
@@ -53,11 +54,34 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
 
   useEffect(() => saveTabs(safeSessionStorage(), state), [state]);
 
-  // Scroll the active tab into view.
+  // Issue 22: the tabs that fit whole, from `first` on; the active one always among them; ‹ › move the window.
+  const trackRef = useRef<HTMLDivElement>(null);
+  // `follow`: the window keeps the active tab whole; ‹ › let it go until the active tab changes.
+  const [view, setView] = useState({ first: 0, follow: true });
+  const [shown, setShown] = useState<{ first: number; last: number; overflow: boolean; shift: number }>({ first: 0, last: Number.MAX_SAFE_INTEGER, overflow: false, shift: 0 });
+  const activeIndex = state.tabs.findIndex((t) => t.path === state.active);
+  const layout = ({ first: from, follow }: { first: number; follow: boolean }) => {
+    const track = trackRef.current;
+    if (!track) return;
+    const tabs = [...track.querySelectorAll<HTMLElement>('[data-testid="tab"]')];
+    const widths = tabs.map((t) => t.getBoundingClientRect().width);
+    const room = track.clientWidth;
+    const all = tabWindow(widths, room, 0, -1);
+    const overflow = all.last < widths.length - 1;
+    const win = overflow ? tabWindow(widths, room, from, follow ? activeIndex : -1) : { first: 0, last: widths.length - 1 };
+    const shift = tabs[win.first] ? tabs[win.first].offsetLeft - (tabs[0]?.offsetLeft ?? 0) : 0;
+    setShown((s) => (s.first === win.first && s.last === win.last && s.overflow === overflow && s.shift === shift ? s : { ...win, overflow, shift }));
+    if (win.first !== from) setView({ first: win.first, follow });
+  };
+  useLayoutEffect(() => layout(view));
+  useEffect(() => setView((v) => (v.follow ? v : { ...v, follow: true })), [state.active]);
   useEffect(() => {
-    const el = barRef.current?.querySelector<HTMLElement>('[data-active="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [state.active]);
+    const again = () => layout(view);
+    window.addEventListener('resize', again);
+    return () => window.removeEventListener('resize', again);
+  });
+  // ‹ › show the tabs beyond either edge: the window moves by one tab, the active one may leave it.
+  const moveWindow = (by: number) => setView({ first: Math.max(0, Math.min(state.tabs.length - 1, shown.first + by)), follow: false });
 
   /** Applies a transition and follows the active tab when it moved. */
   const apply = (next: TabsState) => {
@@ -83,11 +107,30 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
     setMenu(null);
     if (menuTab) fn(menuTab);
   };
+  const current = activeTab(state);
+  const tabMenu = (tab: VisitedTab | null | undefined, run: (fn: (tab: VisitedTab) => void) => () => void, testId: string) => (
+    <Menu className="fp-tab-menu" data-testid={testId}>
+      <MenuItem text="刷新" icon="refresh" disabled={!tab} onClick={run(refresh)} />
+      <MenuItem text="关闭" icon="cross" disabled={!tab || !isClosable(tab, HOME_TAB)} onClick={run((t) => apply(closeTab(state, t.path, HOME_TAB)))} />
+      <MenuItem text="关闭其他" icon="disable" disabled={!tab} onClick={run((t) => apply(closeOthers(state, t.path, HOME_TAB)))} />
+      <MenuItem text="关闭全部" icon="remove" onClick={run(() => apply(closeAll(state, HOME_TAB)))} />
+    </Menu>
+  );
+  const onActive = (fn: (tab: VisitedTab) => void) => () => {
+    if (current) fn(current);
+    else fn(HOME_TAB);
+  };
   return (
-    <div className="fp-tabs" data-testid="visited-tabs" ref={barRef} role="tablist" aria-label="已访问页面">
-      {state.tabs.map((tab) => {
+    <div className="fp-tabs" data-testid="visited-tabs" ref={barRef}>
+      {shown.overflow && (
+        <Button className="fp-tabs-scroll" size="small" variant="minimal" icon="chevron-left" aria-label="向左滚动标签" disabled={shown.first === 0} onClick={() => moveWindow(-1)} />
+      )}
+      <div className="fp-tabs-track" ref={trackRef} role="tablist" aria-label="已访问页面">
+        <div className="fp-tabs-strip" style={{ transform: `translateX(-${shown.shift}px)` }}>
+      {state.tabs.map((tab, index) => {
         const active = tab.path === state.active;
         const closable = isClosable(tab, HOME_TAB);
+        const outside = index < shown.first || index > shown.last;
         return (
           <Tag
             key={tab.path}
@@ -96,7 +139,8 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
             data-active={active ? 'true' : 'false'}
             role="tab"
             aria-selected={active}
-            className={`fp-tab${active ? ' fp-tab--active' : ''}`}
+            className={`fp-tab${active ? ' fp-tab--active' : ''}${outside ? ' fp-tab--outside' : ''}`}
+            aria-hidden={outside || undefined}
             minimal={!active}
             interactive
             onClick={() => goTo(tab.fullPath)}
@@ -115,23 +159,27 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
           </Tag>
         );
       })}
+        </div>
+      </div>
+      {shown.overflow && (
+        <Button
+          className="fp-tabs-scroll"
+          size="small"
+          variant="minimal"
+          icon="chevron-right"
+          aria-label="向右滚动标签"
+          disabled={shown.last >= state.tabs.length - 1}
+          onClick={() => moveWindow(1)}
+        />
+      )}
+      <Popover placement="bottom-end" content={tabMenu(current, onActive, 'tab-bar-menu')}>
+        <Button className="fp-tabs-menu" size="small" variant="minimal" icon="caret-down" aria-label="标签操作" title="标签操作" />
+      </Popover>
       <ContextMenuPopover
         isOpen={menu !== null}
         targetOffset={menu ? { left: menu.left, top: menu.top } : undefined}
         onClose={() => setMenu(null)}
-        content={
-          <Menu className="fp-tab-menu" data-testid="tab-context-menu">
-            <MenuItem text="刷新" icon="refresh" onClick={act(refresh)} />
-            <MenuItem
-              text="关闭"
-              icon="cross"
-              disabled={!menuTab || !isClosable(menuTab, HOME_TAB)}
-              onClick={act((t) => apply(closeTab(state, t.path, HOME_TAB)))}
-            />
-            <MenuItem text="关闭其他" icon="disable" onClick={act((t) => apply(closeOthers(state, t.path, HOME_TAB)))} />
-            <MenuItem text="关闭全部" icon="remove" onClick={act(() => apply(closeAll(state, HOME_TAB)))} />
-          </Menu>
-        }
+        content={tabMenu(menuTab, act, 'tab-context-menu')}
       />
     </div>
   );

@@ -134,3 +134,27 @@ export function contextMenuLeft(clientX: number, barLeft: number, barWidth: numb
   const maxLeft = barLeft + barWidth - CONTEXT_MENU_OFFSET;
   return Math.max(barLeft, Math.min(clientX + 15, maxLeft));
 }
+
+/** Space between two tabs in the bar, px. */
+export const TAB_GAP = 4;
+
+/**
+ * The tabs a bar of `room` px shows whole (issue 22): from `first` on, as many as fit; moved so the
+ * active one is whole. Tabs outside [first, last] are not drawn, so none is cut at either edge.
+ */
+export function tabWindow(widths: readonly number[], room: number, first: number, active: number, gap = TAB_GAP): { first: number; last: number } {
+  const n = widths.length;
+  if (n === 0) return { first: 0, last: -1 };
+  const lastFrom = (start: number) => {
+    let used = widths[start];
+    let last = start;
+    while (last + 1 < n && used + gap + widths[last + 1] <= room) used += gap + widths[++last];
+    return last;
+  };
+  let start = Math.min(Math.max(first, 0), n - 1);
+  // No empty room on the right while earlier tabs are hidden.
+  while (start > 0 && lastFrom(start - 1) === n - 1) start -= 1;
+  if (active >= 0 && active < start) start = active;
+  while (active >= 0 && active > lastFrom(start) && start < active) start += 1;
+  return { first: start, last: lastFrom(start) };
+}

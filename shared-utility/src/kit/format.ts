@@ -64,14 +64,46 @@ export function feeLadderText(entries: FeeLadderEntry[] | null | undefined): str
   return lines.length ? lines.join('；') : FEE_LADDER_EMPTY;
 }
 
-/** Money on the wire is a decimal string; shown with exactly two places, or as sent when malformed. */
-export function formatMoney(value: unknown): string {
+/** "15000000.00" → "15,000,000.00": thousands separators on the whole part of a decimal string. */
+function groupThousands(text: string): string {
+  const [whole, frac] = text.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = sign ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${frac === undefined ? '' : `.${frac}`}`;
+}
+
+/**
+ * Money as people read it (issue 22): thousands separators and exactly two places (`15,000,000.00`),
+ * the minus kept; with `yuan`, the ¥ sign of summary and detail figures (`-¥1,234.50`). A value that is
+ * not money is shown as sent.
+ */
+export function formatMoney(value: unknown, options: { yuan?: boolean } = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  const fen = parseMoneyToFen(value as string | number);
+  if (fen === null) return String(value);
+  const text = groupThousands(formatFen(Math.abs(fen)));
+  return `${fen < 0 ? '-' : ''}${options.yuan ? '¥' : ''}${text}`;
+}
+
+/** Money for files (Excel): the wire's plain decimal with two places, no separators. */
+export function plainMoney(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const fen = parseMoneyToFen(value as string | number);
   return fen === null ? String(value) : formatFen(fen);
 }
 
-/** The plain text of a cell: enum label, money, date or the raw value (table tooltips and Excel). */
+/** Whether a money value is below zero (shown in red with its minus). */
+export function isNegativeMoney(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  const fen = parseMoneyToFen(value as string | number);
+  return fen !== null && fen < 0;
+}
+
+/** The one mark of an empty cell or detail value. */
+export const EMPTY_MARK = '—';
+
+/** The plain text of a cell: enum label, money (with separators), date or the raw value (tooltips, details). */
 export function cellText<R extends Row>(row: R, column: Column<R>): string {
   const value = row[column.key];
   if (column.enum) return value === null || value === undefined ? '' : enumLabel(ENUMS[column.enum], value, String(value));

@@ -10,6 +10,9 @@ export {
   feeLadderLines,
   FEE_LADDER_EMPTY,
   formatMoney,
+  plainMoney,
+  isNegativeMoney,
+  EMPTY_MARK,
   cellText,
   displayWidth,
   type FeeLadderEntry,
@@ -36,7 +39,8 @@ export { FormDialog, FormDrawer, submitTo, type FormContainerProps } from './for
 export { FieldInput, type FieldInputProps } from './form/field-input';
 
 export { TableView, TableDrawer, TABLE_DRAWER_WIDTH, type TableViewProps, type TableDrawerProps, type TableViewContext } from './table/table-view';
-export { DataTable, type DataTableProps } from './table/data-table';
+export { DataTable, type DataTableProps, columnLayout, type ColumnLayout } from './table/data-table';
+export { StatusTag } from './table/status-tag';
 export { SearchForm, type SearchFormProps } from './table/search-form';
 export { Pagination, type PaginationProps } from './table/pagination';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop } from './table/pager';

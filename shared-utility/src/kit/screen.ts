@@ -30,6 +30,13 @@ export interface Column<R extends Row = Row> {
   ladder?: boolean;
   /** A percentage sent as "6.5000", shown as 6.5%. */
   ratio?: boolean;
+  /** A whole number (counts), right-aligned in tabular digits. */
+  int?: boolean;
+  /**
+   * Sized to its content and never cut (codes, numbers, dates, tags, file names); other text columns
+   * share the card's remaining width and cut long text with an ellipsis (the whole text in a tooltip).
+   */
+  fit?: boolean;
 }
 
 export type FieldType =

@@ -66,7 +66,7 @@ describe('entity → columns, search fields, form and detail (kit v2)', () => {
   test('detail lines label every detail field and format enums and money', () => {
     const lines = detailLinesOf(taxSource, { tsCode: 'TS001', name: '海南', monthlyLimit: '1000', status: 1 });
     expect(lines.find((l) => l.label === '状态')?.value).toBe('禁用');
-    expect(lines.find((l) => l.label === '个人月限额(元)')?.value).toBe('1000.00');
+    expect(lines.find((l) => l.label === '个人月限额(元)')?.value).toBe('1,000.00');
     expect(lines.some((l) => l.label === 'ID')).toBe(false);
   });
 

@@ -88,7 +88,7 @@ describe('EntityScreenView live rows, count summary and several exports', () => 
   });
 
   it('shows the count of the filtered result before the money totals', () => {
-    expect(host.querySelector('[data-testid="kit-summary"]')?.textContent).toBe('合计订单数：2代发金额(元)：15.00');
+    expect(host.querySelector('[data-testid="kit-summary"]')?.textContent).toBe('合计订单数：2代发金额：¥15.00');
   });
 
   it('offers each permitted export with its own token body', async () => {

@@ -63,7 +63,7 @@ describe('cell text', () => {
 
   test('enum labels, two-decimal money, raw values', () => {
     const row = { status: 1, amount: '1234.5', name: '甲' };
-    expect(columns.map((c) => cellText(row, c))).toEqual(['禁用', '1234.50', '甲']);
+    expect(columns.map((c) => cellText(row, c))).toEqual(['禁用', '1,234.50', '甲']);
     expect(cellText({ status: 99 }, columns[0])).toBe('99');
     expect(cellText({}, columns[1])).toBe('');
     expect(formatMoney(3)).toBe('3.00');

@@ -28,15 +28,12 @@ export async function fillKitForm(page: Page, values: Record<string, string>): P
 }
 
 /**
- * The row of the grid in `scope` with a cell showing exactly `text` (Table2 cells are divs; the row is
- * found by its action buttons' cell index).
+ * The row of the grid in `scope` with a cell showing exactly `text`, and its action (inline, or under
+ * 更多): the 操作 column is fixed to the grid's right edge, so it is in view without scrolling.
  */
 export async function clickRowAction(page: Page, text: string, action: string, scope: Locator | Page = page): Promise<void> {
-  const cell = scope.locator('.bp6-table-cell').filter({ has: page.getByText(text, { exact: true }) }).first();
-  const rowClass = (await cell.getAttribute('class'))!.split(' ').find((c) => c.startsWith('bp6-table-cell-row-'))!;
-  // The table renders only the columns in view: bring the row's last column (its actions) into view.
-  await scope.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-  const actions = scope.locator(`.bp6-table-cell.${rowClass}`).last();
+  const row = scope.locator('.fp-grid tbody tr').filter({ has: page.getByText(text, { exact: true }) }).first();
+  const actions = row.locator('td.fp-grid-actions');
   const button = actions.getByRole('button', { name: action, exact: true });
   // The row's action buttons may still be rendering: wait for them before choosing the button or 更多.
   await expect(actions.getByRole('button').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Divider, H6 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { FORM_LABEL_WIDTH } from '../form/form-state';
+import { EMPTY_MARK } from '../format';
 
 export type DetailItem = { label: string; value: ReactNode } | { divider: true; title?: string };
 
@@ -30,7 +31,7 @@ export function DetailDialog({ isOpen, onClose, items, title = '详情', width =
               <span className={Classes.TEXT_MUTED} style={{ width: FORM_LABEL_WIDTH, flexShrink: 0, textAlign: 'right', paddingRight: 12 }}>
                 {item.label}
               </span>
-              <span style={{ wordBreak: 'break-all' }}>{empty(item.value) ? '-' : item.value}</span>
+              <span style={{ wordBreak: 'break-all' }}>{empty(item.value) ? EMPTY_MARK : item.value}</span>
             </div>
           ),
         )}

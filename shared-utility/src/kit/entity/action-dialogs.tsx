@@ -1,7 +1,9 @@
 import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { request } from '../../api';
-import type { Entity, TransitionField } from '../../pure';
+import { ENUMS, enumTone, type Entity, type TransitionField } from '../../pure';
+import { EMPTY_MARK, formatMoney, isNegativeMoney } from '../format';
+import { StatusTag } from '../table/status-tag';
 import { OverlayFrame } from '../dialogs/overlay-frame';
 import { FieldInput } from '../form/field-input';
 import { useFieldValues } from '../form/field-values';
@@ -120,7 +122,7 @@ export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Ro
   const line = (label: string, value: React.ReactNode, key: string | number) => (
     <div key={key} className="fp-kit-detail-line">
       <span className={`fp-kit-label ${Classes.TEXT_MUTED}`}>{label}</span>
-      <span className="fp-kit-detail-value">{value || '-'}</span>
+      <span className="fp-kit-detail-value">{value || EMPTY_MARK}</span>
     </div>
   );
   const operator = record?.operator;
@@ -128,7 +130,7 @@ export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Ro
     <Spinner />
   ) : (
     <div data-testid="kit-detail">
-      {detailLinesOf(entity, record).map((l) => line(l.label, entity.fields[l.name].type === 'file' ? <FileLink entity={entity} field={l.name} record={record} /> : l.value, l.name))}
+      {detailLinesOf(entity, record).map((l) => line(l.label, detailValue(entity, l.name, l.value, record), l.name))}
       <Divider />
       {line('操作人', operator ? `${operator.name ?? ''}${operator.account ? `（${operator.account}）` : ''}` : '', 'op')}
       {line('操作时间', operator?.time, 'time')}
@@ -156,6 +158,16 @@ export function DetailDialog({ entity, row, onClose }: { entity: Entity; row: Ro
       {body}
     </OverlayFrame>
   );
+}
+
+/** A detail value (issue 22): money with ¥ and separators (red below zero), a toned status as its tag, a file by name. */
+function detailValue(entity: Entity, name: string, text: string, record: Row): React.ReactNode {
+  const field = entity.fields[name];
+  if (field.type === 'file') return <FileLink entity={entity} field={name} record={record} />;
+  if (text === '') return '';
+  if (field.type === 'money') return <span className={isNegativeMoney(record[name]) ? 'fp-money fp-money--negative' : 'fp-money'}>{formatMoney(record[name], { yuan: true })}</span>;
+  const tone = field.type === 'enum' && field.enum ? enumTone(ENUMS[field.enum], record[name]) : undefined;
+  return tone ? <StatusTag tone={tone}>{text}</StatusTag> : text;
 }
 
 /** A sub-table of the row in the spec's 900 px table drawer. */

@@ -16,8 +16,13 @@ export function displayKey(name: string, field: EntityField): string {
   return field.type === 'ref' && field.show ? field.show : name;
 }
 
+/** Text a user reads whole (codes, numbers, accounts): its column is sized to it, never cut. */
+const CODE_LABEL = /(编号|号码|账号|卡号|单号|号|代码|编码|ID)$/;
+const CODE_NAME = /(No|Code|Number|Acct|Account)$/;
+
 export function listColumnOf(entity: Entity, name: string): Column {
   const field = entity.fields[name];
+  const code = (field.type === 'text' || field.type === 'int') && (name === entity.key || CODE_NAME.test(name) || CODE_LABEL.test(field.label));
   return {
     key: displayKey(name, field),
     title: field.label,
@@ -28,6 +33,8 @@ export function listColumnOf(entity: Entity, name: string): Column {
     longText: field.type === 'text' || field.type === 'textarea' || field.type === 'ladder',
     ladder: field.type === 'ladder',
     ratio: field.type === 'ratio',
+    int: field.type === 'int',
+    fit: code || !['text', 'textarea', 'ref'].includes(field.type),
   };
 }
 

@@ -2,12 +2,13 @@ import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
-import { allowedTransitions, entityByName, ROW_ACTIONS, type TransitionDef } from '../../pure';
+import { allowedTransitions, entityByName, ROW_ACTIONS, type Tone, type TransitionDef } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
 import { LadderInput } from '../inputs/ladder-input';
 import { formatMoney, type FeeLadderEntry } from '../format';
+import { StatusTag } from '../table/status-tag';
 import { FormDialog, FormDrawer } from '../form/form-dialog';
 import type { CustomInputProps, Field, FormMode, Row } from '../screen';
 import type { Entity } from '../../pure';
@@ -55,6 +56,14 @@ interface RowButton {
 }
 
 const INLINE_ROW_ACTIONS = 3;
+/** A part of a split 合计 as the server sends it (api-server resource summaryOf). */
+interface SummaryPart {
+  label: string;
+  excluded: boolean;
+  tone: Tone;
+  count: number;
+  [field: string]: unknown;
+}
 const INTENTS: Record<NonNullable<TransitionDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
 
 /** The kit's inputs for derived fields: ref fields draw a RefSelect, file fields an uploader, ladders their editor. */
@@ -342,6 +351,8 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       );
   }
 
+  // The same action in the same place on every row of the page (issue 22).
+  const slots = hasRowActions(screen) ? inlineSlots(list.records.map(rowButtons), declaredRowKeys(screen)) : [];
   const pick = (next: Partial<ListState>) => setState({ ...state, pageNum: 1, ...next });
   const search = () => (JSON.stringify(draft) === filtersKey && state.pageNum === 1 ? list.reload() : pick({ filters: draft }));
   const dialogCount = dialogNames.filter((n) => state.filters[n] !== undefined && state.filters[n] !== '').length;
@@ -383,23 +394,14 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
         loading={list.loading}
         orderBy={state.orderBy}
         onOrderByChange={(orderBy) => pick({ orderBy })}
-        rowActions={hasRowActions(screen) && list.records.some((row) => rowButtons(row).length > 0) ? (row) => <RowActions buttons={rowButtons(row)} /> : undefined}
-        actionsWidth={rowActionsWidth(screen)}
+        rowActions={hasRowActions(screen) && slots.length > 0 ? (row) => <RowActions buttons={rowButtons(row)} slots={slots} /> : undefined}
       />
       {screen.summary && list.summary && (
-        <div className="fp-kit-summary" data-testid="kit-summary">
-          <strong>合计</strong>
-          {screen.summaryCount && (
-            <span>
-              {screen.summaryCount}：{String(list.summary?.count ?? list.total)}
-            </span>
-          )}
-          {screen.summary.filter(listedFor).map((name) => (
-            <span key={name}>
-              {entity.fields[name].label}：{formatMoney(list.summary?.[name])}
-            </span>
-          ))}
-        </div>
+        <SummaryBar
+          summary={list.summary}
+          count={screen.summaryCount ? { label: screen.summaryCount, value: list.summary.count ?? list.total } : undefined}
+          fields={screen.summary.filter(listedFor).map((name) => ({ name, label: entity.fields[name].label }))}
+        />
       )}
       {screen.summary && list.totalKind && (
         <div className="fp-kit-summary" data-testid="kit-summary">
@@ -446,20 +448,64 @@ function hasRowActions(screen: EntityScreen): boolean {
   return screen.actions.some((a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && !(a.kind === 'custom' && a.scope === 'toolbar'));
 }
 
-/** Room for the inline buttons of the screen's row actions (the rest go under 更多). */
-function rowActionsWidth(screen: EntityScreen): number {
-  const count = screen.actions.reduce((n, a) => n + (a.kind === 'form' ? (a.view === false ? 1 : 2) : a.kind === 'transitions' ? 1 : a.kind === 'export' || a.kind === 'template' || a.kind === 'import' ? 0 : 1), 0);
-  return Math.min(INLINE_ROW_ACTIONS + 1, Math.max(1, count)) * 52 + 24;
+interface Slot {
+  key: string;
+  label: string;
 }
 
-function RowActions({ buttons }: { buttons: RowButton[] }) {
-  const inline = buttons.length > INLINE_ROW_ACTIONS + 1 ? buttons.slice(0, INLINE_ROW_ACTIONS) : buttons;
-  const more = buttons.slice(inline.length);
+/**
+ * The inline actions of a page (issue 22): the actions its rows offer, in declaration order; up to three
+ * stay inline when that is all there is, else the first two, the rest under 更多. Each keeps its place
+ * on every row (a row without it leaves the place empty).
+ */
+export function inlineSlots(pages: ReadonlyArray<ReadonlyArray<{ key: string; label: string }>>, declared: readonly string[] = []): Slot[] {
+  const seen = new Map<string, Slot>();
+  for (const buttons of pages) for (const b of buttons) if (!seen.has(b.key)) seen.set(b.key, { key: b.key, label: b.label });
+  const rank = (key: string) => (declared.includes(key) ? declared.indexOf(key) : declared.length);
+  // A stable sort: keys the declaration does not name keep the order they were first seen in.
+  const order = [...seen.values()].sort((a, b) => rank(a.key) - rank(b.key));
+  return order.length <= INLINE_ROW_ACTIONS ? order : order.slice(0, INLINE_ROW_ACTIONS - 1);
+}
+
+/** The row actions a screen declares, in order: where each takes its place among a row's buttons. */
+function declaredRowKeys(screen: EntityScreen): string[] {
+  return screen.actions.flatMap((a) => {
+    switch (a.kind) {
+      case 'form':
+        return a.view === false ? ['edit'] : ['view', 'edit'];
+      case 'detail':
+        return ['detail'];
+      case 'transitions':
+        return Object.keys(screen.entity.machine?.transitions ?? {}).filter((n) => !a.only || a.only.includes(n));
+      case 'remove':
+        return ['delete'];
+      case 'dialog':
+      case 'table':
+        return [a.key];
+      case 'custom':
+        return a.scope === 'row' ? [a.key] : [];
+      default:
+        return [];
+    }
+  });
+}
+
+/** Width of an action's place: its label's characters and the button's padding. */
+const slotWidth = (label: string) => `${Array.from(label).length + 1.2}em`;
+
+function RowActions({ buttons, slots }: { buttons: RowButton[]; slots: Slot[] }) {
+  const inlineKeys = new Set(slots.map((s) => s.key));
+  const more = buttons.filter((b) => !inlineKeys.has(b.key));
   return (
-    <div className="fp-kit-row-actions">
-      {inline.map((b) => (
-        <Button key={b.key} size="small" variant="minimal" intent={b.intent ?? Intent.PRIMARY} text={b.label} onClick={b.run} />
-      ))}
+    <div className="fp-row-actions">
+      {slots.map((slot) => {
+        const b = buttons.find((x) => x.key === slot.key);
+        return (
+          <span key={slot.key} className="fp-row-slot" style={{ minWidth: slotWidth(slot.label) }}>
+            {b && <Button size="small" variant="minimal" intent={b.intent ?? Intent.PRIMARY} text={b.label} onClick={b.run} />}
+          </span>
+        );
+      })}
       {more.length > 0 && (
         <Popover
           placement="bottom-end"
@@ -567,4 +613,46 @@ function rowCanUpdate(row: Row | undefined, mgr: number | undefined, permitted: 
   const listed = row?.[ROW_ACTIONS];
   if (Array.isArray(listed)) return listed.includes('update');
   return mgr === undefined || permitted({ codes: [mgr] });
+}
+
+/** The label of a money field without its unit: the figures carry ¥. */
+const moneyLabel = (label: string) => label.replace(/[（(]元[)）]$/, '');
+
+/**
+ * 合计 (issue 22): each figure as money (¥, separators); a figure the entity splits by status shows its
+ * parts beside it — what counts, and apart the refused, failed or cancelled money marked 不计入.
+ */
+export function SummaryBar({ summary, count, fields }: { summary: Row; count?: { label: string; value: unknown }; fields: Array<{ name: string; label: string }> }) {
+  const parts = Array.isArray(summary.parts) ? (summary.parts as SummaryPart[]) : [];
+  const splitField = fields.find((f) => parts.some((p) => p[f.name] !== undefined))?.name;
+  return (
+    <div className="fp-summary" data-testid="kit-summary">
+      <strong>合计</strong>
+      {count && (
+        <span>
+          {count.label}：<span className="fp-summary-figure">{String(count.value)}</span>
+        </span>
+      )}
+      {fields.map((f) => (
+        <span key={f.name}>
+          {moneyLabel(f.label)}：<span className="fp-summary-figure">{formatMoney(summary[f.name], { yuan: true })}</span>
+          {f.name === splitField && (
+            <span className="fp-summary-parts" data-testid="kit-summary-parts">
+              {'（'}
+              {parts
+                .filter((p) => !p.excluded || p.count > 0)
+                .map((p, i) => (
+                  <span key={p.label} className={p.excluded ? 'fp-summary-part--excluded' : undefined}>
+                    {i > 0 && ' · '}
+                    <StatusTag tone={p.tone}>{p.label}</StatusTag> <span className="fp-summary-figure">{formatMoney(p[f.name], { yuan: true })}</span>
+                    {p.excluded && ' 不计入'}
+                  </span>
+                ))}
+              {'）'}
+            </span>
+          )}
+        </span>
+      ))}
+    </div>
+  );
 }

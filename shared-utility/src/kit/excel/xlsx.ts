@@ -4,7 +4,7 @@
  * module as a parameter so that jest can pass require('xlsx').
  */
 import type * as XLSXModule from 'xlsx';
-import { displayWidth, formatDate, cellText } from '../format';
+import { displayWidth, formatDate, cellText, plainMoney } from '../format';
 import type { Column, Row } from '../screen';
 
 export type Xlsx = typeof XLSXModule;
@@ -36,7 +36,7 @@ export function exportFileName(fileName?: string, now: Date = new Date()): strin
 
 /** Header row of column titles, then one row per record of the formatted cell texts. */
 export function sheetRows<R extends Row>(rows: R[], columns: Column<R>[]): string[][] {
-  return [columns.map((c) => c.title), ...rows.map((row) => columns.map((c) => cellText(row, c)))];
+  return [columns.map((c) => c.title), ...rows.map((row) => columns.map((c) => (c.money ? plainMoney(row[c.key]) : cellText(row, c))))];
 }
 
 /** Auto width (spec §9): the widest cell of each column, CJK counted double, plus a little padding. */

@@ -65,7 +65,7 @@ export const tempOrder = defineEntity({
   totals: { by: 'status', parts: [
     { label: '已处理', values: [30], tone: 'success' },
     { label: '待处理', values: [0, 10, 20], tone: 'primary' },
-    { label: '审核失败', values: [21], excluded: true, tone: 'danger' },
+    { label: '审核失败/已关闭', values: [21, 40], excluded: true, tone: 'danger' },
   ] },
   fields: tempOrderFields,
   machine: defineMachine(tempOrderFields, 'status', people('tempOrder')),
