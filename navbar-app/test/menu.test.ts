@@ -2,7 +2,7 @@
  * Menu filter: the sidebar entries per account type. Expected sets are written by hand from spec §2
  * (onlyFor lists, hidden routes, parents without a visible child dropped, the official-site link),
  * plus the screens beyond it: 操作日志 for every account type (issue 16), 短信记录 and 邮件记录 for the
- * platform (DOMAIN.md §10 outboxes).
+ * platform (DOMAIN.md §10 outboxes), 应用版本 for the platform (issue 26).
  */
 import { defaultCodesFor, type AccountType } from '@flexpay/shared-utility';
 import {
@@ -29,7 +29,7 @@ const EXPECTED: Record<AccountType, Record<string, string[]>> = {
     订单管理: ['制单管理', '代发订单', '订单明细', '计费记录'],
     开票管理: ['申请记录', '开出记录'],
     客户端管理: ['客户端列表', '授权商户管理', '授权企业管理'],
-    系统管理: ['管理员', '操作日志'],
+    系统管理: ['管理员', '操作日志', '应用版本'],
     其他: ['系统公告', '签约协议', '短信记录', '邮件记录'],
     官方网站: [],
   },
