@@ -13,7 +13,8 @@ const SHARED = {
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom/client',
   'react/jsx-runtime': 'react/jsx-runtime',
-  'react-router-dom': 'react-router-dom',
+  // Only the names the apps import (root-config/test/shared-entries.test.ts keeps the list complete).
+  'react-router-dom': './entries/react-router-dom.js',
   rxjs: 'rxjs',
   'rxjs/operators': './entries/rxjs-operators.js',
   'single-spa': 'single-spa',
