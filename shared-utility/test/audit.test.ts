@@ -30,3 +30,11 @@ describe('操作日志 descriptions', () => {
     expect(auditEntityTitle('somethingNew')).toBe('somethingNew');
   });
 });
+
+describe('no internal event names in the trail (issue 22)', () => {
+  test('every signing and tax-registration event and talent action reads in Chinese', () => {
+    for (const action of ['paperSign', 'eSign', 'providerSigned', 'providerFailed', 'requestExpired', 'agreementExpired', 'taxReg', 'taxCancel', 'applied', 'registered', 'refused', 'cancelled', 'attachFile', 'realName', 'viewPersonal']) {
+      expect(auditActionLabel('custCoopSup', action)).toMatch(/^[\u4e00-\u9fa5（）]+$/);
+    }
+  });
+});

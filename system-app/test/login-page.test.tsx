@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { hasToken, login, navigate, request } from '@flexpay/shared-utility';
-import { LoginPage } from '../src/login/login-page';
+import { LoginPage, versionText } from '../src/login/login-page';
 import { validateLoginForm } from '../src/login/login-form';
 
 const mocked = {
@@ -82,6 +82,15 @@ function cleanup() {
 }
 
 afterEach(cleanup);
+
+describe('the version under the form (issue 22: no raw words)', () => {
+  test('a local build reads 本地构建; a deploy stamp as a local date and time', () => {
+    expect(versionText('local')).toBe('本地构建');
+    expect(versionText(undefined)).toBe('本地构建');
+    const stamp = new Date(2026, 10, 26, 9, 5, 7).toISOString();
+    expect(versionText(stamp)).toBe('2026-11-26 09:05:07');
+  });
+});
 
 describe('login form validation (spec §5)', () => {
   it('uses the shared messages and trims before checking', () => {

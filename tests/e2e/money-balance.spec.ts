@@ -14,6 +14,8 @@ const CENTS = 100 + (Date.now() % 9_000);
 const RECHARGE = `${8_000 + Math.floor(CENTS / 100)}.${String(CENTS % 100).padStart(2, '0')}`;
 const REFUND = `${300 + Math.floor(CENTS / 100)}.${String(CENTS % 100).padStart(2, '0')}`;
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
+/** An amount as the grid shows it (issue 22): thousands separators. */
+const shown = (yuan: string) => yuan.replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
 
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -98,7 +100,7 @@ test('充值：企业上传凭证申请，供应商审核、处理并确认到�
   expect(credited).toEqual({ available: start.available + fen(RECHARGE), locked: start.locked });
   const ledger = await ledgerOf(ent, applyNo);
   await expect(ledger.getByText('增加', { exact: true })).toBeVisible();
-  await expect(ledger.getByText(RECHARGE, { exact: true }).first()).toBeVisible();
+  await expect(ledger.getByText(shown(RECHARGE), { exact: true }).first()).toBeVisible();
 
   // A refund locks the amount at once; the supplier rejects it and the available balance is restored.
   await ent.goto('/ent/refund');

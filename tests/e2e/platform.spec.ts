@@ -99,7 +99,7 @@ test.describe('独立服务器', () => {
     test.setTimeout(180_000);
     server = await startServer();
     await page.goto(`${server.url}/login`);
-    await expect(page.getByTestId('app-version')).toHaveText('版本 local');
+    await expect(page.getByTestId('app-version')).toHaveText('版本 本地构建');
 
     const env = { ...process.env, FLEXPAY_IMPORT_MAP: server.importMap };
     execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'deploy.mjs'), 'system-app'], { env, cwd: REPO });
@@ -111,14 +111,14 @@ test.describe('独立服务器', () => {
     const loaded = page.waitForResponse((response) => response.url().endsWith(deployedUrl) && response.ok());
     await page.reload();
     await loaded;
-    await expect(page.getByTestId('app-version')).toHaveText(/^版本 \d{4}-\d{2}-\d{2}T/);
+    await expect(page.getByTestId('app-version')).toHaveText(/^版本 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'rollback.mjs'), 'system-app'], { env, cwd: REPO });
     expect(JSON.parse(fs.readFileSync(server.importMap, 'utf8')).imports['@flexpay/system-app']).toBe(
       '/apps/system-app/flexpay-system-app.js',
     );
     await page.reload();
-    await expect(page.getByTestId('app-version')).toHaveText('版本 local');
+    await expect(page.getByTestId('app-version')).toHaveText('版本 本地构建');
   });
 });
 

@@ -31,6 +31,22 @@ const ACTION_LABELS: Record<string, string> = {
   overdue: '逾期',
   transOrderRefused: '提交订单未通过',
   rollback: '回滚',
+  // Talent signing and tax registration (issue 22: no internal event names on screen).
+  paperSign: '纸质签约',
+  eSign: '发起电子签约',
+  providerSigned: '签约成功（签约服务回传）',
+  providerFailed: '签约失败（签约服务回传）',
+  requestExpired: '签约请求已过期',
+  agreementExpired: '签约协议已到期',
+  taxReg: '申请税务登记',
+  taxCancel: '注销税务登记',
+  applied: '税务登记申请中',
+  registered: '税务登记成功',
+  refused: '税务登记失败',
+  cancelled: '税务登记已注销',
+  attachFile: '上传附件',
+  realName: '实名认证',
+  viewPersonal: '查看个人信息',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */

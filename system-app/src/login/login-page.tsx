@@ -23,7 +23,16 @@ interface Captcha {
 }
 
 /** Build stamp of this bundle; a deploy sets it, so operators can see which release is live. */
-const APP_VERSION = process.env.FLEXPAY_BUILD;
+const APP_VERSION = versionText(process.env.FLEXPAY_BUILD);
+
+/** No raw words on screen (issue 22): a local build reads 本地构建, a deploy's ISO stamp as a local time. */
+export function versionText(build: string | undefined): string {
+  if (!build || build === 'local') return '本地构建';
+  const at = new Date(build);
+  if (Number.isNaN(at.getTime())) return build;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
 
 const EMPTY: LoginFormValues = { username: '', password: '', captcha: '' };
 

@@ -80,7 +80,7 @@ export const bankBin = defineEntity({
   codes: { query: 22010, mgr: 22110 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
-    bin: { label: '卡BIN', type: 'text', rule: { rules: [{ kind: 'pattern', pattern: /^\d{3,12}$/, message: '卡BIN只能为3-12位数字' }] }, required: true, create: true, update: true, search: 'like', sort: true, width: 110 },
+    bin: { label: '卡BIN（卡号前缀）', placeholder: '卡号开头的3-12位数字，用于识别发卡银行', type: 'text', rule: { rules: [{ kind: 'pattern', pattern: /^\d{3,12}$/, message: '卡BIN只能为3-12位数字' }] }, required: true, create: true, update: true, search: 'like', sort: true, width: 110 },
     bankName: { label: '发卡银行', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 180 },
     cardName: { label: '卡名称', type: 'text', max: 50, create: true, update: true, nullable: true, width: 180 },
     cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', required: true, create: true, update: true, search: 'eq', defaultValue: 'DC', width: 90 },
