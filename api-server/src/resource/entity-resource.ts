@@ -15,6 +15,7 @@ import {
   entityByName,
   type EntityFields,
   ROW_ACTIONS,
+  searchableBy,
   transitionBetween,
 } from '@flexpay/shared-utility/src/pure';
 import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -247,7 +248,8 @@ export class Resource<F extends EntityFields> {
   /** The filtered, ordered query of a list or export body. */
   filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
     const cond = condOf(body);
-    for (const name of this.options.masked?.(caller) ?? []) {
+    const declared = Object.keys(this.entity.fields).filter((n) => this.entity.fields[n].searchCodes && !searchableBy(this.entity.fields[n], caller.perms));
+    for (const name of [...(this.options.masked?.(caller) ?? []), ...declared]) {
       const raw = cond[name];
       if (!isBlank(raw) && !(Array.isArray(raw) && raw.length === 0)) refuse(Code.VALIDATION, maskedFilterMessage(this.entity.fields[name]?.label ?? name));
     }

@@ -46,6 +46,11 @@ export interface EntityField {
   /** Ref fields whose options depend on another field's value (merchant → enterprise): cond key → field. */
   dependsOn?: Record<string, string>;
   search?: SearchOp;
+  /**
+   * Codes a caller needs to search by this field: a number the list shows masked without them (issue 21
+   * item 4). The kit offers the input only to holders; the server refuses the filter to the others.
+   */
+  searchCodes?: readonly number[];
   sort?: boolean;
   /** Writable on create and/or update. */
   create?: boolean;
@@ -186,6 +191,11 @@ export function shownIn(field: EntityField, place: 'list' | 'form' | 'detail'): 
   if (place === 'form') return field.form ?? Boolean(field.create || field.update);
   if (field.secret) return false;
   return field[place] ?? true;
+}
+
+/** Whether a caller holding these codes may search by the field (its `searchCodes`, all of them). */
+export function searchableBy(field: EntityField, held: ReadonlySet<number>): boolean {
+  return !!field.search && (field.searchCodes ?? []).every((code) => held.has(code));
 }
 
 /** Transitions the caller may take from a status (account type and code; the server adds scope). */

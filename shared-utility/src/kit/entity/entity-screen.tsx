@@ -12,6 +12,7 @@ import { StatusTag } from '../table/status-tag';
 import { FormDialog, FormDrawer } from '../form/form-dialog';
 import type { CustomInputProps, Field, FormMode, Row } from '../screen';
 import type { Entity } from '../../pure';
+import { searchableBy } from '../../pure';
 import { usePermitted } from '../permitted';
 import { DataTable } from '../table/data-table';
 import { DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop, type TotalKind } from '../table/pager';
@@ -177,7 +178,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   const session = useSession();
   const held = usePermissions();
   // A ref filter needs the referenced entity's options, which its query code guards (SPR has no 税源地 list).
-  const searchable = (n: string) => entity.fields[n].type !== 'ref' || permitted({ codes: [entityByName(entity.fields[n].ref!).codes.query] });
+  // A masked number (a field's searchCodes, issue 21 item 4) is offered only to callers who see it whole.
+  const searchable = (n: string) =>
+    (entity.fields[n].type !== 'ref' || permitted({ codes: [entityByName(entity.fields[n].ref!).codes.query] })) && (!entity.fields[n].searchCodes || searchableBy(entity.fields[n], held ?? new Set<number>()));
   const searchNames = useMemo(() => (screen.search ?? []).filter(searchable), [screen.search, held]); // eslint-disable-line react-hooks/exhaustive-deps
   const dialogNames = useMemo(() => (screen.filterDialog ?? []).filter(searchable), [screen.filterDialog, held]); // eslint-disable-line react-hooks/exhaustive-deps
   const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, inputsOf(entity)), [entity, searchNames]);

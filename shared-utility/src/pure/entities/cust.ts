@@ -3,6 +3,7 @@
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
 import { defineEntity, defineMachine } from '../entity';
+import { TALENT_MGR_CODE } from '../rules/talent';
 import { FIELD_RULES } from '../validators';
 
 const custFields = {
@@ -10,7 +11,7 @@ const custFields = {
   custCode: { label: '人才编号', type: 'text', search: 'eq', width: 150 },
   name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 100 },
   idType: { label: '证件类型', type: 'enum', enum: 'idType', required: true, create: true, update: true, search: 'eq', defaultValue: 111, width: 150 },
-  idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', width: 170 },
+  idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', searchCodes: [TALENT_MGR_CODE], width: 170 },
   phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
   bankCard: { label: '银行卡号', type: 'text', rule: { optional: true, rules: FIELD_RULES.bankCard.rules }, create: true, update: true, nullable: true, width: 190 },
   bankName: { label: '开户银行', type: 'text', max: 50, create: true, update: true, nullable: true, list: false, placeholder: '不填则按卡BIN识别' },

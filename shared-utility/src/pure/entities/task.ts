@@ -1,5 +1,6 @@
 /** Task packages (DOMAIN.md §7, spec §2 /task): a supplier's two-level task categories. */
 import { defineEntity } from '../entity';
+import { TALENT_MGR_CODE } from '../rules/talent';
 
 export const TASK_MESSAGES = {
   parentLevel: '上级分类只能是本供应商的一级分类',
@@ -86,7 +87,7 @@ export const packageTalent = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     name: { label: '姓名', type: 'text', search: 'like', width: 100 },
-    idNumber: { label: '证件号码', type: 'text', search: 'like', width: 180 },
+    idNumber: { label: '证件号码', type: 'text', search: 'like', searchCodes: [TALENT_MGR_CODE], width: 180 },
     phone: { label: '手机号', type: 'text', width: 120 },
   },
 });
