@@ -3,9 +3,20 @@ import { useLocation } from 'react-router-dom';
 import { Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { FormButtons, FormFields, patchSession, request, useFormMachine, type Row } from '@flexpay/shared-utility';
 import { ADMIN_FORM_FIELDS } from '../admin/index.screen';
+import { ContactChange } from './contact-change';
 
-/** One's own account: the administrator drawer without password, status and organisation. */
-export const PROFILE_FIELDS = ADMIN_FORM_FIELDS.filter((f) => !['adminType', 'terCode', 'password', 'status'].includes(f.name));
+/** Fields that change only with proof on one's own account (更换手机号或邮箱 below the form). */
+const PROVEN_FIELDS = ['phone', 'email'];
+
+/**
+ * One's own account: the administrator drawer without password, status and organisation; phone and
+ * e-mail are shown read-only (they change through ContactChange, issue 21 item 1).
+ */
+export const PROFILE_FIELDS = ADMIN_FORM_FIELDS.filter((f) => !['adminType', 'terCode', 'password', 'status'].includes(f.name)).map((f) =>
+  PROVEN_FIELDS.includes(f.name) ? { ...f, readOnlyWhen: 'edit' as const, required: false } : f,
+);
+/** Someone else's account (user/subuser/update): every field of the drawer but the organisation's. */
+const SUBUSER_FIELDS = ADMIN_FORM_FIELDS.filter((f) => !['adminType', 'terCode', 'password', 'status'].includes(f.name));
 
 /** The record /editAdmin receives: {self:true} (or nothing) edits one's own account, {userId} someone else's. */
 export function editTarget(state: unknown): { self: true } | { self: false; userId: number } {
@@ -23,13 +34,13 @@ function fromUserInfo(info: Row): Row {
 
 function EditForm({ self, record }: { self: boolean; record: Row }) {
   const { form, state } = useFormMachine({
-    fields: PROFILE_FIELDS,
+    fields: self ? PROFILE_FIELDS : SUBUSER_FIELDS,
     mode: 'edit',
     initial: record,
     recordKey: self ? undefined : 'userId',
     submit: async (payload) => {
       if (self) {
-        const { username: _u, ...profile } = payload;
+        const { username: _u, phone: _p, email: _e, ...profile } = payload;
         const info = await request<Row>('user/update', profile, { showLoading: true });
         const fresh = fromUserInfo(info);
         patchSession({
@@ -81,7 +92,21 @@ export function EditAdminPage() {
   let body;
   if (!loaded || loaded.key !== key) body = <Spinner />;
   else if (!loaded.record) body = <NonIdealState icon="lock" title="无权查看相关数据" />;
-  else body = <EditForm key={key} self={target.self} record={loaded.record} />;
+  else {
+    const record = loaded.record;
+    // A changed contact re-opens the form with the fresh values (its "unchanged" baseline included).
+    const contactChanged = (info: Row) => {
+      const fresh = fromUserInfo(info);
+      patchSession({ phone: fresh.phone as string | null, email: fresh.email as string | null });
+      setLoaded({ key, record: { ...record, phone: fresh.phone, email: fresh.email } });
+    };
+    body = (
+      <>
+        <EditForm key={`${key}:${String(record.phone)}:${String(record.email)}`} self={target.self} record={record} />
+        {target.self && <ContactChange current={{ phone: (record.phone as string | null) ?? null, email: (record.email as string | null) ?? null }} onChanged={contactChanged} />}
+      </>
+    );
+  }
 
   return (
     <Card data-testid="edit-admin" style={{ maxWidth: 760 }}>

@@ -1,0 +1,127 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Classes, ControlGroup, FormGroup, H5, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { request, showSuccess, validateField, type Row } from '@flexpay/shared-utility';
+
+type Channel = 'sms' | 'mail';
+const RESEND_SECONDS = 60;
+
+const WHAT: Record<Channel, string> = { sms: '手机号', mail: '邮箱' };
+
+/** The new contact's first problem, as the server words it; null when it may be sent. */
+export function contactProblem(channel: Channel, value: string, current: string | null): string | null {
+  const text = value.trim();
+  if (channel === 'sms') {
+    const problem = validateField('phone', text);
+    if (problem) return problem;
+  } else {
+    if (!text) return '请输入邮箱';
+    const problem = validateField('email', text);
+    if (problem) return problem;
+  }
+  if (text === (current ?? '')) return `新${WHAT[channel]}与当前${WHAT[channel]}相同`;
+  return null;
+}
+
+/**
+ * 更换手机号/邮箱 on 个人设置 (issue 21 item 1): a code goes to the NEW phone or e-mail
+ * (user/contact/sendCode); the change needs it and the current password (user/contact/update, an
+ * encrypted call). The server tells the old contact. `onChanged` receives the fresh userInfo.
+ */
+export function ContactChange({ current, onChanged }: { current: { phone: string | null; email: string | null }; onChanged: (info: Row) => void }) {
+  const [channel, setChannel] = useState<Channel>('sms');
+  const [contact, setContact] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const currentValue = channel === 'sms' ? current.phone : current.email;
+  const field = channel === 'sms' ? 'phone' : 'email';
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // The request layer has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = () => {
+    const problem = contactProblem(channel, contact, currentValue);
+    setErrors({ contact: problem ?? undefined });
+    if (problem) return;
+    void run(async () => {
+      const answer = await request<{ message: string }>('user/contact/sendCode', { channel, [field]: contact.trim() });
+      showSuccess(answer.message);
+      setCountdown(RESEND_SECONDS);
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      contact: contactProblem(channel, contact, currentValue) ?? undefined,
+      password: password ? undefined : '请输入当前密码',
+      code: /^\d{6}$/.test(code.trim()) ? undefined : '请输入6位验证码',
+    };
+    setErrors(found);
+    if (found.contact || found.password || found.code) return;
+    void run(async () => {
+      const info = await request<Row>('user/contact/update', { channel, [field]: contact.trim(), password, code: code.trim() }, { showLoading: true });
+      showSuccess(`${WHAT[channel]}已更换，原${WHAT[channel]}已收到变更通知`);
+      setContact('');
+      setPassword('');
+      setCode('');
+      setCountdown(0);
+      onChanged(info);
+    });
+  };
+
+  const switchTo = (next: Channel) => {
+    setChannel(next);
+    setContact('');
+    setCode('');
+    setCountdown(0);
+    setErrors({});
+  };
+
+  const group = (name: string) => ({ intent: errors[name] ? Intent.DANGER : Intent.NONE, helperText: errors[name] });
+  const label = `新${WHAT[channel]}`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="更换手机号或邮箱" data-testid="contact-change" style={{ maxWidth: 560, marginTop: 24 }}>
+      <H5>更换手机号或邮箱</H5>
+      <p className={Classes.TEXT_MUTED}>为保护账号安全，更换需验证当前密码，并填写发送到新{WHAT[channel]}的验证码；原{WHAT[channel]}会收到变更通知。</p>
+      <RadioGroup inline label="更换内容" selectedValue={channel} onChange={(e) => switchTo(e.currentTarget.value as Channel)}>
+        <Radio label={`手机号（当前：${current.phone || '未填写'}）`} value="sms" />
+        <Radio label={`邮箱（当前：${current.email || '未填写'}）`} value="mail" />
+      </RadioGroup>
+      <FormGroup label={label} labelFor="contact-new" {...group('contact')}>
+        <InputGroup id="contact-new" placeholder={`请输入${label}`} value={contact} onChange={(e) => setContact(e.target.value)} />
+      </FormGroup>
+      <FormGroup label="当前密码" labelFor="contact-password" {...group('password')}>
+        <InputGroup id="contact-password" type="password" autoComplete="current-password" placeholder="请输入当前登录密码" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </FormGroup>
+      <FormGroup label="验证码" labelFor="contact-code" {...group('code')}>
+        <ControlGroup fill>
+          <InputGroup id="contact-code" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+          <Button disabled={busy || countdown > 0} onClick={send} text={countdown > 0 ? `${countdown}秒后重发` : '发送验证码'} style={{ flex: '0 0 120px' }} />
+        </ControlGroup>
+      </FormGroup>
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button type="submit" intent={Intent.PRIMARY} loading={busy} text={`确认更换${WHAT[channel]}`} />
+      </div>
+    </form>
+  );
+}
+
