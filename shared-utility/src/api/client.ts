@@ -42,7 +42,8 @@ export interface ListQuery<C extends Record<string, unknown> = Record<string, un
   cond: C;
   page: { limit: number; pageNum: number };
   orderBy?: Array<{ field: string; dir: 'asc' | 'desc' }>;
-  cond2?: Record<string, unknown>;
+  /** Spec §3 names it without saying what it filters: the server refuses a non-empty one (1001); put conditions in `cond`. */
+  cond2?: Record<string, never>;
 }
 
 export interface ListResult<T> {
