@@ -3,6 +3,7 @@ import { Messages } from '../src/http/codes';
 import { decryptEncryptedBody } from '../src/security/rsa';
 import { createTestContext, type TestContext } from './support/app';
 import { encryptBody } from './support/client';
+import { humanTrace, straightTrace } from './support/slide-trace';
 import { sessionCount } from './support/users';
 import * as XLSX from 'xlsx';
 
@@ -32,15 +33,24 @@ describe('captcha, public key and templates (captcha enforced)', () => {
       const row = await ctx.db.selectFrom('captcha').select('answer').where('captchaToken', '=', answer.data.captchaToken).executeTakeFirstOrThrow();
       return { captchaToken: answer.data.captchaToken as string, gx: Number(row.answer.replace('slide:', '')) };
     };
+    const check = (captchaToken: string, x: number, trace: unknown = humanTrace(x)) => ctx.client().post('captcha/slideCheck', { captchaToken, x, trace });
     const missed = await create();
-    expect(await ctx.client().post('captcha/slideCheck', { captchaToken: missed.captchaToken, x: missed.gx + 20 })).toMatchObject({ code: 2002, message: Messages.badCaptcha });
+    expect(await check(missed.captchaToken, missed.gx + 20)).toMatchObject({ code: 2002, message: Messages.badCaptcha });
     // The picture is spent: the right x no longer helps.
-    expect((await ctx.client().post('captcha/slideCheck', { captchaToken: missed.captchaToken, x: missed.gx })).code).toBe(2002);
+    expect((await check(missed.captchaToken, missed.gx)).code).toBe(2002);
+
+    // The right x with a bot's drag (issue 21 item 7): a straight constant-speed line, an instant jump,
+    // no trace, a malformed one — refused, and the picture is spent.
+    for (const trace of [straightTrace, (x: number) => [[0, 0], [5, x]], () => null, () => [['0', 1]], () => 'drag']) {
+      const slide = await create();
+      expect(await check(slide.captchaToken, slide.gx, trace(slide.gx))).toMatchObject({ code: 2002, message: Messages.badCaptcha });
+      expect((await check(slide.captchaToken, slide.gx)).code).toBe(2002);
+    }
 
     const slide = await create();
-    const passed = await ctx.client().post('captcha/slideCheck', { captchaToken: slide.captchaToken, x: slide.gx + 3 });
+    const passed = await check(slide.captchaToken, slide.gx + 3);
     expect(passed.code).toBe(0);
-    expect((await ctx.client().post('captcha/slideCheck', { captchaToken: slide.captchaToken, x: slide.gx })).code).toBe(2002);
+    expect((await check(slide.captchaToken, slide.gx)).code).toBe(2002);
     expect((await ctx.client().login(DEMO_USERS.SYS, DEMO_PASSWORD, { captchaToken: slide.captchaToken, captcha: passed.data.captcha })).code).toBe(0);
     expect((await ctx.client().login(DEMO_USERS.SYS, DEMO_PASSWORD, { captchaToken: slide.captchaToken, captcha: passed.data.captcha })).code).toBe(2002);
   });

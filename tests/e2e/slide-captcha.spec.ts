@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openServerDatabase } from './support/database';
 import { startServer, type RunningServer } from './support/server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
@@ -15,6 +15,50 @@ function slideGap(): number | null {
   } finally {
     db.close();
   }
+}
+
+/** Slide pictures already answered (each allows one try). */
+function spentSlides(): number {
+  const db = openServerDatabase(server.dataDir);
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM captcha WHERE answer LIKE 'slide:%' AND "usedAt" IS NOT NULL`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+const pause = (page: Page, min: number, max: number) => page.waitForTimeout(min + Math.round(Math.random() * (max - min)));
+
+/**
+ * Drags the slider's handle to `target` the way a person does (the server reads the trace, issue 21
+ * item 7): fast at first and slowing down, in uneven steps with pauses, past the gap a little and
+ * back, correcting until the handle shows the target, then lets go.
+ */
+async function humanDrag(page: Page, slide: Locator, target: number): Promise<void> {
+  const handle = slide.getByLabel('拖动滑块完成拼图');
+  const box = (await handle.boundingBox())!;
+  const track = (await slide.locator('.bp6-slider-track').boundingBox())!;
+  const max = Number(await handle.getAttribute('aria-valuemax'));
+  const perValue = track.width / max;
+  const y = box.y + box.height / 2;
+  const startX = box.x + box.width / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  const overshoot = target + 3;
+  const steps = 16;
+  for (let i = 1; i <= steps; i += 1) {
+    const eased = 1 - (1 - i / steps) ** 3;
+    await page.mouse.move(startX + overshoot * perValue * eased, y + (Math.random() - 0.5) * 4);
+    await pause(page, i > steps - 4 ? 60 : 15, i > steps - 4 ? 120 : 45);
+  }
+  const valueNow = async () => Number(await handle.getAttribute('aria-valuenow'));
+  let x = startX + overshoot * perValue;
+  for (let tries = 0; tries < 12 && (await valueNow()) !== target; tries += 1) {
+    x += (target - (await valueNow())) * perValue * 0.8 || Math.sign(target - (await valueNow()));
+    await page.mouse.move(x, y);
+    await pause(page, 80, 160);
+  }
+  await page.mouse.up();
 }
 
 test('两次登录失败后改为滑块验证：拖到缺口处验证通过后方可登录', async ({ page }) => {
@@ -37,9 +81,16 @@ test('两次登录失败后改为滑块验证：拖到缺口处验证通过后�
 
   await expect.poll(slideGap).not.toBeNull();
   const gap = slideGap()!;
+  // Moving the handle in one straight jump (a click on the track) is refused and brings a new picture.
+  const track = (await slide.locator('.bp6-slider-track').boundingBox())!;
   const handle = slide.getByLabel('拖动滑块完成拼图');
-  await handle.focus();
-  for (let i = 0; i < gap; i += 1) await page.keyboard.press('ArrowRight');
+  const max = Number(await handle.getAttribute('aria-valuemax'));
+  await page.mouse.click(track.x + (track.width * gap) / max, track.y + track.height / 2);
+  await expect.poll(spentSlides).toBe(1);
+  await expect(page.getByTestId('slide-passed')).toHaveCount(0);
+  await expect.poll(slideGap).not.toBeNull();
+
+  await humanDrag(page, slide, slideGap()!);
   await expect(page.getByTestId('slide-passed')).toBeVisible();
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

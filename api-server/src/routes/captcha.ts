@@ -32,7 +32,8 @@ export function captchaRoutes(deps: AppDeps): RouteSpec[] {
       perm: codeOf('ACT_CAPTCHA_SLIDE_CHECK'),
       check: (body) => (typeof body.captchaToken !== 'string' || typeof body.x !== 'number' ? Messages.badCaptcha : null),
       handler: async (ctx) => {
-        const pass = await checkSlide(deps.db, str(ctx.body, 'captchaToken') ?? '', ctx.body.x as number, ctx.now);
+        // The drag's [ms, x] samples (issue 21 item 7): checked with the position, one try per picture.
+        const pass = await checkSlide(deps.db, str(ctx.body, 'captchaToken') ?? '', ctx.body.x as number, ctx.now, ctx.body.trace ?? []);
         if (!pass) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
         return { captcha: pass };
       },

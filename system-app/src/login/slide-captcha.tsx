@@ -24,6 +24,38 @@ export const loginFailures = () => Number(window.sessionStorage.getItem(FAILURES
 export const countLoginFailure = () => window.sessionStorage.setItem(FAILURES_KEY, String(loginFailures() + 1));
 export const clearLoginFailures = () => window.sessionStorage.removeItem(FAILURES_KEY);
 const SETTLE_MS = 400;
+/** At most this many samples go to the server (it refuses more than 1000). */
+const MAX_TRACE = 400;
+
+/**
+ * The drag as the server checks it (issue 21 item 7): [ms since the first move, slider x] samples,
+ * the position before the first move included. Arrow keys add samples the same way.
+ */
+export class DragTrace {
+  private started: number | null = null;
+  private samples: Array<[number, number]> = [];
+
+  constructor(private readonly clock: () => number = () => performance.now()) {}
+
+  move(from: number, to: number): void {
+    const now = this.clock();
+    if (this.started === null) {
+      this.started = now;
+      this.samples = [[0, from]];
+    }
+    if (this.samples.length < MAX_TRACE) this.samples.push([Math.round(now - this.started), to]);
+    else this.samples[this.samples.length - 1] = [Math.round(now - this.started), to];
+  }
+
+  points(): Array<[number, number]> {
+    return this.samples.map(([t, x]) => [t, x]);
+  }
+
+  reset(): void {
+    this.started = null;
+    this.samples = [];
+  }
+}
 
 /**
  * 拖动滑块完成拼图: the piece follows the slider; releasing it asks the server, which answers a
@@ -34,10 +66,12 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
   const [x, setX] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'checking' | 'failed'>('loading');
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const trace = useRef(new DragTrace());
 
   const load = useCallback(async () => {
     setState('loading');
     setX(0);
+    trace.current.reset();
     onPass(null);
     try {
       setSlide(await request<Slide>('captcha/slideCreate', {}, { silent: true }));
@@ -56,7 +90,7 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
     if (!slide || pass) return;
     setState('checking');
     try {
-      const answer = await request<{ captcha: string }>('captcha/slideCheck', { captchaToken: slide.captchaToken, x: value });
+      const answer = await request<{ captcha: string }>('captcha/slideCheck', { captchaToken: slide.captchaToken, x: value, trace: trace.current.points() });
       onPass({ captchaToken: slide.captchaToken, captcha: answer.captcha });
       setState('ready');
     } catch {
@@ -90,7 +124,10 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
               labelRenderer={false}
               value={x}
               disabled={state !== 'ready'}
-              onChange={setX}
+              onChange={(next) => {
+                trace.current.move(x, next);
+                setX(next);
+              }}
               // Each arrow key also "releases": the one try goes out once the slider has rested a moment.
               onRelease={(value) => {
                 clearTimeout(settle.current ?? undefined);
