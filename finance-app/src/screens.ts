@@ -19,6 +19,7 @@ import * as entFeeStats from './ent/feeStats.screen';
 import * as entIndex from './ent/index.screen';
 import * as entRefund from './ent/refund.screen';
 import * as entStats from './ent/stats.screen';
+import * as entStatement from './ent/statement.screen';
 import * as entTaxPaidProof from './ent/taxPaidProof.screen';
 import * as invoiceInvoiceInfo from './invoice/invoiceInfo.screen';
 import * as invoiceInvoiceItem from './invoice/invoiceItem.screen';
@@ -65,6 +66,7 @@ export const SCREENS: ScreenModule[] = [
   entFeeStats,
   entChannelStats,
   entBalanceLog,
+  entStatement,
   entAddBal,
   entRefund,
   entStats,

@@ -98,6 +98,7 @@ export const MENU_ROUTES: RouteDef[] = [
       { path: '/ent/channelStats', title: '通道余额', app: fin, codes: [18510] },
       { path: '/ent/stats', title: '综合统计', app: fin, codes: [18530] },
       { path: '/ent/balanceLog', title: '收支记录(简)', app: fin, codes: [18650] },
+      { path: '/ent/statement', title: '对账单', app: fin, codes: [18650] },
       { path: '/ent/addBal', title: '充值申请', app: fin, codes: [18610] },
       { path: '/ent/refund', title: '退款记录', app: fin, codes: [18710] },
       { path: '/ent/taxPaidProof', title: '完税记录', app: fin, codes: [18740] },
