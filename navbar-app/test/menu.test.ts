@@ -16,7 +16,7 @@ import {
   toggleGroup,
 } from '../src/sidebar/menu-model';
 
-const ENT_GROUP = ['合作关系', '企业合同', '企业费率', '按月统计', '通道余额', '综合统计', '收支记录(简)', '充值申请', '退款记录', '完税记录'];
+const ENT_GROUP = ['合作关系', '企业合同', '企业费率', '按月统计', '通道余额', '综合统计', '收支记录(简)', '对账单', '充值申请', '退款记录', '完税记录'];
 
 const EXPECTED: Record<AccountType, Record<string, string[]>> = {
   SYS: {
