@@ -92,6 +92,20 @@ describe.each(DIALECTS)('honest totals on %s', (dialect) => {
     expect((answer.data.summary.parts as Part[]).map((p) => p.count)).toEqual(want.parts.map((p) => p.count));
   });
 
+  test('queue tabs: countBy answers the rows per status over the filtered result without its own status condition', async () => {
+    const byStatus = await fenByStatus('balance_apply', 'amountFen');
+    const answer = await sys.post('ent/query/balance/apply/list', { cond: { status: 0 }, page: { limit: 1, pageNum: 1 }, countBy: 'status' });
+    expect(answer.code).toBe(0);
+    expect(answer.data.tabCounts).toEqual(Object.fromEntries([...byStatus.entries()].map(([status, h]) => [String(status), h.n])));
+    // Other conditions still apply: one channel's rows only.
+    const channel0 = await fenByStatus('balance_apply', 'amountFen', (qb) => qb.where('payChannel', '=', 0));
+    const narrowed = await sys.post('ent/query/balance/apply/list', { cond: { channel: 0 }, page: { limit: 1, pageNum: 1 }, countBy: 'status' });
+    expect(narrowed.data.tabCounts).toEqual(Object.fromEntries([...channel0.entries()].map(([status, h]) => [String(status), h.n])));
+    // Only an enum search field is counted; without countBy nothing is added.
+    expect((await sys.post('ent/query/balance/apply/list', { cond: {}, page: { limit: 1, pageNum: 1 }, countBy: 'applyNo' })).data.tabCounts).toBeUndefined();
+    expect((await sys.post('ent/query/balance/apply/list', { cond: {}, page: { limit: 1, pageNum: 1 } })).data.tabCounts).toBeUndefined();
+  });
+
   test('fields outside the split add every row: 成功金额 of orders', async () => {
     const answer = await sys.post('order/query/list', { cond: {}, page: { limit: 1, pageNum: 1 } });
     const rows = (await ctx.db.selectFrom('pay_order').select(['successFen']).execute()) as Array<{ successFen: number }>;

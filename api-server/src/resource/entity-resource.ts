@@ -354,7 +354,30 @@ export class Resource<F extends EntityFields> {
       .executeTakeFirst()) as Row;
     const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
     const records = rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
-    return { records, total: Number(totals.__count ?? 0), ...(summaryFields.length ? { summary: this.summaryOf(summaryFields, totals, split) } : {}) };
+    const tabCounts = await this.tabCounts(caller, body);
+    return { records, total: Number(totals.__count ?? 0), ...(summaryFields.length ? { summary: this.summaryOf(summaryFields, totals, split) } : {}), ...(tabCounts ? { tabCounts } : {}) };
+  }
+
+  /**
+   * `countBy` (issue 22, queue tabs 待审核 3): rows per value of an enum search field over the filtered
+   * result without that field's own condition — what each status tab would show. Left out above the
+   * exact-count cap, like the summary.
+   */
+  private async tabCounts(caller: Caller, body: Row): Promise<Record<string, number> | null> {
+    const name = body.countBy;
+    const field = typeof name === 'string' ? this.entity.fields[name] : undefined;
+    if (!field || field.type !== 'enum' || !field.search) return null;
+    const cond = { ...((body.cond && typeof body.cond === 'object' ? body.cond : {}) as Row) };
+    delete cond[name as string];
+    const { qb } = this.filtered(caller, { ...body, cond });
+    if ((await cappedTotal(this.db, this.deps.dialect, qb)).totalKind) return null;
+    const column = `${T}.${columnOf(this.entity, name as string)}`;
+    const rows = (await qb
+      .clearSelect()
+      .select((eb) => [eb.ref(column).as('value'), eb.fn.countAll().as('n')])
+      .groupBy(column)
+      .execute()) as Row[];
+    return Object.fromEntries(rows.map((r) => [String(r.value), Number(r.n)]));
   }
 
   /** The summary fields the entity's `totals` splits by status, with its parts; null when none. */

@@ -128,6 +128,17 @@ async function show(screen: ReturnType<typeof defineScreen>) {
   );
 }
 
+describe('queue tabs (item 12)', () => {
+  test('ask for counts per status and show them beside each tab title (待审核 3)', async () => {
+    request.mockResolvedValue({ records: [], total: 5, tabCounts: { '0': 3, '50': 2 } });
+    await show(defineScreen(balanceApply, { list: ['applyNo', 'status'], tabs: { by: 'status', values: [0, 50, 51] }, actions: [] }));
+    expect(request.mock.calls.at(-1)[1]).toMatchObject({ countBy: 'status' });
+    const tabs = [...dom.host.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
+    expect(tabs).toEqual(['全部', '已提交待审核3', '成功2', '失败']);
+    expect(dom.host.querySelector('[role="tab"] .fp-tab-count')?.textContent).toBe('3');
+  });
+});
+
 describe('the 操作 column', () => {
   test('is the last column, fixed to the right edge of a grid that scrolls sideways', async () => {
     request.mockResolvedValue({ records: [{ id: 1, applyNo: 'RA1', status: 0, amount: '1.00', _actions: ['approve', 'reject'] }], total: 1 });

@@ -142,6 +142,8 @@ interface ListAnswer {
   /** Set by the server above its exact-count cap (issue 13): the total is approximate and no summary comes. */
   totalKind?: TotalKind;
   summary?: Row;
+  /** Rows per value of the status tabs' field over the filtered result (issue 22: 待审核 3). */
+  tabCounts?: Record<string, number>;
 }
 
 function useList(path: string, body: Row, key: string): ListAnswer & { loading: boolean; reload: () => void; patch: (change: Row) => void } {
@@ -152,7 +154,7 @@ function useList(path: string, body: Row, key: string): ListAnswer & { loading: 
     let alive = true;
     setAnswer((a) => ({ ...a, loading: true }));
     request<ListAnswer | null>(path, JSON.parse(bodyKey)).then(
-      (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, totalKind: data?.totalKind, summary: data?.summary, loading: false }),
+      (data) => alive && setAnswer({ records: data?.records ?? [], total: data?.total ?? 0, totalKind: data?.totalKind, summary: data?.summary, tabCounts: data?.tabCounts, loading: false }),
       // The request layer showed the error; the previous rows stay.
       () => alive && setAnswer((a) => ({ ...a, loading: false })),
     );
@@ -213,7 +215,13 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   }, [entity, screen, hiddenLinks.join(), session?.accountType]); // eslint-disable-line react-hooks/exhaustive-deps
   const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
   const cond = { ...condOf(entity, { ...state.filters, ...tabCond }), ...screen.cond, ...link };
-  const body = { cond, page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum }, ...(state.orderBy.length ? { orderBy: state.orderBy } : {}) };
+  const body = {
+    cond,
+    page: { limit: state.limit || DEFAULT_PAGE_SIZE, pageNum: state.pageNum },
+    ...(state.orderBy.length ? { orderBy: state.orderBy } : {}),
+    // Status tabs show how many rows each holds (the server counts without the tab's own condition).
+    ...(screen.tabs ? { countBy: screen.tabs.by } : {}),
+  };
   const list = useList(screen.listPath ?? `${entity.paths.query}/list`, body, entity.key);
   const shownKeys = list.records.map((r) => String(r[entity.key])).join(',');
   useEffect(() => {
@@ -368,7 +376,16 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
         <Tabs id={`kit-tabs-${entity.name}`} className="fp-kit-tabs" selectedTabId={state.tab} onChange={(id) => pick({ tab: String(id) })}>
           <Tab id="" title="全部" />
           {tabs.values.map((v) => (
-            <Tab key={String(v)} id={String(v)} title={tabLabel(tabField, v)} />
+            <Tab
+              key={String(v)}
+              id={String(v)}
+              title={
+                <>
+                  {tabLabel(tabField, v)}
+                  {Boolean(list.tabCounts?.[String(v)]) && <span className="fp-tab-count">{list.tabCounts![String(v)]}</span>}
+                </>
+              }
+            />
           ))}
         </Tabs>
       )}

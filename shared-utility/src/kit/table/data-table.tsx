@@ -37,7 +37,9 @@ export interface DataTableProps<R extends Row> {
 export type ColumnLayout = 'fit' | 'share';
 
 export function columnLayout<R extends Row>(column: Column<R>): ColumnLayout {
-  if (column.fit || column.money || column.date || column.enum || column.ratio || column.int || column.ladder) return 'fit';
+  if (column.money || column.date || column.enum || column.ratio || column.int || column.ladder) return 'fit';
+  // Derived columns say what their field is (a name drawn as a link still shares); hand-made ones fit a custom cell.
+  if (column.fit !== undefined) return column.fit ? 'fit' : 'share';
   return column.render && !column.longText ? 'fit' : 'share';
 }
 
