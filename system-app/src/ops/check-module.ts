@@ -21,31 +21,19 @@ function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function frameDocument(imports: Record<string, string>, specifier: string, token: string): string {
+/**
+ * The frame's page: its own import map (data, not script) and SystemJS from the server — no inline
+ * script, so the suite's Content-Security-Policy (which the srcdoc frame inherits) lets it run. The
+ * operator's page then asks the frame's SystemJS to import the module (same origin).
+ */
+function frameDocument(imports: Record<string, string>): string {
   return `<!doctype html><html><head><meta charset="utf-8">
 <script type="systemjs-importmap">${inlineJson({ imports })}</script>
 <script src="/vendor/system.min.js"></script></head>
-<body><div id="navbar-region"></div><main id="main-region"></main>
-<script>
-(function () {
-  var token = ${inlineJson(token)}, errors = [], started = performance.now();
-  function send(answer) { answer.token = token; answer.errors = errors; answer.ms = Math.round(performance.now() - started); parent.postMessage(answer, location.origin === 'null' ? '*' : location.origin); }
-  window.addEventListener('error', function (event) {
-    var target = event.target;
-    errors.push(target && target !== window && (target.src || target.href) ? '无法加载 ' + (target.src || target.href) : String(event.message || event.error));
-  }, true);
-  window.addEventListener('unhandledrejection', function (event) { errors.push(String(event.reason && event.reason.message || event.reason)); });
-  System.import(${inlineJson(specifier)}).then(function (module) {
-    var exported = {};
-    for (var name in module) exported[name] = typeof module[name];
-    send({ ok: true, exported: exported });
-  }, function (error) { send({ ok: false, message: String(error && error.message || error) }); });
-})();
-</script></body></html>`;
+<body><div id="navbar-region"></div><main id="main-region"></main></body></html>`;
 }
 
 interface FrameAnswer {
-  token: string;
   ok: boolean;
   message?: string;
   exported?: Record<string, string>;
@@ -53,8 +41,10 @@ interface FrameAnswer {
   ms: number;
 }
 
+type FrameWindow = Window & { System?: { import(specifier: string): Promise<Record<string, unknown>> } };
+
 /** What the frame's answer means for the operator. */
-export function describeAnswer(specifier: string, answer: Omit<FrameAnswer, 'token'>): CheckResult {
+export function describeAnswer(specifier: string, answer: FrameAnswer): CheckResult {
   if (!answer.ok) {
     const detail = [answer.message, ...answer.errors].filter(Boolean).join('；');
     return { ok: false, ms: answer.ms, message: `加载失败：${detail || '未知错误'}` };
@@ -77,30 +67,50 @@ export async function checkModule(specifier: string, url: string, timeoutMs = CH
     return { ok: false, ms: 0, message: '加载失败：无法读取导入映射' };
   }
   imports = { ...imports, [specifier]: url };
-  const token = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const frame = document.createElement('iframe');
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');
   frame.setAttribute('data-testid', 'module-check-frame');
   frame.title = `检查 ${specifier}`;
   return new Promise<CheckResult>((resolve) => {
+    let done = false;
     const finish = (result: CheckResult) => {
-      window.removeEventListener('message', onMessage);
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       frame.remove();
       resolve(result);
-    };
-    const onMessage = (event: MessageEvent) => {
-      const answer = event.data as FrameAnswer | undefined;
-      if (event.source !== frame.contentWindow || !answer || answer.token !== token) return;
-      finish(describeAnswer(specifier, answer));
     };
     const timer = setTimeout(
       () => finish({ ok: false, ms: Math.round(performance.now() - started), message: `加载失败：${Math.round(timeoutMs / 1000)} 秒内未完成` }),
       timeoutMs,
     );
-    window.addEventListener('message', onMessage);
-    frame.srcdoc = frameDocument(imports, specifier, token);
+    frame.addEventListener('load', () => {
+      const win = frame.contentWindow as FrameWindow | null;
+      const errors: string[] = [];
+      const begun = performance.now();
+      const answer = (part: Omit<FrameAnswer, 'errors' | 'ms'>) =>
+        finish(describeAnswer(specifier, { ...part, errors, ms: Math.round(performance.now() - begun) }));
+      if (!win?.System) return answer({ ok: false, message: 'SystemJS 未能在隔离页面中加载' });
+      win.addEventListener(
+        'error',
+        (event) => {
+          const target = event.target as { src?: string; href?: string } | null;
+          errors.push(target && target !== (win as unknown) && (target.src || target.href) ? `无法加载 ${target.src || target.href}` : String(event.message || event.error));
+        },
+        true,
+      );
+      win.addEventListener('unhandledrejection', (event) => errors.push(String((event.reason as Error | undefined)?.message ?? event.reason)));
+      win.System.import(specifier).then(
+        (module) => {
+          const exported: Record<string, string> = {};
+          for (const name of Object.keys(module)) exported[name] = typeof module[name];
+          answer({ ok: true, exported });
+        },
+        (error: unknown) => answer({ ok: false, message: String((error as Error | undefined)?.message ?? error) }),
+      );
+    });
+    frame.srcdoc = frameDocument(imports);
     document.body.appendChild(frame);
   });
 }
