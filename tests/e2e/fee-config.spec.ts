@@ -24,9 +24,9 @@ test('SYS 把企业费率改为单人阶梯：编辑阶梯时即时校验并预�
   await ladder.getByPlaceholder('起始金额').nth(1).fill('50000');
   await ladder.getByLabel('第2档费率').fill('6');
   // 100 000 元 this month: 50 000 × 7% + 50 000 × 6%, on top of the amount (外扣).
-  await expect(dialog.getByTestId('fee-preview-total')).toHaveText('本月代发 100000.00 元的服务费为 6500.00 元，企业扣款 106500.00 元，收款人实收 100000.00 元');
+  await expect(dialog.getByTestId('fee-preview-total')).toHaveText('本月代发 100,000.00 元的服务费为 6,500.00 元，企业扣款 106,500.00 元，收款人实收 100,000.00 元');
   await dialog.locator('#fee-preview-amount').fill('30000');
-  await expect(dialog.getByTestId('fee-preview-total')).toContainText('服务费为 2100.00 元');
+  await expect(dialog.getByTestId('fee-preview-total')).toContainText('服务费为 2,100.00 元');
 
   // A second band that does not start above the first is refused by the engine's own rule.
   await ladder.getByPlaceholder('起始金额').nth(1).fill('0');

@@ -1,9 +1,11 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
-import { formatFen, lineFee, MoneyInput, parseMoneyToFen, parseRatio, priceLine, readFeeConfig, type Entity, type Field, type Row } from '@flexpay/shared-utility';
+import { formatFen, formatMoney, lineFee, MoneyInput, parseMoneyToFen, parseRatio, priceLine, readFeeConfig, type Entity, type Field, type Row } from '@flexpay/shared-utility';
 import { entityFormFields, form, type FormAction } from '@flexpay/shared-utility/kit';
 
 const DEFAULT_AMOUNT = '100000.00';
+/** Money as the preview reads it (issue 22): separators and two places. */
+const money = (fen: number) => formatMoney(formatFen(fen));
 
 /** The config the form holds, read by the engine exactly as the server will read it on save. */
 function configOf(values: Row) {
@@ -29,14 +31,14 @@ export function FeePreview({ values, withCalcMode }: { values: Row; withCalcMode
     body = (
       <>
         <div data-testid="fee-preview-total">
-          本月代发 {formatFen(amountFen)} 元的服务费为 <b>{formatFen(fee.feeFen)}</b> 元
-          {price && `，企业扣款 ${formatFen(price.lockFen)} 元，收款人实收 ${formatFen(price.payeeFen)} 元`}
+          本月代发 {money(amountFen)} 元的服务费为 <b>{money(fee.feeFen)}</b> 元
+          {price && `，企业扣款 ${money(price.lockFen)} 元，收款人实收 ${money(price.payeeFen)} 元`}
         </div>
         <HTMLTable compact className="fp-fee-bands">
           <tbody>
             {fee.bands.map((band) => (
               <tr key={band.fromFen}>
-                <td>{`${formatFen(band.fromFen)} ~ ${formatFen(band.toFen)} 元`}</td>
+                <td>{`${money(band.fromFen)} ~ ${money(band.toFen)} 元`}</td>
                 <td>{`× ${Number(band.ratio / 10_000)}%`}</td>
               </tr>
             ))}
