@@ -210,7 +210,7 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
   // The work certificate export of the success lines downloads.
   await ent.goto(`/order/index?orderNo=${orderNo}`);
   await expect(gridRow(ent, orderNo)).toBeVisible();
-  const [download] = await Promise.all([ent.waitForEvent('download'), ent.getByRole('button', { name: '导出完工证明' }).click()]);
+  const [download] = await Promise.all([ent.waitForEvent('download'), ent.getByRole('button', { name: '更多导出方式' }).click().then(() => ent.getByRole('menuitem', { name: '导出完工证明' }).click())]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const book = XLSX.readFile((await download.path())!);
   const certificate = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);

@@ -91,9 +91,14 @@ describe('EntityScreenView live rows, count summary and several exports', () => 
     expect(host.querySelector('[data-testid="kit-summary"]')?.textContent).toBe('合计订单数：2代发金额：¥15.00');
   });
 
-  it('offers each permitted export with its own token body', async () => {
-    expect(button('导出税务申报')).toBeUndefined();
-    await act(async () => button('导出完工证明')!.click());
+  it('offers each permitted export with its own token body, under one 导出 with a menu of the modes', async () => {
+    await act(async () => host.querySelector<HTMLElement>('[aria-label="更多导出方式"]')!.click());
+    const modes = [...document.querySelectorAll('[data-testid="export-menu"] a')];
+    expect(modes.map((m) => m.textContent)).toEqual(['导出', '导出完工证明']);
+    expect(button('导出完工证明')).toBeUndefined();
+    // Exports are secondary: the screen's main action is the only coloured button.
+    expect(button('导出')!.className).not.toMatch(/intent/);
+    await act(async () => (modes[1] as HTMLElement).click());
     expect(request).toHaveBeenCalledWith('order/query/genExportExcelToken', expect.objectContaining({ exportMode: 20 }));
     expect(download).toHaveBeenCalledWith('order/query/export', { token: 't1' }, expect.anything());
     await act(async () => button('导出')!.click());

@@ -1,4 +1,4 @@
-import { Button, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Menu, MenuItem, Popover, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
@@ -22,7 +22,7 @@ import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields } from './
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
-import type { CustomAction, DialogAction, EntityScreen, FormAction, ImportAction, TableAction } from './define';
+import type { CustomAction, DialogAction, EntityScreen, ExportAction, FormAction, ImportAction, TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
@@ -340,12 +340,31 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   };
 
   const toolbar: ReactNode[] = [];
+  const exports = screen.actions.filter((a): a is ExportAction => a.kind === 'export' && permitted(a));
   for (const action of screen.actions) {
     if (action.kind === 'form' && action.create !== false && addable && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
       toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
-    if (action.kind === 'export' && permitted(action))
+    // Exports are secondary (issue 22); several modes share one 导出 with a menu of all of them.
+    if (action.kind === 'export' && permitted(action) && action === exports[0])
       toolbar.push(
-        <Button key={action.key ?? 'export'} icon="export" intent={Intent.SUCCESS} text={action.label ?? '导出'} loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll(action.body, action.routes)} />,
+        <ButtonGroup key="export">
+          <Button icon="export" text={action.label ?? '导出'} loading={exporting !== null} disabled={list.total === 0} onClick={() => void exportAll(action.body, action.routes)} />
+          {exports.length > 1 && (
+            <Popover
+              placement="bottom-end"
+              disabled={list.total === 0 || exporting !== null}
+              content={
+                <Menu data-testid="export-menu">
+                  {exports.map((e) => (
+                    <MenuItem key={e.key ?? 'export'} text={e.label ?? '导出'} onClick={() => void exportAll(e.body, e.routes)} />
+                  ))}
+                </Menu>
+              }
+            >
+              <Button icon="caret-down" aria-label="更多导出方式" disabled={list.total === 0 || exporting !== null} />
+            </Popover>
+          )}
+        </ButtonGroup>,
       );
     if (action.kind === 'template' && permitted(action))
       toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadSheetTemplate(action.sheet)} />);

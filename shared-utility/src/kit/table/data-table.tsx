@@ -9,8 +9,10 @@ import type { OrderBy } from './use-table-data';
 
 export const ROW_HEIGHT = 40;
 /** Narrowest a shared text column gets before the grid scrolls sideways. */
-export const TEXT_MIN_WIDTH = 120;
-const TEXT_MAX_MIN_WIDTH = 180;
+export const TEXT_MIN_WIDTH = 80;
+const TEXT_MAX_MIN_WIDTH = 140;
+/** A shared column's least width is this share of its declared width (declared for the first kit's fixed grid). */
+const SHARE_OF_DECLARED = 0.6;
 const TOOLTIP_DELAY_MS = 500;
 
 export interface DataTableProps<R extends Row> {
@@ -43,9 +45,10 @@ export function columnLayout<R extends Row>(column: Column<R>): ColumnLayout {
   return column.render && !column.longText ? 'fit' : 'share';
 }
 
-/** The least width of a shared text column: its declared width, within 120–180 px. */
+/** The least width of a shared text column: 60 % of its declared width, within 80–140 px (100 undeclared). */
 export function shareMinWidth<R extends Row>(column: Column<R>): number {
-  return Math.max(TEXT_MIN_WIDTH, Math.min(column.width ?? TEXT_MIN_WIDTH, TEXT_MAX_MIN_WIDTH));
+  const wanted = column.width ? Math.round(column.width * SHARE_OF_DECLARED) : 100;
+  return Math.max(TEXT_MIN_WIDTH, Math.min(wanted, TEXT_MAX_MIN_WIDTH));
 }
 
 /** The grid never grows past the viewport less the search form, toolbar and pagination. */

@@ -18,16 +18,16 @@ const CSS = `
 .fp-grid::-webkit-scrollbar-track{background:#f5f7fa}
 .fp-grid--loading tbody{opacity:.5}
 .fp-grid-table{width:100%;border-collapse:separate;border-spacing:0;font-size:13px}
-.fp-grid-table th,.fp-grid-table td{padding:0 10px;height:40px;box-sizing:border-box;vertical-align:middle;text-align:left;border-bottom:1px solid #ebeef5;background:#fff}
+.fp-grid-table th,.fp-grid-table td{padding:0 8px;height:40px;box-sizing:border-box;vertical-align:middle;text-align:left;border-bottom:1px solid #ebeef5;background:#fff}
 .fp-grid-table th{position:sticky;top:0;z-index:2;background:#f5f7fa;color:#606266;font-weight:600;white-space:nowrap}
 .fp-grid-table tbody tr:hover>td{background:#f5f7fa}
 .fp-grid-fit{width:1%;white-space:nowrap}
 .fp-grid-num{text-align:right!important;font-variant-numeric:tabular-nums}
 .fp-grid-narrow{width:36px;padding:0 8px!important}
 .fp-grid-lines{padding-top:6px!important;padding-bottom:6px!important;line-height:20px}
-.fp-grid-share{position:relative;min-width:120px}
+.fp-grid-share{position:relative}
 .fp-grid-room{height:0}
-.fp-grid-clip{position:absolute;left:10px;right:10px;top:0;bottom:0;line-height:39px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fp-grid-clip{position:absolute;left:8px;right:8px;top:0;bottom:0;line-height:39px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .fp-grid-actions{position:sticky;right:0;z-index:1;box-shadow:-6px 0 6px -4px rgba(0,0,0,.12)}
 .fp-grid-table th.fp-grid-actions{z-index:3}
 .fp-grid-empty{color:#c0c4cc}
