@@ -106,7 +106,8 @@ describe.each(DIALECTS)('dashboard/summary on %s', (dialect) => {
       pendingReviews: { total: 3, tempOrders: 1, balanceApplies: 1, invoiceApplies: 1 },
       todayOrderCount: 2,
       todayOrderAmount: '33456.78',
-      balance: '682503.30',
+      // The demo's money plus a recharge last month and this month per account (对账单 demo data: 70 000.00 + 70 200.00).
+      balance: '822703.30',
       entCount: 1,
       // Its own 22 and the person it shares with ENT0002.
       custCount: 23,
