@@ -239,8 +239,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   let closing = opening;
   let chainProblem: string | null = null;
   if (firstId !== null && lastId !== null) {
-    const first = await moveById(db, firstId);
-    const last = firstId === lastId ? first : await moveById(db, lastId);
+    const [first, last] = await Promise.all([moveById(db, firstId), moveById(db, lastId)]);
     closing = { available: Number(last.availAfterFen), locked: Number(last.lockedAfterFen) };
     const firstProblem = statementMoveProblem(opening, toMove(first));
     const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
