@@ -20,7 +20,7 @@ let container: HTMLDivElement;
 let root: Root;
 let answers: Array<Record<string, unknown>>;
 
-const summary = (todayOrderCount: number, balance: string) => ({ pendingReviews: { total: 0 }, todayOrderCount, todayOrderAmount: '0.00', balance });
+const summary = (todayOrderCount: number, balance: string) => ({ todos: { total: 0 }, todayOrderCount, todayOrderAmount: '0.00', balance, trend: [] });
 const stat = (key: string) => container.querySelector(`[data-testid="stat-${key}"] .fp-dash__stat-value`)?.textContent;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 

@@ -1,4 +1,4 @@
-import { parseMoneyToFen, type AccountType } from '@flexpay/shared-utility';
+import { formatMoney as kitMoney, parseMoneyToFen, type AccountType, type Tone } from '@flexpay/shared-utility';
 import { asyncScheduler, type Observable, throttleTime } from 'rxjs';
 
 /** dashboard/summary answers an object of counts scoped to the caller's organisation. */
@@ -13,21 +13,120 @@ export interface StatDef {
   link?: string;
 }
 
-/** Pending-review breakdown, in display order. */
-export const PENDING_DEFS: StatDef[] = [
-  { key: 'tempOrders', label: '待审核制单', kind: 'count', unit: '笔', link: '/order/prodOrder' },
-  { key: 'balanceApplies', label: '待审核充值', kind: 'count', unit: '笔', link: '/ent/addBal' },
-  { key: 'invoiceApplies', label: '待审核开票', kind: 'count', unit: '笔', link: '/invoice/toMeApply/1' },
-  { key: 'packages', label: '待审核任务包', kind: 'count', unit: '个', link: '/task/userPackage1/INIT' },
-  { key: 'refunds', label: '待处理退款', kind: 'count', unit: '笔', link: '/ent/refund' },
+/** One to-do of dashboard/summary's `todos`: what it counts and the list it opens, filtered to those rows. */
+export interface TodoDef {
+  key: string;
+  label: string;
+  link: string;
+  tone: Tone;
+}
+
+/** A tile of to-dos: its total and each part linking to its filtered list. */
+export interface TodoGroupDef {
+  key: string;
+  title: string;
+  unit: string;
+  parts: TodoDef[];
+}
+
+/**
+ * An enterprise's to-dos (issue 22 item 11), each opening its list on the tab of those rows
+ * (the list's URL state: ?tab=<status>).
+ */
+export const ENT_TODOS: TodoGroupDef[] = [
+  { key: 'tempRejected', title: '驳回的制单', unit: '笔', parts: [{ key: 'tempRejected', label: '审核失败', link: '/order/prodOrder?tab=21', tone: 'danger' }] },
+  { key: 'tempToPay', title: '待确认支付', unit: '笔', parts: [{ key: 'tempToPay', label: '已提交待支付', link: '/order/prodOrder?tab=10', tone: 'warning' }] },
+  { key: 'rechargeRefused', title: '审核失败的充值', unit: '笔', parts: [{ key: 'rechargeRefused', label: '审核失败', link: '/ent/addBal?tab=11', tone: 'danger' }] },
 ];
+
+/** The platform's and a supplier's approval queue, in the order of the issue. */
+export const QUEUE_TODOS: TodoGroupDef[] = [
+  { key: 'temp', title: '制单审核', unit: '笔', parts: [{ key: 'tempReview', label: '待审核', link: '/order/prodOrder?tab=20', tone: 'warning' }] },
+  {
+    key: 'recharge',
+    title: '充值审核与到账',
+    unit: '笔',
+    parts: [
+      { key: 'rechargeReview', label: '待审核', link: '/ent/addBal?tab=0', tone: 'warning' },
+      { key: 'rechargeProcess', label: '待处理', link: '/ent/addBal?tab=10', tone: 'primary' },
+      { key: 'rechargeCredit', label: '待确认到账', link: '/ent/addBal?tab=20', tone: 'primary' },
+    ],
+  },
+  {
+    key: 'refund',
+    title: '退款',
+    unit: '笔',
+    parts: [
+      { key: 'refundReview', label: '待审核', link: '/ent/refund?tab=0', tone: 'warning' },
+      { key: 'refundProcess', label: '退款中', link: '/ent/refund?tab=10', tone: 'primary' },
+    ],
+  },
+  {
+    key: 'invoice',
+    title: '开票',
+    unit: '笔',
+    parts: [
+      { key: 'invoiceReview', label: '待审核', link: '/invoice/toMeApply/1?tab=10', tone: 'warning' },
+      { key: 'invoiceIssue', label: '待开票', link: '/invoice/toMeApply/1?tab=20', tone: 'primary' },
+    ],
+  },
+  { key: 'package', title: '任务包审核', unit: '个', parts: [{ key: 'packageReview', label: '待审核', link: '/task/userPackage1/INIT', tone: 'warning' }] },
+];
+
+export interface ShownTodoPart extends TodoDef {
+  count: number;
+}
+
+export interface ShownTodoGroup extends Omit<TodoGroupDef, 'parts'> {
+  total: number;
+  parts: ShownTodoPart[];
+}
+
+/** The tiles the answer holds: a part shows only when the server counted it (the caller may act on it). */
+export function readTodos(summary: DashboardSummary | null | undefined, defs: TodoGroupDef[]): { total: number; groups: ShownTodoGroup[] } {
+  const todos = isRecord(summary) && isRecord(summary.todos) ? summary.todos : {};
+  const groups: ShownTodoGroup[] = [];
+  for (const def of defs) {
+    const parts = def.parts.flatMap((part) => {
+      const count = asCount(todos[part.key]);
+      return count === null ? [] : [{ ...part, count }];
+    });
+    if (parts.length > 0) groups.push({ key: def.key, title: def.title, unit: def.unit, parts, total: parts.reduce((sum, part) => sum + part.count, 0) });
+  }
+  return { total: groups.reduce((sum, group) => sum + group.total, 0), groups };
+}
+
+export interface TrendView {
+  dates: string[];
+  counts: number[];
+  /** Yuan as numbers for the chart's axis (display uses the strings). */
+  amounts: number[];
+  fees: number[];
+}
+
+const yuan = (value: unknown) => {
+  const fen = typeof value === 'string' || typeof value === 'number' ? parseMoneyToFen(value) : null;
+  return fen === null ? 0 : fen / 100;
+};
+
+/** The 30-day trend as chart series; days the answer lacks or malformed are left out. */
+export function readTrend(summary: DashboardSummary | null | undefined): TrendView {
+  const points = isRecord(summary) && Array.isArray(summary.trend) ? summary.trend.filter(isRecord) : [];
+  const valid = points.filter((point) => typeof point.date === 'string');
+  return {
+    dates: valid.map((point) => String(point.date).slice(5)),
+    counts: valid.map((point) => asCount(point.count) ?? 0),
+    amounts: valid.map((point) => yuan(point.amount)),
+    fees: valid.map((point) => yuan(point.fee)),
+  };
+}
 
 /** Overview figures, in display order; only those present in the answer are shown. */
 export const OVERVIEW_DEFS: StatDef[] = [
   { key: 'todayOrderCount', label: '今日订单数', kind: 'count', unit: '笔', link: '/order/index' },
-  { key: 'todayOrderAmount', label: '今日代发金额', kind: 'money', unit: '元', link: '/order/index' },
+  // Every order placed today, whatever became of it; the month's money that moved is in MONTH_DEFS.
+  { key: 'todayOrderAmount', label: '今日下单金额', kind: 'money', unit: '元', link: '/order/index' },
   { key: 'monthOrderCount', label: '本月订单数', kind: 'count', unit: '笔', link: '/order/index' },
-  { key: 'monthOrderAmount', label: '本月代发金额', kind: 'money', unit: '元', link: '/order/index' },
   { key: 'balance', label: '账户余额', kind: 'money', unit: '元', link: '/ent/balanceLog' },
   { key: 'supplierCount', label: '供应商数', kind: 'count', unit: '家', link: '/supplier/index' },
   { key: 'merchtCount', label: '商户数', kind: 'count', unit: '家', link: '/merchant/index' },
@@ -53,15 +152,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** "1234.5" → "1,234.50" without floating point; null when the value is not money. */
-export function formatMoney(value: unknown): string | null {
+/** Money as the kit shows it ("1,234.50", issue 22 item 1); null when the value is not money. */
+export function formatMoney(value: unknown, options: { yuan?: boolean } = {}): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const fen = parseMoneyToFen(value);
-  if (fen === null) return null;
-  const negative = fen < 0;
-  const abs = Math.abs(fen);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+  if (parseMoneyToFen(value) === null) return null;
+  return kitMoney(value, options);
 }
 
 export function formatCount(value: unknown): string | null {
@@ -84,31 +179,20 @@ function shown(defs: StatDef[], source: Record<string, unknown>): ShownStat[] {
 }
 
 export interface DashboardView {
-  /** Total awaiting review, when the answer has one (or its breakdown adds up to one). */
-  pendingTotal: number | null;
-  pending: ShownStat[];
   overview: ShownStat[];
+  month: ShownStat[];
 }
 
-/**
- * Reads whatever the summary holds, defensively: `pendingReviews` may be a number (with the
- * breakdown beside it, top level or under `pendingBreakdown`) or an object with `total` and the
- * breakdown; unknown or malformed fields are left out.
- */
+/** This month's money in the caller's scope (orders that paid or are paying; failed ones left out). */
+export const MONTH_DEFS: StatDef[] = [
+  { key: 'monthPaidAmount', label: '本月代发', kind: 'money', unit: '元', link: '/order/index' },
+  { key: 'monthFee', label: '本月服务费', kind: 'money', unit: '元', link: '/order/index' },
+];
+
+/** Reads the overview figures defensively: unknown or malformed fields are left out. */
 export function readSummary(summary: DashboardSummary | null | undefined): DashboardView {
   const data = isRecord(summary) ? summary : {};
-  const rawPending = data.pendingReviews;
-  const breakdown: Record<string, unknown> = {
-    ...data,
-    ...(isRecord(data.pendingBreakdown) ? data.pendingBreakdown : {}),
-    ...(isRecord(rawPending) ? rawPending : {}),
-  };
-  const pending = shown(PENDING_DEFS, breakdown);
-  let pendingTotal = asCount(rawPending) ?? (isRecord(rawPending) ? asCount(rawPending.total) : null);
-  if (pendingTotal === null && pending.length > 0) {
-    pendingTotal = PENDING_DEFS.reduce((sum, def) => sum + (asCount(breakdown[def.key]) ?? 0), 0);
-  }
-  return { pendingTotal, pending, overview: shown(OVERVIEW_DEFS, data) };
+  return { overview: shown(OVERVIEW_DEFS, data), month: shown(MONTH_DEFS, data) };
 }
 
 export function greeting(hour: number): string {

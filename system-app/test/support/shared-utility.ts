@@ -13,3 +13,6 @@ export const useSession = jest.fn(() => null);
 export const displayName = jest.fn((user: { name?: string | null; username: string }) => user.name || `管理员[${user.username}]`);
 export const organisationName = jest.fn(() => 'FlexPay 平台运营');
 export const showSuccess = jest.fn();
+// The kit's money format and status tag as the dashboard uses them (issue 22).
+export { formatMoney } from '../../../shared-utility/src/kit/format';
+export { StatusTag } from '../../../shared-utility/src/kit/table/status-tag';
