@@ -139,6 +139,26 @@ describe('queue tabs (item 12)', () => {
   });
 });
 
+describe('one filter bar (item 12)', () => {
+  test('a condition set in 更多筛选 shows as a removable chip under the bar; removing it lists again without it', async () => {
+    request.mockResolvedValue({ records: [], total: 0 });
+    const screen = defineScreen(balanceApply, { list: ['applyNo', 'amount'], search: ['applyNo'], filterDialog: ['amount', 'status'], actions: [] });
+    await act(async () =>
+      dom.root.render(
+        <MemoryRouter initialEntries={['/ent/addBal?amount=1000~15000000&status=51']}>
+          <EntityScreenView screen={screen} />
+        </MemoryRouter>,
+      ),
+    );
+    const chips = () => [...dom.host.querySelectorAll('[data-testid="filter-chip"]')];
+    expect(chips().map((c) => c.textContent)).toEqual(['充值金额(元)：1,000.00 ~ 15,000,000.00', '状态：失败']);
+    expect(request.mock.calls.at(-1)[1].cond).toMatchObject({ amount: ['1000', '15000000'], status: 51 });
+    await act(async () => chips()[1].querySelector<HTMLElement>('.bp6-tag-remove')!.click());
+    expect(chips().map((c) => c.textContent)).toEqual(['充值金额(元)：1,000.00 ~ 15,000,000.00']);
+    expect(request.mock.calls.at(-1)[1].cond).not.toHaveProperty('status');
+  });
+});
+
 describe('the 操作 column', () => {
   test('is the last column, fixed to the right edge of a grid that scrolls sideways', async () => {
     request.mockResolvedValue({ records: [{ id: 1, applyNo: 'RA1', status: 0, amount: '1.00', _actions: ['approve', 'reject'] }], total: 1 });

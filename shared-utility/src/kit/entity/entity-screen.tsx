@@ -26,6 +26,7 @@ import type { CustomAction, DialogAction, EntityScreen, ExportAction, FormAction
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
+import { FilterChips } from './filter-chips';
 import { emptyListState, formatListState, parseListState, type ListState } from './url-state';
 
 export interface EntityScreenViewProps {
@@ -424,6 +425,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
           }
         />
       )}
+      <FilterChips entity={entity} names={dialogNames as string[]} filters={state.filters} onRemove={(name) => pick({ filters: { ...state.filters, [name]: '' } })} />
       {toolbar.length > 0 && <div className="fp-kit-toolbar">{toolbar}</div>}
       {exporting !== null && <ProgressBar className="fp-kit-progress" intent={Intent.SUCCESS} value={exporting || undefined} />}
       <DataTable
