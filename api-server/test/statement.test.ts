@@ -11,7 +11,7 @@ import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { ledgerRows } from '../src/domain/ent/ledger';
 import { type AccountState, LargePlan, ledgerRows as largeLedgerRows } from '../src/demo/seed-large';
-import { dueRunKey, runStatementMail } from '../src/domain/ent/statement-job';
+import { dueRunKey, runStatementMail, startStatementJob } from '../src/domain/ent/statement-job';
 import { Messages } from '../src/http/codes';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../src/util/time';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
@@ -259,6 +259,22 @@ describe.each(DIALECTS)('对账单 on %s', (dialect) => {
       }
       const run = await ctx.db.selectFrom('job_run').selectAll().execute();
       expect(run).toEqual([expect.objectContaining({ jobKey: `statementMail:${month}`, result: expect.stringContaining(`已发送${sent}封`) })]);
+    });
+
+    test('the server\'s job: started, stopped and started again (a restart) sends the month once', async () => {
+      // 01:01 on the 1st of next month: the run of this month.
+      const at = shanghaiMonthStart(shanghaiMonthStart(Date.now()) + 40 * 24 * HOUR_MS) + HOUR_MS + 60_000;
+      const month = formatDateTime(Date.now())!.slice(0, 7);
+      const subject = `FlexPay 对账单 ${month.slice(0, 4)}年${Number(month.slice(5, 7))}月 · %`;
+      const errors: unknown[] = [];
+      await startStatementJob(ctx.db, { now: () => at, everyMs: 3_600_000, onError: (e) => errors.push(e) })();
+      const first = (await mailsTo(ctx.db, subject)).length;
+      expect(first).toBeGreaterThanOrEqual(1);
+      await startStatementJob(ctx.db, { now: () => at + 10 * 60_000, everyMs: 3_600_000, onError: (e) => errors.push(e) })();
+      expect(await mailsTo(ctx.db, subject)).toHaveLength(first);
+      expect(errors).toEqual([]);
+      // Before 01:00 on the 1st nothing is due.
+      expect(dueRunKey(at - 2 * 60_000)).toBeNull();
     });
   });
 });
