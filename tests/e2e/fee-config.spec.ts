@@ -63,7 +63,7 @@ test('ENT 按月统计只见本企业的服务费，按月图表画出有数据�
   await page.goto(`${server.url}/ent/stats`);
   const stats = kitScreen(page, 'entMonthStats');
   await expect(stats.getByText('期末余额(元)').first()).toBeVisible();
-  await expect(stats.getByTestId('kit-summary')).toContainText('充值(元)');
+  await expect(stats.getByTestId('kit-summary')).toContainText('充值：¥');
   await stats.getByRole('button', { name: '按月图表' }).click();
   await expect(page.locator('.bp6-dialog', { hasText: '综合统计 · 按月图表' }).getByTestId('stats-chart').locator('canvas')).toBeVisible();
 });

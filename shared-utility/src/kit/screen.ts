@@ -48,6 +48,8 @@ export type FieldType =
   | 'money'
   | 'numberRange'
   | 'date'
+  | 'month'
+  | 'monthRange'
   | 'dateRange'
   | 'upload'
   | 'excel'

@@ -68,6 +68,8 @@ export interface EntityField {
   /** Column width in the table, px. */
   width?: number;
   placeholder?: string;
+  /** A text typed with a dedicated control: `month` picks yyyy-MM with a month picker (issue 22). */
+  input?: 'month';
   /** Default value of a new record in the form. */
   defaultValue?: unknown;
   /** File fields: the record's own GET serving a saved file to whoever sees the record (`…/file?<key>=`). */

@@ -12,7 +12,10 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { EntityScreenView, inlineSlots } from '../../src/kit/entity/entity-screen';
 import { defineScreen, detail, transitions } from '../../src/kit/entity/define';
-import { listColumnOf } from '../../src/kit/entity/derive';
+import { formFieldsOf, listColumnOf, searchFieldsOf } from '../../src/kit/entity/derive';
+import { FieldInput } from '../../src/kit/form/field-input';
+import { entTaxProof } from '../../src/pure/entities/money';
+import { entFeeStats } from '../../src/pure/entities/fee';
 import { sheetRows } from '../../src/kit/excel/xlsx';
 import { formatMoney, plainMoney } from '../../src/kit/format';
 import { columnLayout, DataTable } from '../../src/kit/table/data-table';
@@ -156,6 +159,18 @@ describe('one filter bar (item 12)', () => {
     await act(async () => chips()[1].querySelector<HTMLElement>('.bp6-tag-remove')!.click());
     expect(chips().map((c) => c.textContent)).toEqual(['充值金额(元)：1,000.00 ~ 15,000,000.00']);
     expect(request.mock.calls.at(-1)[1].cond).not.toHaveProperty('status');
+  });
+});
+
+describe('months are picked with a month picker (item 12)', () => {
+  test('完税记录 asks its month with a month input, in the form and the search bar; a month range with two', () => {
+    expect(formFieldsOf(entTaxProof).find((f) => f.name === 'month')?.type).toBe('month');
+    expect(searchFieldsOf(entTaxProof, ['month'])[0].type).toBe('month');
+    expect(searchFieldsOf(entFeeStats, ['month'])[0].type).toBe('monthRange');
+    const month = formFieldsOf(entTaxProof).find((f) => f.name === 'month')!;
+    act(() => dom.root.render(<FieldInput field={month} id="m" value="2026-05" onChange={() => undefined} />));
+    expect(dom.host.querySelector<HTMLInputElement>('input#m')?.type).toBe('month');
+    expect(dom.host.querySelector<HTMLInputElement>('input#m')?.value).toBe('2026-05');
   });
 });
 

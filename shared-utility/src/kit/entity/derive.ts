@@ -47,6 +47,9 @@ function inputType(field: EntityField, purpose: 'search' | 'form'): FieldType {
   switch (field.type) {
     case 'textarea':
       return purpose === 'search' ? 'text' : 'textarea';
+    case 'text':
+      if (field.input === 'month') return range ? 'monthRange' : 'month';
+      return 'text';
     case 'password':
       return 'password';
     case 'money':

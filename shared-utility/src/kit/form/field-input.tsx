@@ -87,14 +87,19 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
       return <NumberRangeInput value={(Array.isArray(value) ? value : []) as RangeValue} disabled={readOnly} intent={intent} onChange={onChange} />;
     case 'date':
       return <InputGroup id={id} type="date" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
-    case 'dateRange': {
+    case 'month':
+      // The browser's month picker; its value is yyyy-MM, what the field stores.
+      return <InputGroup id={id} type="month" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
+    case 'dateRange':
+    case 'monthRange': {
       const range = (Array.isArray(value) ? value : []) as string[];
       const set = (which: 0 | 1, next: string) => onChange(which === 0 ? [next, range[1] ?? ''] : [range[0] ?? '', next]);
+      const type = field.type === 'monthRange' ? 'month' : 'date';
       return (
         <ControlGroup>
-          <InputGroup type="date" value={range[0] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(0, v)} />
+          <InputGroup type={type} value={range[0] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(0, v)} />
           <span style={{ alignSelf: 'center', padding: '0 6px' }}>至</span>
-          <InputGroup type="date" value={range[1] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(1, v)} />
+          <InputGroup type={type} value={range[1] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(1, v)} />
         </ControlGroup>
       );
     }

@@ -62,7 +62,7 @@ export function isDirty(initial: Row, values: Row, names: string[]): boolean {
 }
 
 function requiredMessage(field: Field): string {
-  const choose = field.type === 'select' || field.type === 'radio' || field.type === 'date' || field.type === 'dateRange';
+  const choose = field.type === 'select' || field.type === 'radio' || field.type === 'date' || field.type === 'dateRange' || field.type === 'month' || field.type === 'monthRange';
   const upload = field.type === 'upload' || field.type === 'excel';
   return `${choose ? '请选择' : upload ? '请上传' : '请输入'}${field.label}`;
 }
@@ -146,7 +146,7 @@ export interface FormSnapshot {
 /** Initial values: the record's values, or '' so inputs stay controlled. */
 function initialValues(fields: Field[], initial: Row): Row {
   const values: Row = { ...initial };
-  for (const field of fields) if (values[field.name] === undefined) values[field.name] = field.type === 'numberRange' || field.type === 'dateRange' ? [] : '';
+  for (const field of fields) if (values[field.name] === undefined) values[field.name] = field.type === 'numberRange' || field.type === 'dateRange' || field.type === 'monthRange' ? [] : '';
   return values;
 }
 

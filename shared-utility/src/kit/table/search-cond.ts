@@ -4,7 +4,7 @@ import type { Field, Row } from '../screen';
 /** Blank search values: '' for inputs, [] for ranges. */
 export function emptySearch(fields: Field[]): Row {
   const values: Row = {};
-  for (const field of fields) values[field.name] = field.type === 'numberRange' || field.type === 'dateRange' ? [] : '';
+  for (const field of fields) values[field.name] = field.type === 'numberRange' || field.type === 'dateRange' || field.type === 'monthRange' ? [] : '';
   return values;
 }
 

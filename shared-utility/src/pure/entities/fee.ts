@@ -13,7 +13,7 @@ const feeFields = {
   ladder: { label: '费率阶梯', type: 'ladder', create: true, update: true, nullable: true, width: 240, formWhen: { field: 'feePattern', in: [1, 2] } },
 } as const;
 const updatedAt = { label: '更新时间', type: 'datetime', sort: true, width: 170 } as const;
-const month = { label: '月份', type: 'text', search: 'range', sort: true, width: 90 } as const;
+const month = { label: '月份', type: 'text', input: 'month', search: 'range', sort: true, width: 90 } as const;
 const lineCount = { label: '计费笔数', type: 'int', width: 90 } as const;
 const amount = { label: '代发金额(元)', type: 'money', column: 'amountFen', sort: true, width: 140 } as const;
 

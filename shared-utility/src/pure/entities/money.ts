@@ -187,7 +187,7 @@ export const entTaxProof = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     entId,
-    month: { label: '所属月份', type: 'text', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, placeholder: 'yyyy-MM', width: 100 },
+    month: { label: '所属月份', type: 'text', input: 'month', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, width: 100 },
     personCount: { label: '完税人数', type: 'int', required: true, create: true, update: true, width: 90 },
     taxAmount: { label: '完税金额(元)', type: 'money', column: 'taxAmountFen', required: true, create: true, update: true, search: 'range', sort: true, width: 130 },
     file: { label: '完税凭证', type: 'file', required: true, create: true, update: true, width: 150, filePath: 'ent/query/taxProof/inventory/file' },
@@ -212,7 +212,7 @@ export const entMonthStats = defineEntity({
   timestamps: false,
   fields: {
     statKey: { label: '统计键', type: 'text', list: false, detail: false },
-    month: { label: '月份', type: 'text', search: 'eq', sort: true, width: 90 },
+    month: { label: '月份', type: 'text', input: 'month', search: 'eq', sort: true, width: 90 },
     entId: { ...entId, required: false, create: false, width: 240 },
     recharge: { label: '充值(元)', type: 'money', column: 'rechargeFen', sort: true, width: 130 },
     paid: { label: '代发扣款(元)', type: 'money', column: 'paidFen', sort: true, width: 140 },

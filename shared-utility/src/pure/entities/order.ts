@@ -233,7 +233,7 @@ export const calcFeeLog = defineEntity({
     parentCost: money('上级成本(元)', 'parentCostFen', { list: false }),
     parentProfit: money('上级分润(元)', 'parentProfitFen'),
     supIncome: money('供应商收入(元)', 'supIncomeFen'),
-    month: { label: '月份', type: 'text', search: 'eq', width: 90 },
+    month: { label: '月份', type: 'text', input: 'month', search: 'eq', width: 90 },
     createdAt: { ...createdAt, label: '计费时间' },
   },
 });

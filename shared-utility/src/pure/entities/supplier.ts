@@ -130,7 +130,7 @@ export const supplierTaxProof = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 200 },
-    month: { label: '所属月份', type: 'text', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, placeholder: 'yyyy-MM', width: 100 },
+    month: { label: '所属月份', type: 'text', input: 'month', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, width: 100 },
     invoiceNo: { label: '凭证号码', type: 'text', required: true, max: 32, create: true, update: true, search: 'like', width: 160 },
     amount: { label: '完税金额(元)', type: 'money', column: 'amountFen', required: true, create: true, update: true, search: 'range', sort: true, width: 130 },
     file: { label: '凭证文件', type: 'file', required: true, create: true, update: true, width: 100, filePath: 'supplier/query/taxProof/invoice/file' },
