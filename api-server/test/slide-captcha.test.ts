@@ -123,6 +123,11 @@ describe('drag traces', () => {
   const x = 150;
   test('a person-like drag passes', () => {
     for (let i = 0; i < 20; i += 1) expect(traceProblem(humanTrace(x), x)).toBeNull();
+    // Two events in one millisecond (the first move at the press's time, coalesced events) are one step.
+    const trace = humanTrace(x);
+    trace.splice(1, 0, [0, 4]);
+    trace.splice(6, 0, [trace[5][0], trace[5][1] + 1]);
+    expect(traceProblem(trace, x)).toBeNull();
   });
 
   test('a straight constant-speed drag, an instant one, a jump and no trace are refused', () => {

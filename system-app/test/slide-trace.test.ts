@@ -26,6 +26,22 @@ describe('DragTrace', () => {
     ]);
   });
 
+  test('pressing the handle starts the clock before the first move', () => {
+    let now = 500;
+    const trace = new DragTrace(() => now);
+    trace.begin(0);
+    now += 40;
+    trace.move(0, 6);
+    now += 25;
+    trace.begin(6); // a second press in the same drag changes nothing
+    trace.move(6, 20);
+    expect(trace.points()).toEqual([
+      [0, 0],
+      [40, 6],
+      [65, 20],
+    ]);
+  });
+
   test('keeps at most 400 samples, the last one always the latest position', () => {
     let now = 0;
     const trace = new DragTrace(() => now);

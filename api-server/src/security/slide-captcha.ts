@@ -282,14 +282,16 @@ export function traceProblem(trace: Trace, x: number): string | null {
   if (Math.abs(trace[trace.length - 1][1] - x) > TRACE.endSlack) return 'does not end at the released position';
   const distance = Math.abs(trace[trace.length - 1][1] - trace[0][1]);
   if (distance === 0) return 'no movement';
+  // Samples within the same millisecond (events the browser delivered together) count as one step.
   const speeds: number[] = [];
+  let from = trace[0];
   for (let i = 1; i < trace.length; i += 1) {
-    const dt = trace[i][0] - trace[i - 1][0];
-    const dx = Math.abs(trace[i][1] - trace[i - 1][1]);
-    if (dx === 0) continue;
+    const dt = trace[i][0] - from[0];
+    const dx = Math.abs(trace[i][1] - from[1]);
     if (dx > distance * TRACE.maxStepShare) return 'a jump';
-    if (dt <= 0) return 'movement without time';
-    speeds.push(dx / dt);
+    if (dt <= 0) continue;
+    if (dx > 0) speeds.push(dx / dt);
+    from = trace[i];
   }
   if (speeds.length < TRACE.minMoves) return 'too few moves';
   const mean = speeds.reduce((a, b) => a + b, 0) / speeds.length;

@@ -37,14 +37,19 @@ export class DragTrace {
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
+  /** The handle is pressed (pointer or key) at x: time starts here, before the first move. */
+  begin(x: number): void {
+    if (this.started !== null) return;
+    this.started = this.clock();
+    this.samples = [[0, x]];
+  }
+
   move(from: number, to: number): void {
+    this.begin(from);
     const now = this.clock();
-    if (this.started === null) {
-      this.started = now;
-      this.samples = [[0, from]];
-    }
-    if (this.samples.length < MAX_TRACE) this.samples.push([Math.round(now - this.started), to]);
-    else this.samples[this.samples.length - 1] = [Math.round(now - this.started), to];
+    const at = Math.round(now - this.started!);
+    if (this.samples.length < MAX_TRACE) this.samples.push([at, to]);
+    else this.samples[this.samples.length - 1] = [at, to];
   }
 
   points(): Array<[number, number]> {
@@ -116,7 +121,8 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
             <Icon icon="tick-circle" intent={Intent.SUCCESS} /> 验证通过
           </span>
         ) : (
-          <>
+          // Pressing the handle starts the trace's clock, so the first move already took time.
+          <div onPointerDownCapture={() => trace.current.begin(x)} onKeyDownCapture={() => trace.current.begin(x)}>
             <Slider
               min={0}
               max={slide.width - slide.pieceSize}
@@ -136,7 +142,7 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
               handleHtmlProps={{ 'aria-label': '拖动滑块完成拼图' }}
             />
             <span className="fp-slide__hint">向右拖动滑块，使拼图与缺口对齐</span>
-          </>
+          </div>
         )}
       </div>
     </div>
