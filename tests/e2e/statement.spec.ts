@@ -30,6 +30,9 @@ function lastMonth(): { from: string; to: string } {
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
 
+/** Money as the screen shows it: thousands separators, two places ("550,000.00"). */
+const shown = (yuan: string) => yuan.replace(/^(-?)(\d+)/, (_, sign: string, int: string) => `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+
 const statementAnswer = (page: Page, range: { from: string; to: string }) =>
   page.waitForResponse((r) => r.url().includes('/api/admin/ent/query/statement/get') && (r.request().postDataJSON() as { from?: string } | null)?.from === range.from);
 
@@ -61,7 +64,7 @@ test('ENT opens 上月, sees the proven totals and downloads the xlsx', async ({
     ['closing-available', s.closing.available],
     ['closing-locked', s.closing.locked],
   ])
-    await expect(screen.getByTestId(id)).toContainText(value);
+    await expect(screen.getByTestId(id)).toContainText(shown(value));
   await expect(screen.getByTestId('statement-proof')).toContainText('期初余额＋本期变动＝期末余额');
   // Clicking 上月 again keeps the range, now in the address.
   await screen.getByRole('button', { name: '上月' }).click();

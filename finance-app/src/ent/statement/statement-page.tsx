@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { DataTable, DEFAULT_DATE_FORMAT, download, formatDate, Pagination, quickRange, request, useSession, type Column, type QuickRange, type Row } from '@flexpay/shared-utility';
+import { DataTable, DEFAULT_DATE_FORMAT, download, formatDate, formatMoney, isNegativeMoney, Pagination, quickRange, request, useSession, type Column, type QuickRange, type Row } from '@flexpay/shared-utility';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { StatementPrint } from './statement-print';
@@ -21,7 +21,7 @@ function Figure({ label, value, testId, tone }: { label: string; value: string; 
   return (
     <div className={`fp-statement-figure${tone ? ` fp-statement-figure--${tone}` : ''}`} data-testid={testId}>
       <div className="fp-statement-figure-label">{label}</div>
-      <div className="fp-statement-figure-value fp-money">{value}</div>
+      <div className={`fp-statement-figure-value fp-money${isNegativeMoney(value) ? ' fp-money--negative' : ''}`}>{formatMoney(value)}</div>
     </div>
   );
 }
@@ -219,21 +219,23 @@ export function StatementPage() {
             <InputGroup type="date" aria-label="开始日期" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
             <span>至</span>
             <InputGroup type="date" aria-label="结束日期" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
+            <ButtonGroup className="fp-statement-quick">
+              {QUICK.map(([pick, label]) => {
+                const range = quickRange(pick, today);
+                return <Button key={pick} text={label} active={range.from === from && range.to === to} onClick={() => change(range)} />;
+              })}
+            </ButtonGroup>
             <Button intent={Intent.PRIMARY} icon="search" text="查询" onClick={() => change({ from: draft.from, to: draft.to })} />
           </div>
         </FormGroup>
-        <ButtonGroup className="fp-statement-quick">
-          {QUICK.map(([pick, label]) => {
-            const range = quickRange(pick, today);
-            return <Button key={pick} text={label} active={range.from === from && range.to === to} onClick={() => change(range)} />;
-          })}
-        </ButtonGroup>
+      </div>
+      <div className="fp-statement-titlebar">
+        <H4 className="fp-statement-title">对账单</H4>
         <div className="fp-statement-actions">
           <Button icon="export" intent={Intent.SUCCESS} text="导出Excel" loading={exporting} disabled={!statement} onClick={() => void exportXlsx()} />
           <Button icon="print" text="打印" disabled={!statement} onClick={() => setPrinting(true)} />
         </div>
       </div>
-      <H4 className="fp-statement-title">对账单</H4>
       {content}
       {printing && statement ? <StatementPrint request={body} first={statement} generatedAt={answer!.at} onClose={() => setPrinting(false)} /> : null}
     </Card>

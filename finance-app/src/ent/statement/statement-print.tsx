@@ -1,5 +1,5 @@
 import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
-import { ENUMS, enumLabel, request } from '@flexpay/shared-utility';
+import { ENUMS, enumLabel, formatMoney, request } from '@flexpay/shared-utility';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { StatementSummary } from './statement-page';
@@ -81,9 +81,9 @@ export function StatementPrint({ request: body, first, generatedAt, onClose }: {
                     <td>{enumLabel(ENUMS.balanceBizType, l.bizType, '')}</td>
                     <td>{l.bizNo}</td>
                     <td>{enumLabel(ENUMS.balanceChange, l.type, '')}</td>
-                    <td className="fp-money">{l.amount}</td>
-                    <td className="fp-money">{l.availableAfter}</td>
-                    <td className="fp-money">{l.lockedAfter}</td>
+                    <td className="fp-money">{formatMoney(l.amount)}</td>
+                    <td className="fp-money">{formatMoney(l.availableAfter)}</td>
+                    <td className="fp-money">{formatMoney(l.lockedAfter)}</td>
                   </tr>
                 ))}
               </tbody>
