@@ -9,9 +9,20 @@ describe('检查: what the isolated frame’s answer means', () => {
   });
 
   test('a load failure reports SystemJS’s error and every error the frame saw', () => {
-    const result = describeAnswer(app, { ok: false, message: 'Error loading http://x/apps/people-app/1/a.js', errors: ['无法加载 http://x/apps/people-app/1/a.js'], ms: 30 });
+    const result = describeAnswer(app, { ok: false, message: 'Error loading http://x/apps/people-app/1/a.js', errors: ['无法加载 http://x/shared/react.js', 'boom'], ms: 30 });
     expect(result.ok).toBe(false);
-    expect(result.message).toBe('加载失败：Error loading http://x/apps/people-app/1/a.js；无法加载 http://x/apps/people-app/1/a.js');
+    expect(result.message).toBe('加载失败：Error loading http://x/apps/people-app/1/a.js；无法加载 http://x/shared/react.js；boom');
+  });
+
+  test('SystemJS’s docs link and a frame error repeating its URL are left out', () => {
+    const url = 'http://x/apps/people-app/0a1b2c3d4e5f/flexpay-people-app.js';
+    const result = describeAnswer(app, {
+      ok: false,
+      message: `Error loading ${url} (SystemJS Error#3 https://github.com/systemjs/systemjs/blob/main/docs/errors.md#3)`,
+      errors: [`无法加载 ${url}`],
+      ms: 9,
+    });
+    expect(result.message).toBe(`加载失败：Error loading ${url} (SystemJS Error#3)`);
   });
 
   test('a micro-app without single-spa lifecycles fails; a library module only has to load', () => {

@@ -93,7 +93,7 @@ function RollbackDialog({ row, target, onClose, onDone }: { row: AppRow; target:
     }
   };
   return (
-    <Dialog isOpen title="确认回滚" onClose={onClose} className="fp-ops-dialog" data-testid="rollback-dialog">
+    <Dialog isOpen title="确认回滚" onClose={onClose} className="fp-ops-dialog">
       <DialogBody>
         <p>
           将 <b>{row.specifier}</b> 回滚到以下版本，所有打开的页面刷新后生效：
@@ -166,14 +166,14 @@ function HistoryDrawer({ row, onClose, onRollback, checks, onCheck }: {
           <tbody>
             {history.versions.map((version) => (
               <tr key={version.url} data-testid="version-row" className={version.onDisk ? undefined : 'fp-ops-row--missing'}>
-                <td className="fp-ops-url">
-                  {version.url}
+                <td className="fp-ops-cell-url">
+                  <span className="fp-ops-url">{version.url}</span>
                   <CheckOutcome result={checks[version.url]} />
                 </td>
-                <td>{version.hash ?? '-'}</td>
-                <td>{version.deployedAt ?? '初始版本'}</td>
+                <td className="fp-ops-mono">{version.hash ?? '-'}</td>
+                <td className="fp-ops-nowrap">{version.deployedAt ?? '初始版本'}</td>
                 <td>{version.deployedBy}</td>
-                <td>{formatSize(version.gzipSize)}</td>
+                <td className="fp-ops-nowrap">{formatSize(version.gzipSize)}</td>
                 <td>
                   {version.current ? (
                     <Tag intent={Intent.PRIMARY}>当前版本</Tag>
@@ -182,18 +182,20 @@ function HistoryDrawer({ row, onClose, onRollback, checks, onCheck }: {
                   )}
                 </td>
                 <td className="fp-ops-actions">
-                  <Button small minimal intent={Intent.PRIMARY} text="检查" loading={checks[version.url] === 'running'} onClick={() => onCheck(version.url)} />
-                  {!version.current && (
-                    <Button
-                      small
-                      minimal
-                      intent={Intent.DANGER}
-                      text="回滚到此版本"
-                      disabled={!version.onDisk}
-                      title={version.onDisk ? undefined : '该版本的文件已不在服务器上，不能回滚'}
-                      onClick={() => onRollback(version)}
-                    />
-                  )}
+                  <div className="fp-ops-stack">
+                    <Button small minimal intent={Intent.PRIMARY} text="检查" loading={checks[version.url] === 'running'} onClick={() => onCheck(version.url)} />
+                    {!version.current && (
+                      <Button
+                        small
+                        minimal
+                        intent={Intent.DANGER}
+                        text="回滚到此版本"
+                        disabled={!version.onDisk}
+                        title={version.onDisk ? undefined : '该版本的文件已不在服务器上，不能回滚'}
+                        onClick={() => onRollback(version)}
+                      />
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
@@ -229,8 +231,10 @@ function HistoryDrawer({ row, onClose, onRollback, checks, onCheck }: {
       </>
     );
   return (
-    <Drawer isOpen title={`历史版本 - ${row.specifier}`} size={900} onClose={onClose} data-testid="history-drawer">
-      <div className={`${Classes.DRAWER_BODY} fp-ops-drawer`}>{body}</div>
+    <Drawer isOpen title={`历史版本 - ${row.specifier}`} size={900} onClose={onClose}>
+      <div className={`${Classes.DRAWER_BODY} fp-ops-drawer`} data-testid="history-drawer">
+        {body}
+      </div>
     </Drawer>
   );
 }
@@ -260,56 +264,58 @@ export function OpsAppsPage() {
   else if (rows === 'failed') body = <NonIdealState icon="lock" title="无权查看相关数据" />;
   else
     body = (
-      <HTMLTable striped className="fp-ops-table" data-testid="apps-table">
-        <thead>
-          <tr>
-            <th>应用</th>
-            <th>当前地址</th>
-            <th>内容哈希</th>
-            <th>发布时间</th>
-            <th>发布人</th>
-            <th>大小(gzip)</th>
-            <th>状态</th>
-            <th>操作</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.specifier} data-testid={`app-row-${row.app}`} className={row.onDisk ? undefined : 'fp-ops-row--missing'}>
-              <td className="fp-ops-nowrap">
-                <b>{row.specifier}</b>
-              </td>
-              <td className="fp-ops-url">
-                {row.url}
-                <CheckOutcome result={checks[row.url]} />
-              </td>
-              <td className="fp-ops-mono">{row.hash ?? '-'}</td>
-              <td className="fp-ops-nowrap">{row.deployedAt ?? '-'}</td>
-              <td className="fp-ops-nowrap">
-                {row.deployedBy}
-                {row.action !== 'build' && <span className={Classes.TEXT_MUTED}>（{ACTION_LABEL[row.action]}）</span>}
-              </td>
-              <td className="fp-ops-nowrap">{formatSize(row.gzipSize)}</td>
-              <td>
-                <Answers onDisk={row.onDisk} />
-              </td>
-              <td className="fp-ops-actions">
-                <Button small minimal intent={Intent.PRIMARY} text="检查" loading={checks[row.url] === 'running'} onClick={() => check(row.specifier, row.url)} />
-                <Button small minimal text="历史版本" onClick={() => setHistoryOf(row)} />
-                <Button
-                  small
-                  minimal
-                  intent={Intent.DANGER}
-                  text="回滚"
-                  disabled={!row.previousUrl}
-                  title={row.previousUrl ? `回滚到 ${row.previousUrl}` : '没有可回滚的发布记录'}
-                  onClick={() => row.previousUrl && setRollback({ row, target: { url: row.previousUrl, hash: hashInUrl(row.previousUrl), deployedAt: null } })}
-                />
-              </td>
+      <div className="fp-ops-scroll">
+        <HTMLTable striped className="fp-ops-table" data-testid="apps-table">
+          <thead>
+            <tr>
+              <th>应用</th>
+              <th>当前地址</th>
+              <th>内容哈希</th>
+              <th>发布时间</th>
+              <th>发布人</th>
+              <th>大小(gzip)</th>
+              <th>状态</th>
+              <th>操作</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.specifier} data-testid={`app-row-${row.app}`} className={row.onDisk ? undefined : 'fp-ops-row--missing'}>
+                <td className="fp-ops-app">
+                  <b>{row.specifier}</b>
+                </td>
+                <td className="fp-ops-cell-url">
+                  <span className="fp-ops-url">{row.url}</span>
+                  <CheckOutcome result={checks[row.url]} />
+                </td>
+                <td className="fp-ops-mono">{row.hash ?? '-'}</td>
+                <td className="fp-ops-nowrap">{row.deployedAt ?? '-'}</td>
+                <td>
+                  {row.deployedBy}
+                  {row.action !== 'build' && <span className={Classes.TEXT_MUTED}>（{ACTION_LABEL[row.action]}）</span>}
+                </td>
+                <td className="fp-ops-nowrap">{formatSize(row.gzipSize)}</td>
+                <td>
+                  <Answers onDisk={row.onDisk} />
+                </td>
+                <td className="fp-ops-actions">
+                  <Button small minimal intent={Intent.PRIMARY} text="检查" loading={checks[row.url] === 'running'} onClick={() => check(row.specifier, row.url)} />
+                  <Button small minimal text="历史版本" onClick={() => setHistoryOf(row)} />
+                  <Button
+                    small
+                    minimal
+                    intent={Intent.DANGER}
+                    text="回滚"
+                    disabled={!row.previousUrl}
+                    title={row.previousUrl ? `回滚到 ${row.previousUrl}` : '没有可回滚的发布记录'}
+                    onClick={() => row.previousUrl && setRollback({ row, target: { url: row.previousUrl, hash: hashInUrl(row.previousUrl), deployedAt: null } })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
     );
 
   return (

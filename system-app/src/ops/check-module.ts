@@ -27,7 +27,9 @@ function inlineJson(value: unknown): string {
  * operator's page then asks the frame's SystemJS to import the module (same origin).
  */
 function frameDocument(imports: Record<string, string>): string {
-  return `<!doctype html><html><head><meta charset="utf-8">
+  // SystemJS resolves the map against <base href>, else location.href — about:srcdoc in this frame.
+  const base = `${window.location.origin}/`.replace(/"/g, '&quot;');
+  return `<!doctype html><html><head><meta charset="utf-8"><base href="${base}">
 <script type="systemjs-importmap">${inlineJson({ imports })}</script>
 <script src="/vendor/system.min.js"></script></head>
 <body><div id="navbar-region"></div><main id="main-region"></main></body></html>`;
@@ -46,7 +48,10 @@ type FrameWindow = Window & { System?: { import(specifier: string): Promise<Reco
 /** What the frame's answer means for the operator. */
 export function describeAnswer(specifier: string, answer: FrameAnswer): CheckResult {
   if (!answer.ok) {
-    const detail = [answer.message, ...answer.errors].filter(Boolean).join('；');
+    // SystemJS's message names the URL and links its error docs; a frame error naming the same URL adds nothing.
+    const message = (answer.message ?? '').replace(/\s*https:\/\/github\.com\/systemjs\/\S*?(?=\)|$)/g, '');
+    const extra = answer.errors.filter((error) => !message.includes(error.replace(/^无法加载 /, '')));
+    const detail = [message, ...extra].filter(Boolean).join('；');
     return { ok: false, ms: answer.ms, message: `加载失败：${detail || '未知错误'}` };
   }
   if (isSpaApp(specifier)) {
