@@ -167,6 +167,7 @@ describe('months are picked with a month picker (item 12)', () => {
     expect(formFieldsOf(entTaxProof).find((f) => f.name === 'month')?.type).toBe('month');
     expect(searchFieldsOf(entTaxProof, ['month'])[0].type).toBe('month');
     expect(searchFieldsOf(entFeeStats, ['month'])[0].type).toBe('monthRange');
+    expect(columnLayout(listColumnOf(entTaxProof, 'month'))).toBe('fit');
     const month = formFieldsOf(entTaxProof).find((f) => f.name === 'month')!;
     act(() => dom.root.render(<FieldInput field={month} id="m" value="2026-05" onChange={() => undefined} />));
     expect(dom.host.querySelector<HTMLInputElement>('input#m')?.type).toBe('month');

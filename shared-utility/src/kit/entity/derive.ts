@@ -34,7 +34,7 @@ export function listColumnOf(entity: Entity, name: string): Column {
     ladder: field.type === 'ladder',
     ratio: field.type === 'ratio',
     int: field.type === 'int',
-    fit: code || !['text', 'textarea', 'ref'].includes(field.type),
+    fit: code || field.input === 'month' || !['text', 'textarea', 'ref'].includes(field.type),
   };
 }
 
