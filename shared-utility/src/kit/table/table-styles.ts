@@ -27,7 +27,7 @@ const CSS = `
 .fp-grid-lines{padding-top:6px!important;padding-bottom:6px!important;line-height:20px}
 .fp-grid-share{position:relative}
 .fp-grid-room{height:0}
-.fp-grid-clip{position:absolute;left:8px;right:8px;top:0;bottom:0;line-height:39px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fp-grid-clip{position:absolute;left:8px;right:8px;top:50%;transform:translateY(-50%);line-height:22px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .fp-grid-actions{position:sticky;right:0;z-index:1;box-shadow:-6px 0 6px -4px rgba(0,0,0,.12)}
 .fp-grid-table th.fp-grid-actions{z-index:3}
 .fp-grid-empty{color:#c0c4cc}
