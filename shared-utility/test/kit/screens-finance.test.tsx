@@ -139,6 +139,8 @@ describe('queue tabs (item 12)', () => {
     const tabs = [...dom.host.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
     expect(tabs).toEqual(['全部', '已提交待审核3', '成功2', '失败']);
     expect(dom.host.querySelector('[role="tab"] .fp-tab-count')?.textContent).toBe('3');
+    // In the status's tone: 已提交待审核 warning, 成功 success.
+    expect([...dom.host.querySelectorAll('.fp-tab-count')].map((c) => c.className)).toEqual(['fp-tab-count fp-tab-count--warning', 'fp-tab-count fp-tab-count--success']);
   });
 });
 

@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Intent, Menu, MenuItem, Popover, ProgressBar, Tab,
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
-import { allowedTransitions, entityByName, ROW_ACTIONS, type Tone, type TransitionDef } from '../../pure';
+import { allowedTransitions, entityByName, ENUMS, enumTone, ROW_ACTIONS, type Tone, type TransitionDef } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
@@ -402,7 +402,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
               title={
                 <>
                   {tabLabel(tabField, v)}
-                  {Boolean(list.tabCounts?.[String(v)]) && <span className="fp-tab-count">{list.tabCounts![String(v)]}</span>}
+                  {Boolean(list.tabCounts?.[String(v)]) && (
+                    // The count in the status's tone: 审核失败 2 reads red, 待审核 3 orange.
+                    <span className={`fp-tab-count fp-tab-count--${(tabField.enum && enumTone(ENUMS[tabField.enum], v)) || 'none'}`}>{list.tabCounts![String(v)]}</span>
+                  )}
                 </>
               }
             />

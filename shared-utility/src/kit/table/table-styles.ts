@@ -43,6 +43,7 @@ const CSS = `
 .fp-summary-part--excluded{color:#909399}
 .fp-summary-part--excluded .fp-summary-figure{font-weight:400}
 .fp-tab-count{margin-left:4px;color:#909399;font-variant-numeric:tabular-nums}
+.fp-tab-count--success{color:#67c23a}.fp-tab-count--warning{color:#e6a23c}.fp-tab-count--danger{color:#f56c6c}.fp-tab-count--primary{color:#26499d}
 `;
 
 let injected = false;
