@@ -42,7 +42,7 @@ test('SYS 把企业费率改为单人阶梯：编辑阶梯时即时校验并预�
   await clickRowAction(page, '苏州工业园区宏远精密制造有限公司', '详情', kitScreen(page, 'entFeeConfig'));
   const details = page.locator('.bp6-dialog', { hasText: '详情' });
   await expect(details).toContainText('单人阶梯');
-  await expect(details).toContainText('0 ~ 50000 元：7%；50000 元以上：6%');
+  await expect(details).toContainText('0 ~ 50,000 元：7%；50,000 元以上：6%');
 });
 
 test('ENT 按月统计只见本企业的服务费，按月图表画出有数据的月份；综合统计按月列出充值、代发与期末余额', async ({ page }) => {

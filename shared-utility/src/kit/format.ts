@@ -51,11 +51,13 @@ export const FEE_LADDER_EMPTY = '未设置';
 export function feeLadderLines(entries: FeeLadderEntry[] | null | undefined): string[] {
   if (!entries || entries.length === 0) return [];
   const sorted = [...entries].sort((a, b) => Number(a.fence) - Number(b.fence));
+  // Fences read like money (issue 22): 30,000 with its separators, without trailing zeros.
+  const fence = (value: string | number) => groupThousands(trimDecimal(value));
   return sorted.map((entry, i) => {
-    const from = trimDecimal(entry.fence);
+    const from = fence(entry.fence);
     const ratio = `${trimDecimal(entry.ratio)}%`;
     const next = sorted[i + 1];
-    return next ? `${from} ~ ${trimDecimal(next.fence)} 元：${ratio}` : `${from} 元以上：${ratio}`;
+    return next ? `${from} ~ ${fence(next.fence)} 元：${ratio}` : `${from} 元以上：${ratio}`;
   });
 }
 

@@ -48,7 +48,7 @@ describe('entity → columns, search fields, form and detail (kit v2)', () => {
   test('a fee config shows its ratio as a percentage and its ladder as ranges; the form asks for one of them by pattern', () => {
     const [ratio, ladder] = columnsOf(entFeeConfig, ['ratio', 'ladder']);
     expect(cellText({ ratio: '6.5000' }, ratio)).toBe('6.5%');
-    expect(cellText({ ladder: [{ fence: '0.00', ratio: '6.0000' }, { fence: '30000.00', ratio: '5.5000' }] }, ladder)).toBe('0 ~ 30000 元：6%；30000 元以上：5.5%');
+    expect(cellText({ ladder: [{ fence: '0.00', ratio: '6.0000' }, { fence: '30000.00', ratio: '5.5000' }] }, ladder)).toBe('0 ~ 30,000 元：6%；30,000 元以上：5.5%');
     const byName = Object.fromEntries(formFieldsOf(entFeeConfig).map((f) => [f.name, f]));
     expect(byName.ladder.type).toBe('custom');
     const shown = (name: string, feePattern: number) => (byName[name].showWhen as (v: object, m: string) => boolean)({ feePattern }, 'add');

@@ -241,7 +241,7 @@ describe('tables fill their card', () => {
   test('a fee ladder is never cut: one line per range', () => {
     const columns: Column[] = [{ key: 'ladder', title: '阶梯', ladder: true }];
     act(() => dom.root.render(<DataTable rows={[{ id: 1, ladder: [{ fence: '0', ratio: '6.5' }, { fence: '10000', ratio: '6' }] }]} columns={columns} rowKey="id" />));
-    expect([...dom.host.querySelectorAll('tbody td div')].map((d) => d.textContent)).toEqual(['0 ~ 10000 元：6.5%', '10000 元以上：6%']);
+    expect([...dom.host.querySelectorAll('tbody td div')].map((d) => d.textContent)).toEqual(['0 ~ 10,000 元：6.5%', '10,000 元以上：6%']);
     expect(dom.host.querySelector('.fp-grid-clip')).toBeNull();
   });
 });
