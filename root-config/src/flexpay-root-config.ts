@@ -1,6 +1,9 @@
 import { addErrorHandler, getAppStatus, registerApplication, start, triggerAppChange, LOAD_ERROR } from 'single-spa';
-import { appForPath, guardNavigation, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility';
-import { Classes } from '@blueprintjs/core';
+// Issue 24: the route table is bundled in (4.5 KB gzip) rather than read from shared-utility, and Blueprint's
+// class names are strings, so a public page (the login page) needs neither module to start.
+import { appForPath, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility/src/pure/routes';
+import { BP as Classes } from './bp-classes';
+import { guardRoute } from './route-guard';
 import { startVersionWatch } from './version-banner';
 
 declare const System: {
@@ -109,7 +112,7 @@ window.addEventListener('single-spa:before-routing-event', (event) => {
   if (!cancelNavigation) return;
   const url = new URL(newUrl);
   cancelNavigation(
-    guardNavigation(url.pathname, url.search).then((target) => {
+    guardRoute(url.pathname, url.search).then((target) => {
       if (!target) return false;
       // Runs after single-spa has restored the previous URL for the cancelled navigation.
       setTimeout(() => window.history.replaceState(null, '', target));

@@ -3,7 +3,7 @@
  * checked every 60 s and whenever the tab becomes visible again — and offers 刷新. Nothing reloads by
  * itself; with a dialog or drawer open (a form that may hold unsaved input) 刷新 asks first.
  */
-import { Classes } from '@blueprintjs/core';
+import { BP as Classes } from './bp-classes';
 import './version-banner.css';
 
 export const BANNER_ID = 'flexpay-version-banner';
