@@ -293,7 +293,7 @@ function Trend({ data, title, withFee }: { data: DashboardSummary; title: string
   const series = useMemo<TrendSeries[]>(
     () => [
       { name: '代发金额', data: trend.amounts, kind: 'bar', color: TREND_COLORS.amount },
-      ...(withFee ? [{ name: '服务费', data: trend.fees, kind: 'line' as const, color: TREND_COLORS.fee, rightAxis: true }] : []),
+      ...(withFee ? [{ name: '服务费', data: trend.fees, kind: 'line' as const, color: TREND_COLORS.fee }] : []),
     ],
     [trend, withFee],
   );

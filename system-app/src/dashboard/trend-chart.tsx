@@ -36,8 +36,6 @@ export interface TrendSeries {
   data: number[];
   kind: 'bar' | 'line';
   color: string;
-  /** Shown on the right-hand axis (a smaller figure beside a large one). */
-  rightAxis?: boolean;
 }
 
 const money = (value: number) => formatMoney(value.toFixed(2)) ?? String(value);
@@ -57,7 +55,6 @@ export function TrendChart({ dates, series, testId }: { dates: string[]; series:
       (echarts) => {
         if (disposed) return;
         const chart = echarts.init(target, null, { renderer: 'canvas' });
-        const twoAxes = series.some((s) => s.rightAxis);
         chart.setOption({
           color: series.map((s) => s.color),
           grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
@@ -67,15 +64,12 @@ export function TrendChart({ dates, series, testId }: { dates: string[]; series:
           },
           legend: { top: 0, left: 'center' },
           xAxis: { type: 'category', data: dates, axisTick: { alignWithLabel: true } },
-          yAxis: [
-            { type: 'value', name: '元', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
-            ...(twoAxes ? [{ type: 'value', name: '元', splitLine: { show: false }, axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } }] : []),
-          ],
+          // One money axis: a second one for the fees lost the axis tooltip in Chromium (e2e).
+          yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
           series: series.map((s) => ({
             type: s.kind,
             name: s.name,
             data: s.data,
-            yAxisIndex: s.rightAxis && twoAxes ? 1 : 0,
             barMaxWidth: 18,
             smooth: s.kind === 'line',
             symbol: 'circle',
