@@ -200,6 +200,18 @@ describe('the 操作 column', () => {
     expect(inlineSlots([[b('detail'), b('credit')], [b('detail'), b('process'), b('credit')]], ['detail', 'process', 'credit']).map((s) => s.key)).toEqual(['detail', 'process', 'credit']);
   });
 
+  test('transitions no row offers together share one place (禁用 / 启用), so 禁用 stays inline', () => {
+    const b = (key: string) => ({ key, label: key === 'disable' ? '禁用' : key === 'enable' ? '启用' : key });
+    const pages = [
+      [b('edit'), b('disable'), b('resetPassword'), b('perm')],
+      [b('edit'), b('enable'), b('resetPassword'), b('perm')],
+    ];
+    const slots = inlineSlots(pages, ['edit', 'enable', 'disable', 'resetPassword', 'perm'], new Set(['enable', 'disable']));
+    expect(slots.map((s) => s.keys)).toEqual([['edit'], ['enable', 'disable']]);
+    // Actions that are not transitions never share a place, even when no row has both.
+    expect(inlineSlots([[b('view')], [b('detail')]], [], new Set()).map((s) => s.keys)).toEqual([['view'], ['detail']]);
+  });
+
   test('a row without an inline action keeps its place empty, so the next one lines up', async () => {
     request.mockResolvedValue({
       records: [

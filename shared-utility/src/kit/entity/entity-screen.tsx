@@ -383,7 +383,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   }
 
   // The same action in the same place on every row of the page (issue 22).
-  const slots = hasRowActions(screen) ? inlineSlots(list.records.map(rowButtons), declaredRowKeys(screen)) : [];
+  const slots = hasRowActions(screen) ? inlineSlots(list.records.map(rowButtons), declaredRowKeys(screen), new Set(Object.keys(entity.machine?.transitions ?? {}))) : [];
   const pick = (next: Partial<ListState>) => setState({ ...state, pageNum: 1, ...next });
   const search = () => (JSON.stringify(draft) === filtersKey && state.pageNum === 1 ? list.reload() : pick({ filters: draft }));
   const dialogCount = dialogNames.filter((n) => state.filters[n] !== undefined && state.filters[n] !== '').length;
@@ -493,23 +493,45 @@ function hasRowActions(screen: EntityScreen): boolean {
 }
 
 interface Slot {
+  /** The first member's key (React key). */
   key: string;
+  /** Actions sharing this place: transitions no row of the page offers together (禁用 / 启用). */
+  keys: string[];
+  /** The longest member label (the place's width). */
   label: string;
 }
 
 /**
- * The inline actions of a page (issue 22): the actions its rows offer, in declaration order; up to three
- * stay inline when that is all there is, else the first two, the rest under 更多. Each keeps its place
- * on every row (a row without it leaves the place empty).
+ * The inline actions of a page (issue 22): the actions its rows offer, in declaration order; transitions
+ * that no row offers together share one place (禁用 on active rows, 启用 on disabled ones). Up to three
+ * places stay inline when that is all there is, else the first two, the rest under 更多. Each place is the
+ * same on every row (a row without any of its actions leaves it empty).
  */
-export function inlineSlots(pages: ReadonlyArray<ReadonlyArray<{ key: string; label: string }>>, declared: readonly string[] = []): Slot[] {
-  const seen = new Map<string, Slot>();
-  for (const buttons of pages) for (const b of buttons) if (!seen.has(b.key)) seen.set(b.key, { key: b.key, label: b.label });
+export function inlineSlots(
+  pages: ReadonlyArray<ReadonlyArray<{ key: string; label: string }>>,
+  declared: readonly string[] = [],
+  shareable: ReadonlySet<string> = new Set(),
+): Slot[] {
+  const labels = new Map<string, string>();
+  for (const buttons of pages) for (const b of buttons) if (!labels.has(b.key)) labels.set(b.key, b.label);
   const rank = (key: string) => (declared.includes(key) ? declared.indexOf(key) : declared.length);
   // A stable sort: keys the declaration does not name keep the order they were first seen in.
-  const order = [...seen.values()].sort((a, b) => rank(a.key) - rank(b.key));
-  return order.length <= INLINE_ROW_ACTIONS ? order : order.slice(0, INLINE_ROW_ACTIONS - 1);
+  const order = [...labels.keys()].sort((a, b) => rank(a) - rank(b));
+  const together = (a: string, b: string) => pages.some((buttons) => buttons.some((x) => x.key === a) && buttons.some((x) => x.key === b));
+  const slots: Slot[] = [];
+  for (const key of order) {
+    const label = labels.get(key)!;
+    const joins = shareable.has(key) ? slots.find((slot) => slot.keys.every((k) => shareable.has(k) && !together(k, key))) : undefined;
+    if (joins) {
+      joins.keys.push(key);
+      if (Array.from(label).length > Array.from(joins.label).length) joins.label = label;
+    } else slots.push({ key, keys: [key], label });
+  }
+  return slots.length <= INLINE_ROW_ACTIONS ? slots : slots.slice(0, INLINE_ROW_ACTIONS - 1);
 }
+
+/** Width of an action's place: its label's characters and the button's padding. */
+const slotWidth = (label: string) => `${Array.from(label).length + 1.2}em`;
 
 /** The row actions a screen declares, in order: where each takes its place among a row's buttons. */
 function declaredRowKeys(screen: EntityScreen): string[] {
@@ -534,16 +556,13 @@ function declaredRowKeys(screen: EntityScreen): string[] {
   });
 }
 
-/** Width of an action's place: its label's characters and the button's padding. */
-const slotWidth = (label: string) => `${Array.from(label).length + 1.2}em`;
-
 function RowActions({ buttons, slots }: { buttons: RowButton[]; slots: Slot[] }) {
-  const inlineKeys = new Set(slots.map((s) => s.key));
+  const inlineKeys = new Set(slots.flatMap((s) => s.keys));
   const more = buttons.filter((b) => !inlineKeys.has(b.key));
   return (
     <div className="fp-row-actions">
       {slots.map((slot) => {
-        const b = buttons.find((x) => x.key === slot.key);
+        const b = buttons.find((x) => slot.keys.includes(x.key));
         return (
           <span key={slot.key} className="fp-row-slot" style={{ minWidth: slotWidth(slot.label) }}>
             {b && <Button size="small" variant="minimal" intent={b.intent ?? Intent.PRIMARY} text={b.label} onClick={b.run} />}
