@@ -71,7 +71,9 @@ export async function checkModule(specifier: string, url: string, timeoutMs = CH
   } catch {
     return { ok: false, ms: 0, message: '加载失败：无法读取导入映射' };
   }
-  imports = { ...imports, [specifier]: url };
+  // A URL of its own: the browser's cache (release folders are immutable) must not answer for a file
+  // the server has lost; the server ignores the query.
+  imports = { ...imports, [specifier]: `${url}${url.includes('?') ? '&' : '?'}check=${Date.now()}` };
   const frame = document.createElement('iframe');
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');
