@@ -503,8 +503,8 @@ interface Slot {
 
 /**
  * The inline actions of a page (issue 22): the actions its rows offer, in declaration order; transitions
- * that no row offers together share one place (禁用 on active rows, 启用 on disabled ones). Up to three
- * places stay inline when that is all there is, else the first two, the rest under 更多. Each place is the
+ * that no row offers together share one place (禁用 on active rows, 启用 on disabled ones). The first three
+ * places stay inline, the rest go under 更多. Each place is the
  * same on every row (a row without any of its actions leaves it empty).
  */
 export function inlineSlots(
@@ -527,7 +527,7 @@ export function inlineSlots(
       if (Array.from(label).length > Array.from(joins.label).length) joins.label = label;
     } else slots.push({ key, keys: [key], label });
   }
-  return slots.length <= INLINE_ROW_ACTIONS ? slots : slots.slice(0, INLINE_ROW_ACTIONS - 1);
+  return slots.slice(0, INLINE_ROW_ACTIONS);
 }
 
 /** Width of an action's place: its label's characters and the button's padding. */
