@@ -43,6 +43,8 @@ async function shoot(page: Page, kind: AccountKind) {
   if (!SHOTS) return;
   for (const [width, height] of [[1440, 900], [1280, 720]]) {
     await page.setViewportSize({ width, height });
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/dashboard-${kind}-${width}.png`, fullPage: true });
   }
