@@ -129,6 +129,8 @@ test('代发：上传制单、改错删行、审核、短信验证码提交订�
     await clickRowAction(ent, gone.name, '删除', rows);
     await ent.locator('.bp6-alert').getByRole('button', { name: '确定' }).click();
     await expect(rows.getByText(gone.name, { exact: true })).toHaveCount(0);
+    // The confirm stays in the page while it fades out; the next 删除 opens a new one.
+    await expect(ent.locator('.bp6-alert')).toHaveCount(0);
   }
   await ent.locator('.bp6-drawer').getByRole('button', { name: 'Close' }).click();
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { loadCharts } from './load-charts';
+import { loadCharts } from '@flexpay/shared-utility';
 
 export interface BarSeries {
   name: string;

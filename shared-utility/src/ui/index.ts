@@ -1,3 +1,4 @@
 export { showError, showSuccess, showWarning, showInfo } from './toast';
 export { confirmDialog, type ConfirmOptions } from './confirm';
 export { beginLoading, endLoading, isLoading, LOADING_TEXT } from './loading';
+export { loadCharts, type Charts, type ChartInstance } from './charts';

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Classes, ControlGroup, FormGroup, H5, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { request, showSuccess, validateField, type Row } from '@flexpay/shared-utility';
+import { useCodeSender } from '../login/code-sender';
 
 type Channel = 'sms' | 'mail';
-const RESEND_SECONDS = 60;
 
 const WHAT: Record<Channel, string> = { sms: '手机号', mail: '邮箱' };
 
@@ -32,29 +32,11 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
   const [contact, setContact] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [countdown, setCountdown] = useState(0);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
+  const { busy, countdown, run, sent, reset, sendText } = useCodeSender();
 
   const currentValue = channel === 'sms' ? current.phone : current.email;
   const field = channel === 'sms' ? 'phone' : 'email';
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // The request layer has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const send = () => {
     const problem = contactProblem(channel, contact, currentValue);
@@ -63,7 +45,7 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
     void run(async () => {
       const answer = await request<{ message: string }>('user/contact/sendCode', { channel, [field]: contact.trim() });
       showSuccess(answer.message);
-      setCountdown(RESEND_SECONDS);
+      sent();
     });
   };
 
@@ -82,7 +64,7 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
       setContact('');
       setPassword('');
       setCode('');
-      setCountdown(0);
+      reset();
       onChanged(info);
     });
   };
@@ -91,7 +73,7 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
     setChannel(next);
     setContact('');
     setCode('');
-    setCountdown(0);
+    reset();
     setErrors({});
   };
 
@@ -115,7 +97,7 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
       <FormGroup label="验证码" labelFor="contact-code" {...group('code')}>
         <ControlGroup fill>
           <InputGroup id="contact-code" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-          <Button disabled={busy || countdown > 0} onClick={send} text={countdown > 0 ? `${countdown}秒后重发` : '发送验证码'} style={{ flex: '0 0 120px' }} />
+          <Button disabled={busy || countdown > 0} onClick={send} text={sendText} style={{ flex: '0 0 120px' }} />
         </ControlGroup>
       </FormGroup>
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { request, showSuccess } from '@flexpay/shared-utility';
 import { validateFirstPassword } from './forced-password';
+import { useCodeSender } from './code-sender';
 
 type Channel = 'sms' | 'mail';
-const RESEND_SECONDS = 60;
 
 /**
  * /forgetPassword: 1 身份验证 — a code sent to the account's own phone or e-mail; 2 设置新密码 —
@@ -16,28 +16,10 @@ export function ForgetPasswordForm() {
   const [username, setUsername] = useState('');
   const [channel, setChannel] = useState<Channel>('sms');
   const [code, setCode] = useState('');
-  const [countdown, setCountdown] = useState(0);
   const [resetToken, setResetToken] = useState('');
   const [passwords, setPasswords] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // The request layer has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, countdown, run, sent, sendText } = useCodeSender();
 
   const send = () => {
     if (!username.trim()) return setErrors({ username: '请输入用户名' });
@@ -45,7 +27,7 @@ export function ForgetPasswordForm() {
     void run(async () => {
       const answer = await request<{ message: string }>(channel === 'sms' ? 'captcha/sendSMSCode' : 'captcha/sendMailCode', { username: username.trim(), ...(channel === 'sms' ? { purpose: 3 } : {}) });
       showSuccess(answer.message);
-      setCountdown(RESEND_SECONDS);
+      sent();
     });
   };
 
@@ -109,7 +91,7 @@ export function ForgetPasswordForm() {
       <FormGroup label="验证码" labelFor="forget-code" {...group('code')}>
         <div className="fp-login__captcha-row">
           <InputGroup id="forget-code" large leftIcon="shield" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="fp-login__captcha-input" />
-          <Button large disabled={busy || countdown > 0} onClick={send} text={countdown > 0 ? `${countdown}秒后重发` : '发送验证码'} />
+          <Button large disabled={busy || countdown > 0} onClick={send} text={sendText} />
         </div>
       </FormGroup>
       <Button type="submit" intent={Intent.PRIMARY} large fill loading={busy} text="下一步" />

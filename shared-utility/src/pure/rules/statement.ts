@@ -13,7 +13,7 @@
  * A statement failing any check is refused with the first problem's message (naming the first bad
  * move where there is one), never shown as if it were correct.
  */
-import type { BalanceOpType } from './ledger';
+import type { BalanceLogRow } from './ledger';
 
 export interface StatementBalances {
   available: number;
@@ -21,13 +21,7 @@ export interface StatementBalances {
 }
 
 /** One ledger move as the statement reads it (fen). */
-export interface StatementMove {
-  type: BalanceOpType;
-  amount: number;
-  availBefore: number;
-  availAfter: number;
-  lockedBefore: number;
-  lockedAfter: number;
+export interface StatementMove extends BalanceLogRow {
   /** 10 recharge, 20 payout order, 30 refund. */
   bizType: number;
   bizNo: string;
