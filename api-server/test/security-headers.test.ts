@@ -1,31 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { openSqlite } from '../src/db/connect';
-import { migrate } from '../src/db/migrations';
 import { HSTS_VALUE, inlineScriptHashes } from '../src/security/headers';
-import { ensureKeyPair } from '../src/security/rsa';
-import { testConfig } from './support/app';
+import { StaticSite } from './support/static-site';
 
 /** Issue 21 item 8: helmet's headers on the suite's pages, its files and the API. */
 const REPO = path.resolve(__dirname, '..', '..');
 
-/** A throwaway repository layout whose shell is the real root-config/src/index.html. */
-function fakeRepo(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-headers-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
-  write('package.json', JSON.stringify({ workspaces: ['root-config'] }));
-  write('root-config/dist/index.html', fs.readFileSync(path.join(REPO, 'root-config', 'src', 'index.html'), 'utf8'));
-  write('root-config/dist/boot.js', fs.readFileSync(path.join(REPO, 'root-config', 'src', 'boot.js'), 'utf8'));
-  write('navbar-app/dist/navbar-app.js', 'navbar');
-  write('import-map.json', JSON.stringify({ imports: { a: '/apps/a.js' } }));
-  return root;
+/** A built suite whose shell is the real root-config/src/index.html. */
+function fakeRepo(site: StaticSite): void {
+  site.write('package.json', JSON.stringify({ workspaces: ['root-config'] }));
+  site.write('root-config/dist/index.html', fs.readFileSync(path.join(REPO, 'root-config', 'src', 'index.html'), 'utf8'));
+  site.write('root-config/dist/boot.js', fs.readFileSync(path.join(REPO, 'root-config', 'src', 'boot.js'), 'utf8'));
+  site.write('navbar-app/dist/navbar-app.js', 'navbar');
+  site.write('import-map.json', JSON.stringify({ imports: { a: '/apps/a.js' } }));
 }
 
 /** The Content-Security-Policy header as directive → sources. */
@@ -41,30 +29,15 @@ function policy(header: string | string[] | number | undefined): Map<string, str
 }
 
 describe('security headers (helmet)', () => {
-  const apps: FastifyInstance[] = [];
-  let repo: string;
-  let dataDir: string;
+  let site: StaticSite;
 
   beforeAll(() => {
-    repo = fakeRepo();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-headers-data-'));
+    site = new StaticSite();
+    fakeRepo(site);
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    fs.rmSync(repo, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
-  async function start(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-    const { db } = openSqlite(path.join(dataDir, `${apps.length}.db`));
-    await migrate(db, 'sqlite');
-    const config = testConfig(dataDir, { staticOn: true, repoRoot: repo, importMapPath: path.join(repo, 'import-map.json'), ...overrides });
-    const app = buildApp({ config, db, dialect: 'sqlite', keys: ensureKeyPair(dataDir), logger: false });
-    app.addHook('onClose', async () => db.destroy());
-    apps.push(app);
-    await app.ready();
-    return app;
-  }
+  const start = (overrides: Partial<Config> = {}) => site.start(overrides);
 
   test('pages, files, the import map and the API all carry the headers', async () => {
     const app = await start();

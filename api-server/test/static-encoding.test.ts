@@ -4,15 +4,10 @@
  * as the build's brotli copy when the browser accepts brotli, else its gzip copy, else as is.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { openSqlite } from '../src/db/connect';
-import { migrate } from '../src/db/migrations';
-import { ensureKeyPair } from '../src/security/rsa';
-import { testConfig } from './support/app';
+import { StaticSite } from './support/static-site';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { precompressDir, precompressFile } = require('../../root-config/shared-deps/precompress') as {
   precompressDir(dir: string): Promise<void>;
@@ -23,18 +18,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `System.register([], function () { return { execute: function () { ${'console.log("FlexPay 灵活用工");'.repeat(200)} } }; });`;
 
 describe('static files: cache headers and precompressed encodings', () => {
+  let site: StaticSite;
   let repo: string;
-  let dataDir: string;
   let app: FastifyInstance;
 
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-    fs.writeFileSync(path.join(repo, file), text);
-  };
+  const write = (file: string, text: string) => site.write(file, text);
 
   beforeAll(async () => {
-    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-enc-'));
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-enc-data-'));
+    site = new StaticSite();
+    repo = site.repo;
     write('package.json', JSON.stringify({ workspaces: ['root-config'] }));
     write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
     write('root-config/dist/shared/react.js', SCRIPT);
@@ -48,18 +40,9 @@ describe('static files: cache headers and precompressed encodings', () => {
     await precompressDir(path.join(repo, 'navbar-app', 'dist'));
     await precompressDir(path.join(repo, 'system-app', 'dist'));
 
-    const { db } = openSqlite(path.join(dataDir, 'flexpay.db'));
-    await migrate(db, 'sqlite');
-    const config = testConfig(dataDir, { staticOn: true, repoRoot: repo, importMapPath: path.join(repo, 'import-map.json') });
-    app = buildApp({ config, db, dialect: 'sqlite', keys: ensureKeyPair(dataDir), logger: false });
-    app.addHook('onClose', async () => db.destroy());
-    await app.ready();
+    app = await site.start();
   });
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(repo, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   const get = (url: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
     app.inject({ url, headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...extra } });

@@ -5,16 +5,11 @@
  * after sign-in for root-config to preload while the user types and on submit.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { allRoutes } from '@flexpay/shared-utility/src/pure';
-import { buildApp } from '../src/app';
-import { openSqlite } from '../src/db/connect';
-import { migrate } from '../src/db/migrations';
-import { ensureKeyPair } from '../src/security/rsa';
 import { bundleImports, preloadsFor, routeModules } from '../src/static/preload';
-import { testConfig } from './support/app';
+import { StaticSite } from './support/static-site';
 
 const APPS = ['root-config', 'navbar-app', 'system-app', 'finance-app', 'people-app', 'tasks-app'] as const;
 
@@ -41,17 +36,14 @@ const BUNDLES: Record<string, { url: string; imports: string[] }> = {
 const url = (specifier: string) => BUNDLES[specifier].url;
 
 describe('route preloads', () => {
+  let site: StaticSite;
   let repo: string;
-  let dataDir: string;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-preload-'));
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-preload-data-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-      fs.writeFileSync(path.join(repo, file), text);
-    };
+    site = new StaticSite();
+    repo = site.repo;
+    const write = (file: string, text: string) => site.write(file, text);
     write('package.json', JSON.stringify({ workspaces: [...APPS] }));
     write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
     for (const { url: at, imports } of Object.values(BUNDLES)) {
@@ -59,18 +51,9 @@ describe('route preloads', () => {
       write(file, `/*! For license information please see x.LICENSE.txt */\nSystem.register(${JSON.stringify(imports)},(function(e,t){return{execute:function(){}}}));`);
     }
     write('import-map.json', JSON.stringify({ imports: Object.fromEntries(Object.entries(BUNDLES).map(([s, b]) => [s, b.url])) }));
-    const { db } = openSqlite(path.join(dataDir, 'flexpay.db'));
-    await migrate(db, 'sqlite');
-    const config = testConfig(dataDir, { staticOn: true, repoRoot: repo, importMapPath: path.join(repo, 'import-map.json') });
-    app = buildApp({ config, db, dialect: 'sqlite', keys: ensureKeyPair(dataDir), logger: false });
-    app.addHook('onClose', async () => db.destroy());
-    await app.ready();
+    app = await site.start();
   });
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(repo, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   const preloaded = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
   const meta = (html: string, name: string) => (new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '').split(' ').filter(Boolean);

@@ -1,61 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { openSqlite } from '../src/db/connect';
-import { migrate } from '../src/db/migrations';
-import { ensureKeyPair } from '../src/security/rsa';
-import { testConfig } from './support/app';
+import { StaticSite } from './support/static-site';
 
-/** A throwaway repository layout with built files, so paths resolve from the repo root only. */
-function fakeRepo(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-repo-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
-  write('package.json', JSON.stringify({ workspaces: ['root-config'] }));
-  write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
-  write('root-config/dist/shared/chunks/react.abc123.js', 'chunk');
-  write('root-config/dist/shared/loader.js', 'loader');
-  write('navbar-app/dist/navbar-app.js', 'navbar');
-  write('navbar-app/dist/3f9a2b7c1d/part.js', 'hashed');
-  write('import-map.json', JSON.stringify({ imports: { a: '/apps/a.js' } }));
-  return root;
+/** Built files at their places, so paths resolve from the repo root only. */
+function fakeRepo(site: StaticSite): void {
+  site.write('package.json', JSON.stringify({ workspaces: ['root-config'] }));
+  site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+  site.write('root-config/dist/shared/chunks/react.abc123.js', 'chunk');
+  site.write('root-config/dist/shared/loader.js', 'loader');
+  site.write('navbar-app/dist/navbar-app.js', 'navbar');
+  site.write('navbar-app/dist/3f9a2b7c1d/part.js', 'hashed');
+  site.write('import-map.json', JSON.stringify({ imports: { a: '/apps/a.js' } }));
 }
 
 describe('static suite', () => {
-  const apps: FastifyInstance[] = [];
+  let site: StaticSite;
   let repo: string;
-  let dataDir: string;
 
   beforeAll(() => {
-    repo = fakeRepo();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flexpay-static-'));
+    site = new StaticSite();
+    fakeRepo(site);
+    repo = site.repo;
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    fs.rmSync(repo, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
-  async function start(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-    const { db } = openSqlite(path.join(dataDir, `${apps.length}.db`));
-    await migrate(db, 'sqlite');
-    const config = testConfig(dataDir, {
-      staticOn: true,
-      repoRoot: repo,
-      importMapPath: path.join(repo, 'import-map.json'),
-      ...overrides,
-    });
-    const app = buildApp({ config, db, dialect: 'sqlite', keys: ensureKeyPair(dataDir), logger: false });
-    app.addHook('onClose', async () => db.destroy());
-    apps.push(app);
-    await app.ready();
-    return app;
-  }
+  const start = (overrides: Partial<Config> = {}) => site.start(overrides);
 
   test('pages get the shell with the runtime flag; client routes fall back to it', async () => {
     const app = await start();

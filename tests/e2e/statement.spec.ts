@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import type { StatementAnswer as Statement } from '../../shared-utility/src/pure';
 import { NO_GUIDE } from './support/kit-screen';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
 
@@ -9,18 +10,6 @@ import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
  * recharge.
  */
 test.describe.configure({ timeout: 120_000 });
-
-interface Statement {
-  statementNo: string;
-  entName: string;
-  from: string;
-  to: string;
-  opening: { available: string; locked: string };
-  closing: { available: string; locked: string };
-  totals: { recharge: string; payout: string; fee: string; refund: string };
-  count: number;
-  lines: Array<{ bizType: number; bizNo: string; amount: string }>;
-}
 
 /** 上月 in Asia/Shanghai. */
 function lastMonth(): { from: string; to: string } {

@@ -1,4 +1,15 @@
-import { AdminType, type AccountType, accountTypeOf, codeOf, formatFen, MANUAL_CREDIT_CHANNELS, payOrder } from '@flexpay/shared-utility/src/pure';
+import {
+  AdminType,
+  type AccountType,
+  accountTypeOf,
+  codeOf,
+  type DashboardAccountCard,
+  type DashboardChannelHealth,
+  type DashboardMerchantMonth,
+  formatFen,
+  MANUAL_CREDIT_CHANNELS,
+  payOrder,
+} from '@flexpay/shared-utility/src/pure';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { type OrgScope, rowInScope } from '../account/scope';
 import type { DialectName } from '../db/connect';
@@ -62,24 +73,6 @@ export interface TrendPoint {
   fee: string;
 }
 
-export interface ChannelHealth {
-  channel: number;
-  orderCount: number;
-  successCount: number;
-  successAmount: string;
-  failCount: number;
-  failAmount: string;
-}
-
-export interface AccountCard {
-  channel: number;
-  available: string;
-  locked: string;
-  allowOverdraft: number;
-  overdraftLimit: string;
-  status: number;
-}
-
 /**
  * Keys are present only when the caller may see them: `todos` has the to-dos of the caller's account
  * type whose code it holds, `balance` and `accounts` are for enterprises, `channelHealth` for SYS and
@@ -96,9 +89,9 @@ export interface DashboardSummary {
   monthFee: string;
   trend: TrendPoint[];
   balance?: string;
-  accounts?: AccountCard[];
-  channelHealth?: ChannelHealth[];
-  merchant?: { profit: string; ownAmount: string; ownCount: number; subs: Array<{ id: number; name: string; amount: string; count: number }> };
+  accounts?: DashboardAccountCard[];
+  channelHealth?: DashboardChannelHealth[];
+  merchant?: DashboardMerchantMonth;
   supplierCount?: number;
   merchtCount?: number;
   entCount: number;
@@ -207,7 +200,7 @@ async function ordersByDay(db: Kysely<Database>, ctx: SignedInContext): Promise<
 }
 
 /** Today's orders per payment channel: their lines paid and failed (SYS and SPR). */
-async function channelHealth(db: Kysely<Database>, ctx: SignedInContext): Promise<ChannelHealth[]> {
+async function channelHealth(db: Kysely<Database>, ctx: SignedInContext): Promise<DashboardChannelHealth[]> {
   const rows = await db
     .selectFrom('pay_order')
     .select((eb) => [

@@ -11,3 +11,4 @@ export * from './entity';
 export * from './audit';
 export * from './entities';
 export * from './rules';
+export * from './dashboard';

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Button, Callout, Card, H1, H4, Icon, Intent, NonIdealState, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import {
+  type DashboardAccountCard,
+  type DashboardChannelHealth,
+  type DashboardMerchantMonth,
   type AccountType,
   displayName,
   ENUMS,
@@ -121,19 +124,10 @@ function TodoTiles({ groups, viewer, testId }: { groups: ShownTodoGroup[]; viewe
   );
 }
 
-interface AccountCardData {
-  channel: number;
-  available: string;
-  locked: string;
-  allowOverdraft: number;
-  overdraftLimit: string;
-  status: number;
-}
-
-const isAccount = (value: unknown): value is AccountCardData => typeof value === 'object' && value !== null && typeof (value as AccountCardData).channel === 'number';
+const isAccount = (value: unknown): value is DashboardAccountCard => typeof value === 'object' && value !== null && typeof (value as DashboardAccountCard).channel === 'number';
 
 /** An enterprise's balance per payment channel with its two main actions. */
-function AccountCards({ accounts, viewer }: { accounts: AccountCardData[]; viewer: MenuViewer }) {
+function AccountCards({ accounts, viewer }: { accounts: DashboardAccountCard[]; viewer: MenuViewer }) {
   const recharge = viewer.codes.has(18620) ? linkFor('/ent/addBal', viewer) : undefined;
   const upload = viewer.codes.has(25020) ? linkFor('/order/prodOrder', viewer) : undefined;
   if (accounts.length === 0) return <p className="fp-dash__muted">尚未开通支付通道账户</p>;
@@ -169,19 +163,10 @@ function AccountCards({ accounts, viewer }: { accounts: AccountCardData[]; viewe
   );
 }
 
-interface ChannelRow {
-  channel: number;
-  orderCount: number;
-  successCount: number;
-  successAmount: string;
-  failCount: number;
-  failAmount: string;
-}
-
-const isChannelRow = (value: unknown): value is ChannelRow => typeof value === 'object' && value !== null && typeof (value as ChannelRow).channel === 'number';
+const isDashboardChannelHealth = (value: unknown): value is DashboardChannelHealth => typeof value === 'object' && value !== null && typeof (value as DashboardChannelHealth).channel === 'number';
 
 /** Today's lines per payment channel (SYS, SPR): paid and failed, counts and money. */
-function ChannelHealthTable({ rows }: { rows: ChannelRow[] }) {
+function ChannelHealthTable({ rows }: { rows: DashboardChannelHealth[] }) {
   if (rows.length === 0) return <p className="fp-dash__muted" data-testid="channel-health">今日暂无代发</p>;
   return (
     <table className="fp-dash__table" data-testid="channel-health">
@@ -225,17 +210,10 @@ function ChannelHealthTable({ rows }: { rows: ChannelRow[] }) {
   );
 }
 
-interface MerchantMonth {
-  profit: string;
-  ownAmount: string;
-  ownCount: number;
-  subs: Array<{ id: number; name: string; amount: string; count: number }>;
-}
+const isDashboardMerchantMonth = (value: unknown): value is DashboardMerchantMonth =>
+  typeof value === 'object' && value !== null && typeof (value as DashboardMerchantMonth).profit === 'string' && Array.isArray((value as DashboardMerchantMonth).subs);
 
-const isMerchantMonth = (value: unknown): value is MerchantMonth =>
-  typeof value === 'object' && value !== null && typeof (value as MerchantMonth).profit === 'string' && Array.isArray((value as MerchantMonth).subs);
-
-function MerchantFigures({ month, paid }: { month: MerchantMonth; paid: unknown }) {
+function MerchantFigures({ month, paid }: { month: DashboardMerchantMonth; paid: unknown }) {
   return (
     <div className="fp-dash__grid">
       <Card className="fp-dash__stat" data-testid="merchant-volume">
@@ -260,7 +238,7 @@ function MerchantFigures({ month, paid }: { month: MerchantMonth; paid: unknown 
   );
 }
 
-function SubMerchantTable({ subs }: { subs: MerchantMonth['subs'] }) {
+function SubMerchantTable({ subs }: { subs: DashboardMerchantMonth['subs'] }) {
   if (subs.length === 0) return <p className="fp-dash__muted" data-testid="merchant-subs">暂无子商户</p>;
   return (
     <table className="fp-dash__table" data-testid="merchant-subs">
@@ -349,7 +327,7 @@ function TypeSections({ type, data, viewer }: { type: AccountType; data: Dashboa
     );
   }
   if (type === 'MER') {
-    const merchant = isMerchantMonth(data.merchant) ? data.merchant : null;
+    const merchant = isDashboardMerchantMonth(data.merchant) ? data.merchant : null;
     return (
       <>
         {merchant ? (
@@ -368,7 +346,7 @@ function TypeSections({ type, data, viewer }: { type: AccountType; data: Dashboa
       </>
     );
   }
-  const health = Array.isArray(data.channelHealth) ? data.channelHealth.filter(isChannelRow) : [];
+  const health = Array.isArray(data.channelHealth) ? data.channelHealth.filter(isDashboardChannelHealth) : [];
   return (
     <>
       {todoSection('审批队列')}

@@ -32,6 +32,7 @@ import {
   MONEY_MESSAGES,
   nameStatementMove,
   proveStatement,
+  type StatementAnswer,
   type StatementBalances,
   type StatementMove,
   type StatementSums,
@@ -296,7 +297,7 @@ export async function inSnapshot<T>(db: Kysely<Database>, dialect: DialectName, 
 const money = (b: StatementBalances) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
 
 /** The wire shape of issue 25 §4 (money as yuan strings). */
-export function statementAnswer(s: ProvenStatement, lines: Row[]) {
+export function statementAnswer(s: ProvenStatement, lines: Row[]): StatementAnswer {
   return {
     statementNo: s.statementNo,
     entId: s.entId,
@@ -310,7 +311,7 @@ export function statementAnswer(s: ProvenStatement, lines: Row[]) {
     totals: { recharge: formatFen(s.totals.recharge), payout: formatFen(s.totals.payout), fee: formatFen(s.totals.fee), refund: formatFen(s.totals.refund) },
     count: s.count,
     lines: lines.map((r) => ({
-      time: formatDateTime(Number(r.createdAt)),
+      time: formatDateTime(Number(r.createdAt)) ?? '',
       bizType: Number(r.bizType),
       bizNo: String(r.bizNo),
       type: Number(r.type),

@@ -1,30 +1,9 @@
-/** 对账单's wire shape (issue 25 §4) as the screen and the print view read it: money as yuan strings. */
+import type { StatementLine } from '@flexpay/shared-utility';
+
+/** 对账单's calls; its wire shape is shared-utility's StatementAnswer (money as yuan strings). */
 export const STATEMENT_PATH = 'ent/query/statement';
 
-export interface StatementLine {
-  time: string;
-  bizType: number;
-  bizNo: string;
-  type: number;
-  amount: string;
-  availableAfter: string;
-  lockedAfter: string;
-}
-
-export interface Statement {
-  statementNo: string;
-  entId: number;
-  entName: string;
-  channel: number;
-  channelName: string;
-  from: string;
-  to: string;
-  opening: { available: string; locked: string };
-  closing: { available: string; locked: string };
-  totals: { recharge: string; payout: string; fee: string; refund: string };
-  count: number;
-  lines: StatementLine[];
-}
+export type { StatementLine, StatementAnswer as Statement } from '@flexpay/shared-utility';
 
 /** Today in Asia/Shanghai (the platform's dates), whatever the browser's time zone. */
 export function shanghaiToday(now = Date.now()): string {

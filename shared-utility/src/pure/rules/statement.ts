@@ -253,3 +253,30 @@ export function proveStatement(facts: StatementFacts): { totals: StatementTotals
     return { error: statementRefusal(`期初余额${yuan(openingTotal)}元＋充值入账−代发金额−服务费−退款与期末余额${yuan(closingTotal)}元不一致`) };
   return { totals };
 }
+
+/** 对账单's wire shape (issue 25 §4): money as yuan strings; `lines` is one page, the rest covers the range. */
+export interface StatementLine {
+  time: string;
+  bizType: number;
+  bizNo: string;
+  /** The ledger's move type: 0 add, 1 lock, 2 unlock, 3 deduct. */
+  type: number;
+  amount: string;
+  availableAfter: string;
+  lockedAfter: string;
+}
+
+export interface StatementAnswer {
+  statementNo: string;
+  entId: number;
+  entName: string;
+  channel: number;
+  channelName: string;
+  from: string;
+  to: string;
+  opening: { available: string; locked: string };
+  closing: { available: string; locked: string };
+  totals: { recharge: string; payout: string; fee: string; refund: string };
+  count: number;
+  lines: StatementLine[];
+}
