@@ -11,11 +11,13 @@ import { allRoutes } from '@flexpay/shared-utility/src/pure';
 import { bundleImports, preloadsFor, routeModules } from '../src/static/preload';
 import { StaticSite } from './support/static-site';
 
-const APPS = ['root-config', 'navbar-app', 'system-app', 'finance-app', 'people-app', 'tasks-app'] as const;
+const APPS = ['root-config', 'navbar-app', 'login', 'system-app', 'finance-app', 'people-app', 'tasks-app'] as const;
 
 /** A built suite in miniature: each bundle imports what the real ones do (kept short). */
 const BUNDLES: Record<string, { url: string; imports: string[] }> = {
-  '@flexpay/root-config': { url: '/apps/root-config/flexpay-root-config.js', imports: ['single-spa', '@flexpay/shared-utility'] },
+  // The root config loads shared-utility through the import map only on a signed-in path (not a static import).
+  '@flexpay/root-config': { url: '/apps/root-config/flexpay-root-config.js', imports: ['single-spa'] },
+  '@flexpay/login': { url: '/apps/login/flexpay-login.js', imports: ['react', 'react-dom/client', 'react/jsx-runtime', 'single-spa'] },
   '@flexpay/shared-utility': { url: '/apps/shared-utility/flexpay-shared-utility.js', imports: ['react', 'react-dom/client', 'axios'] },
   '@flexpay/shared-utility/kit': { url: '/apps/shared-utility/flexpay-kit.js', imports: ['@flexpay/shared-utility', 'react'] },
   '@flexpay/navbar-app': { url: '/apps/navbar-app/flexpay-navbar-app.js', imports: ['@flexpay/shared-utility', '@flexpay/shared-utility/kit', '@blueprintjs/core'] },
@@ -25,6 +27,7 @@ const BUNDLES: Record<string, { url: string; imports: string[] }> = {
   '@flexpay/tasks-app': { url: '/apps/tasks-app/flexpay-tasks-app.js', imports: ['@flexpay/shared-utility/kit'] },
   react: { url: '/shared/react.js', imports: [] },
   'react-dom/client': { url: '/shared/react-dom-client.js', imports: ['react'] },
+  'react/jsx-runtime': { url: '/shared/react-jsx-runtime.js', imports: ['react'] },
   'single-spa': { url: '/shared/single-spa.js', imports: [] },
   axios: { url: '/shared/axios.js', imports: [] },
   rxjs: { url: '/shared/rxjs.js', imports: [] },
@@ -58,16 +61,18 @@ describe('route preloads', () => {
   const preloaded = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
   const meta = (html: string, name: string) => (new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '').split(' ').filter(Boolean);
 
-  test('the login page preloads its own modules and their imports, none of the signed-in ones', async () => {
-    const page = await app.inject({ url: '/login' });
-    const now = preloaded(page.body);
-    expect(new Set(now)).toEqual(
-      new Set(['@flexpay/root-config', 'single-spa', '@flexpay/shared-utility', 'react', 'react-dom/client', 'axios', '@flexpay/system-app', '@blueprintjs/core', '@blueprintjs/icons'].map(url)),
-    );
-    // The navbar, the kit and the other apps come after sign-in; the RSA module while the user types.
-    expect(meta(page.body, 'flexpay-preload-on-input')).toEqual([url('jsencrypt')]);
-    expect(new Set(meta(page.body, 'flexpay-preload-on-submit'))).toEqual(new Set(['@flexpay/navbar-app', '@flexpay/shared-utility/kit'].map(url)));
-    expect(page.headers.vary).toContain('Cookie');
+  test('the login page preloads @flexpay/login and what it imports, none of the signed-in suite', async () => {
+    for (const pathname of ['/login', '/forgetPassword', '/contactUs']) {
+      const page = await app.inject({ url: pathname });
+      const now = preloaded(page.body);
+      expect(new Set(now)).toEqual(new Set(['@flexpay/root-config', 'single-spa', '@flexpay/login', 'react', 'react-dom/client', 'react/jsx-runtime'].map(url)));
+      // The RSA module while the user types; with the submit, everything the dashboard needs (issue 24 items 2, 6).
+      expect(meta(page.body, 'flexpay-preload-on-input')).toEqual([url('jsencrypt')]);
+      expect(new Set(meta(page.body, 'flexpay-preload-on-submit'))).toEqual(
+        new Set(['@flexpay/navbar-app', '@flexpay/shared-utility', '@flexpay/shared-utility/kit', '@flexpay/system-app', '@blueprintjs/core', '@blueprintjs/icons', 'axios'].map(url)),
+      );
+      expect(page.headers.vary).toContain('Cookie');
+    }
   });
 
   test('a signed-in route preloads the navbar and its own app at the import map URLs, not the other apps', async () => {
@@ -82,8 +87,8 @@ describe('route preloads', () => {
 
   test('a signed-in path asked for without a session cookie preloads the login page it is sent to', async () => {
     const page = await app.inject({ url: '/order/index' });
-    expect(preloaded(page.body)).toContain(url('@flexpay/system-app'));
-    expect(preloaded(page.body)).not.toContain(url('@flexpay/finance-app'));
+    expect(preloaded(page.body)).toContain(url('@flexpay/login'));
+    for (const other of ['@flexpay/system-app', '@flexpay/finance-app', '@flexpay/shared-utility']) expect(preloaded(page.body)).not.toContain(url(other));
   });
 
   test('every route of the route table: the root config, the navbar when signed in, and the app that owns it', () => {

@@ -18,6 +18,8 @@ export const DEPLOYABLE = {
   'finance-app': '@flexpay/finance-app',
   'people-app': '@flexpay/people-app',
   'tasks-app': '@flexpay/tasks-app',
+  // The sign-in pages (issue 24): built from system-app/src/login by login/webpack.config.js into login/dist.
+  login: '@flexpay/login',
 };
 
 export function importMapPath() {

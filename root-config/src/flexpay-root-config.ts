@@ -12,7 +12,8 @@ declare const System: {
   delete(url: string): boolean;
 };
 
-const ROUTE_APPS: AppName[] = ['system-app', 'finance-app', 'people-app', 'tasks-app'];
+// 'login' is @flexpay/login, the sign-in pages' own module (issue 24): the route table gives it the public sign-in paths.
+const ROUTE_APPS: AppName[] = ['login', 'system-app', 'finance-app', 'people-app', 'tasks-app'];
 const NAVBAR = '@flexpay/navbar-app';
 
 /** Each route-owning app renders into its own container so a broken one can be replaced alone. */

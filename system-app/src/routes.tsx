@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { notReadyRoutes } from '@flexpay/shared-utility';
 import { screenRoutes } from '@flexpay/shared-utility/kit';
-import { LoginPage } from './login/login-page';
 import { NotFoundPage } from './not-found/not-found-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { HelpPage } from './help/help-page';
@@ -10,11 +9,11 @@ import { EntInfoPage, MerchantInfoPage } from './org-info/org-info-page';
 import { OpsAppsPage } from './ops/apps-page';
 import { SCREENS } from './screens';
 
-/** The screens system-app has shipped; its other routes of the shared table show 功能即将上线. */
+/**
+ * The screens system-app has shipped; its other routes of the shared table show 功能即将上线. The sign-in
+ * pages (/login, /forgetPassword, /contactUs) are the import-map module @flexpay/login (src/login, issue 24).
+ */
 const builtRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/forgetPassword', element: <LoginPage /> },
-  { path: '/contactUs', element: <LoginPage /> },
   { path: '/404', element: <NotFoundPage /> },
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/help', element: <HelpPage /> },

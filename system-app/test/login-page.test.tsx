@@ -1,15 +1,25 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { hasToken, login, navigate, request } from '@flexpay/shared-utility';
+import { navigateToUrl } from 'single-spa';
+import { hasToken, login, request } from '../src/login/client';
 import { LoginPage, versionText } from '../src/login/login-page';
 import { validateLoginForm } from '../src/login/login-form';
+
+// The login entry's own signed client (issue 24) and single-spa's navigation stand in for the server and the page.
+jest.mock('../src/login/client', () => ({
+  request: jest.fn(),
+  login: jest.fn(),
+  logout: jest.fn(async () => undefined),
+  hasToken: jest.fn(() => false),
+  warmEncryption: jest.fn(),
+}));
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 const mocked = {
   request: request as jest.Mock,
   login: login as jest.Mock,
   hasToken: hasToken as jest.Mock,
-  navigate: navigate as jest.Mock,
+  navigate: navigateToUrl as jest.Mock,
 };
 
 let container: HTMLDivElement | undefined;
@@ -29,11 +39,7 @@ async function renderAt(url: string) {
   const created = createRoot(container);
   root = created;
   await act(async () => {
-    created.render(
-      <MemoryRouter initialEntries={[url]}>
-        <LoginPage />
-      </MemoryRouter>,
-    );
+    created.render(<LoginPage pathname={new URL(url, 'http://localhost').pathname} />);
   });
   await flush();
 }

@@ -3,5 +3,5 @@ import { describeAppScreens } from '../../shared-utility/test/support/app-screen
 
 describeAppScreens('system-app', path.join(__dirname, '..', 'src'), {
   // system-app's own pages (routes.tsx), written by hand rather than declared over an entity.
-  pages: ['/login', '/forgetPassword', '/contactUs', '/404', '/dashboard', '/editAdmin', '/help', '/merchantInfo', '/entInfo', '/ops/apps'],
+  pages: ['/404', '/dashboard', '/editAdmin', '/help', '/merchantInfo', '/entInfo', '/ops/apps'],
 });

@@ -13,6 +13,7 @@ export const STATIC_APPS = [
   'finance-app',
   'people-app',
   'tasks-app',
+  'login',
   'shared-utility',
   'root-config',
 ] as const;

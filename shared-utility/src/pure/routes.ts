@@ -1,8 +1,11 @@
 import type { AccountType } from './enums';
 import { accountTypeAllowed, meetsRequirement, type VisibilityMode } from './permissions';
 
-/** The micro-apps that own routes (CONTRACT.md "Which app owns which route"). */
-export type AppName = 'system-app' | 'finance-app' | 'people-app' | 'tasks-app';
+/**
+ * The micro-apps that own routes (CONTRACT.md "Which app owns which route"); 'login' is the import-map
+ * module @flexpay/login (built from system-app/src/login), which alone serves the sign-in pages (issue 24).
+ */
+export type AppName = 'system-app' | 'finance-app' | 'people-app' | 'tasks-app' | 'login';
 
 export interface RouteDef {
   /** Absolute path pattern in react-router syntax (`:param?` is optional). */
@@ -38,9 +41,9 @@ export const OFFICIAL_SITE_URL = 'https://www.flexpay.example.com';
 export const HOME_PATH = '/dashboard';
 
 export const PUBLIC_ROUTES: RouteDef[] = [
-  { path: '/login', title: '登录', app: 'system-app', public: true, hidden: true },
-  { path: '/forgetPassword', title: '忘记密码', app: 'system-app', public: true, hidden: true },
-  { path: '/contactUs', title: '联系我们', app: 'system-app', public: true, hidden: true },
+  { path: '/login', title: '登录', app: 'login', public: true, hidden: true },
+  { path: '/forgetPassword', title: '忘记密码', app: 'login', public: true, hidden: true },
+  { path: '/contactUs', title: '联系我们', app: 'login', public: true, hidden: true },
   { path: '/404', title: '页面不存在', app: 'system-app', public: true, hidden: true },
 ];
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { FIELD_RULES, MESSAGES, request, showError, showSuccess, validateAll } from '@flexpay/shared-utility';
+import { FIELD_RULES, MESSAGES, validateAll } from '../../../shared-utility/src/pure/validators';
+import { request } from './client';
+import { Button, Callout, Dialog, FormGroup, InputGroup, showError, showSuccess } from './ui';
 
 interface Values {
   newPassword: string;
@@ -35,8 +36,8 @@ export function ForcedPasswordDialog({ currentPassword, onChanged, onCancel }: F
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const change = (name: keyof Values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [name]: e.target.value };
+  const change = (name: keyof Values) => (value: string) => {
+    const next = { ...values, [name]: value };
     setValues(next);
     if (submitted) setErrors(validateFirstPassword(next));
   };
@@ -65,7 +66,7 @@ export function ForcedPasswordDialog({ currentPassword, onChanged, onCancel }: F
   };
 
   const field = (name: keyof Values, label: string, placeholder: string) => (
-    <FormGroup label={label} labelFor={`fp-first-${name}`} labelInfo={<span className="fp-required">*</span>} intent={errors[name] ? Intent.DANGER : Intent.NONE} helperText={errors[name]}>
+    <FormGroup label={label} labelFor={`fp-first-${name}`} labelInfo={<span className="fp-required">*</span>} error={errors[name]}>
       <InputGroup
         id={`fp-first-${name}`}
         type="password"
@@ -73,30 +74,29 @@ export function ForcedPasswordDialog({ currentPassword, onChanged, onCancel }: F
         placeholder={placeholder}
         value={values[name]}
         onChange={change(name)}
-        intent={errors[name] ? Intent.DANGER : Intent.NONE}
+        invalid={errors[name] ? true : undefined}
       />
     </FormGroup>
   );
 
+  // Blueprint's Dialog markup without its script (ui.tsx); not closed by a click outside or Escape.
   return (
-    <Dialog isOpen title="首次登录请修改密码" icon="key" style={{ width: 500 }} onClose={onCancel} canOutsideClickClose={false} canEscapeKeyClose={false}>
+    <Dialog title="首次登录请修改密码" icon="key" width={500} onClose={onCancel}>
       <form onSubmit={submit} data-testid="first-password-dialog">
-        <DialogBody>
-          <Callout intent={Intent.WARNING} icon="warning-sign" className="fp-login__first-note" style={{ marginBottom: 16 }}>
+        <div className="bp6-dialog-body">
+          <Callout intent="warning" icon="warning-sign" className="fp-login__first-note">
             您正在使用初始密码登录，请先设置新密码后再继续使用。
           </Callout>
           {field('newPassword', '新密码', '请输入新密码')}
           {field('confirmPassword', '确认密码', '请再次输入新密码')}
-          <p className={Classes.TEXT_MUTED}>密码长度8到20位，须包含大小写字母、数字、特殊符号中的至少三类。</p>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="取消" onClick={onCancel} />
-              <Button type="submit" intent={Intent.PRIMARY} text="确定" loading={busy} />
-            </>
-          }
-        />
+          <p className="bp6-text-muted">密码长度8到20位，须包含大小写字母、数字、特殊符号中的至少三类。</p>
+        </div>
+        <div className="bp6-dialog-footer">
+          <div className="bp6-dialog-footer-actions">
+            <Button text="取消" onClick={onCancel} />
+            <Button type="submit" intent="primary" text="确定" loading={busy} />
+          </div>
+        </div>
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, Callout, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import { request, showSuccess } from '@flexpay/shared-utility';
+import { request } from './client';
 import { validateFirstPassword } from './forced-password';
 import { useCodeSender } from './code-sender';
+import { PageLink } from './page-link';
+import { Button, Callout, FormGroup, InputGroup, RadioGroup, showSuccess } from './ui';
 
 type Channel = 'sms' | 'mail';
 
@@ -54,13 +54,13 @@ export function ForgetPasswordForm() {
     });
   };
 
-  const group = (name: string) => ({ intent: errors[name] ? Intent.DANGER : Intent.NONE, helperText: errors[name] });
+  const group = (name: string) => ({ error: errors[name] });
 
   if (step === 'done')
     return (
-      <Callout intent={Intent.SUCCESS} title="密码已重置" icon="tick-circle" data-testid="forget-done">
+      <Callout intent="success" title="密码已重置" icon="tick-circle" testId="forget-done">
         <p>新密码已生效，该账号在其他设备上的登录已全部退出。</p>
-        <Link to="/login">返回登录</Link>
+        <PageLink to="/login">返回登录</PageLink>
       </Callout>
     );
 
@@ -69,12 +69,12 @@ export function ForgetPasswordForm() {
       <form onSubmit={reset} noValidate aria-label="设置新密码">
         <p className="fp-login__step">第 2 步，共 2 步：为账号 {username.trim()} 设置新密码</p>
         <FormGroup label="新密码" labelFor="forget-new" {...group('newPassword')}>
-          <InputGroup id="forget-new" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="8-20位，含大小写字母、数字、符号中的三类" value={passwords.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
+          <InputGroup id="forget-new" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="8-20位，含大小写字母、数字、符号中的三类" value={passwords.newPassword} onChange={(value) => setPasswords({ ...passwords, newPassword: value })} />
         </FormGroup>
         <FormGroup label="确认密码" labelFor="forget-confirm" {...group('confirmPassword')}>
-          <InputGroup id="forget-confirm" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="请再次输入新密码" value={passwords.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
+          <InputGroup id="forget-confirm" type="password" large leftIcon="lock" autoComplete="new-password" placeholder="请再次输入新密码" value={passwords.confirmPassword} onChange={(value) => setPasswords({ ...passwords, confirmPassword: value })} />
         </FormGroup>
-        <Button type="submit" intent={Intent.PRIMARY} large fill loading={busy} text="重置密码" />
+        <Button type="submit" intent="primary" size="large" fill loading={busy} text="重置密码" />
       </form>
     );
 
@@ -82,19 +82,25 @@ export function ForgetPasswordForm() {
     <form onSubmit={verify} noValidate aria-label="找回密码">
       <p className="fp-login__step">第 1 步，共 2 步：验证账号身份</p>
       <FormGroup label="用户名" labelFor="forget-username" {...group('username')}>
-        <InputGroup id="forget-username" large leftIcon="user" placeholder="请输入用户名" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+        <InputGroup id="forget-username" large leftIcon="user" placeholder="请输入用户名" autoFocus value={username} onChange={setUsername} />
       </FormGroup>
-      <RadioGroup inline label="验证方式" selectedValue={channel} onChange={(e) => setChannel(e.currentTarget.value as Channel)}>
-        <Radio label="账号绑定的手机" value="sms" />
-        <Radio label="账号绑定的邮箱" value="mail" />
-      </RadioGroup>
+      <RadioGroup<Channel>
+        label="验证方式"
+        name="forget-channel"
+        value={channel}
+        onChange={setChannel}
+        options={[
+          { label: '账号绑定的手机', value: 'sms' },
+          { label: '账号绑定的邮箱', value: 'mail' },
+        ]}
+      />
       <FormGroup label="验证码" labelFor="forget-code" {...group('code')}>
         <div className="fp-login__captcha-row">
-          <InputGroup id="forget-code" large leftIcon="shield" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="fp-login__captcha-input" />
-          <Button large disabled={busy || countdown > 0} onClick={send} text={sendText} />
+          <InputGroup id="forget-code" large leftIcon="shield" placeholder="请输入6位验证码" maxLength={6} autoComplete="one-time-code" value={code} onChange={setCode} className="fp-login__captcha-input" />
+          <Button size="large" disabled={busy || countdown > 0} onClick={send} text={sendText} />
         </div>
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} large fill loading={busy} text="下一步" />
+      <Button type="submit" intent="primary" size="large" fill loading={busy} text="下一步" />
     </form>
   );
 }

@@ -1,4 +1,5 @@
-import { trimLogin, validateAll, type Schema } from '@flexpay/shared-utility';
+// Relative: the login entry bundles the pure validators instead of loading shared-utility (issue 24).
+import { trimLogin, validateAll, type Schema } from '../../../shared-utility/src/pure/validators';
 
 export interface LoginFormValues {
   username: string;

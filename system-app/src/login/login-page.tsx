@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { hasToken, login, logout, navigate, patchSession, request, trimLogin } from '@flexpay/shared-utility';
+import { navigateToUrl } from 'single-spa';
+import { trimLogin } from '../../../shared-utility/src/pure/validators';
+import { hasToken, login, logout, request, warmEncryption } from './client';
 import { ForcedPasswordDialog } from './forced-password';
+import { PageLink } from './page-link';
+import { Button, Callout, FormGroup, InputGroup, Spinner } from './ui';
 import { ForgetPasswordForm } from './forget-password';
 import { clearLoginFailures, countLoginFailure, loginFailures, SLIDE_AFTER_FAILURES, SlideCaptcha, type SlidePass } from './slide-captcha';
 import { redirectTarget } from './redirect';
@@ -45,9 +47,12 @@ const NOTICES: Record<string, { title: string; text: string }> = {
 
 const FEATURES = ['供应商、商户与企业统一管理', '代发订单全流程审核与追踪', '开票、合同与任务包在线协同'];
 
-/** /login, /forgetPassword and /contactUs (spec §2): the sign-in form with a captcha image. */
-export function LoginPage() {
-  const location = useLocation();
+/**
+ * /login, /forgetPassword and /contactUs (spec §2): the sign-in form with a captcha image. The import-map
+ * module @flexpay/login (issue 24): React from the import map, Blueprint's markup without its script,
+ * a small signed client; `pathname` comes from the entry, which follows the URL.
+ */
+export function LoginPage({ pathname }: { pathname: string }) {
   const [values, setValues] = useState<LoginFormValues>(EMPTY);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
@@ -62,8 +67,8 @@ export function LoginPage() {
   const captchaInput = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
   const demo = isDemoMode();
-  const notice = NOTICES[location.pathname];
-  const recovering = location.pathname === '/forgetPassword';
+  const notice = NOTICES[pathname];
+  const recovering = pathname === '/forgetPassword';
 
   /** The captcha being fetched, so a sign-in pressed before it arrives waits for it instead of doing nothing. */
   const pendingCaptcha = useRef<Promise<Captcha | null> | null>(null);
@@ -90,7 +95,7 @@ export function LoginPage() {
     mounted.current = true;
     // Spec §2: a signed-in user opening the login page goes on to where they were heading.
     if (hasToken()) {
-      navigate(redirectTarget(window.location.search));
+      navigateToUrl(redirectTarget(window.location.search));
       return;
     }
     void refreshCaptcha();
@@ -99,8 +104,14 @@ export function LoginPage() {
     };
   }, [refreshCaptcha]);
 
-  const change = (field: LoginField) => (event: { currentTarget: HTMLInputElement }) => {
-    const next = { ...values, [field]: event.currentTarget.value };
+  /** The RSA module and the server key start loading with the first keystroke (the sign-in encrypts its body). */
+  const warmed = useRef(false);
+  const change = (field: LoginField) => (value: string) => {
+    if (!warmed.current) {
+      warmed.current = true;
+      warmEncryption();
+    }
+    const next = { ...values, [field]: value };
     setValues(next);
     // Once a message is showing, it follows the value as the user corrects it.
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validateLoginForm(next)[field] }));
@@ -131,7 +142,7 @@ export function LoginPage() {
       const user = await login(trimLogin({ ...values, ...proof }));
       clearLoginFailures();
       if (user.mustChangePassword) setMustChange(trimLogin(values).password);
-      else navigate(redirectTarget(window.location.search));
+      else navigateToUrl(redirectTarget(window.location.search));
     } catch {
       // The API client has already shown the server's message; a captcha is good for one attempt.
       if (!mounted.current) return;
@@ -149,10 +160,7 @@ export function LoginPage() {
     }
   };
 
-  const field = (name: LoginField) => ({
-    intent: errors[name] ? Intent.DANGER : Intent.NONE,
-    helperText: errors[name],
-  });
+  const field = (name: LoginField) => ({ error: errors[name] });
 
   return (
     <div className="fp-login" data-testid="login-page">
@@ -170,12 +178,12 @@ export function LoginPage() {
           </ul>
         </section>
 
-        <Card className="fp-login__card" elevation={2}>
-          <H2 className="fp-login__title">{recovering ? '找回密码' : 'FlexPay 灵活用工管理后台'}</H2>
+        <div className="fp-login__card bp6-card bp6-elevation-2">
+          <h2 className="bp6-heading fp-login__title">{recovering ? '找回密码' : 'FlexPay 灵活用工管理后台'}</h2>
           <p className="fp-login__subtitle">{recovering ? '通过账号绑定的手机或邮箱验证身份后设置新密码' : '欢迎使用，请输入您的账号信息'}</p>
 
           {notice ? (
-            <Callout className="fp-login__notice" intent={Intent.PRIMARY} title={notice.title} icon="info-sign">
+            <Callout className="fp-login__notice" intent="primary" title={notice.title} icon="info-sign">
               {notice.text}
             </Callout>
           ) : null}
@@ -193,8 +201,7 @@ export function LoginPage() {
                 autoFocus
                 value={values.username}
                 onChange={change('username')}
-                intent={field('username').intent}
-                aria-invalid={Boolean(errors.username)}
+                invalid={Boolean(errors.username)}
               />
             </FormGroup>
 
@@ -209,8 +216,7 @@ export function LoginPage() {
                 autoComplete="current-password"
                 value={values.password}
                 onChange={change('password')}
-                intent={field('password').intent}
-                aria-invalid={Boolean(errors.password)}
+                invalid={Boolean(errors.password)}
               />
             </FormGroup>
 
@@ -232,8 +238,7 @@ export function LoginPage() {
                   inputRef={captchaInput}
                   value={values.captcha}
                   onChange={change('captcha')}
-                  intent={field('captcha').intent}
-                  aria-invalid={Boolean(errors.captcha)}
+                  invalid={Boolean(errors.captcha)}
                   className="fp-login__captcha-input"
                 />
                 <button
@@ -260,8 +265,8 @@ export function LoginPage() {
 
             <Button
               type="submit"
-              intent={Intent.PRIMARY}
-              large
+              intent="primary"
+              size="large"
               fill
               loading={submitting}
               className="fp-login__submit"
@@ -271,13 +276,13 @@ export function LoginPage() {
           )}
 
           <div className="fp-login__links">
-            {recovering ? <Link to="/login">返回登录</Link> : <Link to="/forgetPassword">忘记密码</Link>}
+            {recovering ? <PageLink to="/login">返回登录</PageLink> : <PageLink to="/forgetPassword">忘记密码</PageLink>}
             <span aria-hidden="true">|</span>
-            <Link to="/contactUs">联系我们</Link>
+            <PageLink to="/contactUs">联系我们</PageLink>
           </div>
 
           {demo && !recovering ? (
-            <Callout className="fp-login__demo" icon="lab-test" title="演示环境" data-testid="demo-accounts">
+            <Callout className="fp-login__demo" icon="lab-test" title="演示环境" testId="demo-accounts">
               <p>
                 以下账号的密码均为 <code>{DEMO_PASSWORD}</code>，点击即可填入：
               </p>
@@ -285,8 +290,8 @@ export function LoginPage() {
                 {DEMO_ACCOUNTS.map((account) => (
                   <Button
                     key={account.username}
-                    small
-                    outlined
+                    size="small"
+                    variant="outlined"
                     onClick={() => fillDemo(account.username)}
                     title={`使用 ${account.username}（${account.label}）登录`}
                   >
@@ -296,15 +301,13 @@ export function LoginPage() {
               </div>
             </Callout>
           ) : null}
-        </Card>
+        </div>
       </div>
       {mustChange !== null && (
         <ForcedPasswordDialog
           currentPassword={mustChange}
-          onChanged={() => {
-            patchSession({ mustChangePassword: false });
-            navigate(redirectTarget(window.location.search));
-          }}
+          // shared-utility loads the user (no longer asked to change the password) on the next route.
+          onChanged={() => navigateToUrl(redirectTarget(window.location.search))}
           onCancel={() => {
             setMustChange(null);
             setValues((prev) => ({ ...prev, password: '', captcha: '' }));

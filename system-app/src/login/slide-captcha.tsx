@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Icon, Intent, Slider, Spinner } from '@blueprintjs/core';
-import { request } from '@flexpay/shared-utility';
+import { request } from './client';
+import { Button, Icon, Slider, Spinner } from './ui';
 
 interface Slide {
   captchaToken: string;
@@ -104,7 +104,7 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
   };
 
   if (state === 'failed')
-    return <Button minimal intent={Intent.DANGER} text="滑块验证加载失败，点击重试" onClick={() => void load()} />;
+    return <Button variant="minimal" intent="danger" text="滑块验证加载失败，点击重试" onClick={() => void load()} />;
   if (!slide) return <Spinner size={24} />;
   return (
     <div className="fp-slide" data-testid="slide-captcha" style={{ width: slide.width }}>
@@ -118,16 +118,13 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
       <div className="fp-slide__track">
         {pass ? (
           <span className="fp-slide__ok" data-testid="slide-passed">
-            <Icon icon="tick-circle" intent={Intent.SUCCESS} /> 验证通过
+            <Icon icon="tick-circle" className="bp6-intent-success" /> 验证通过
           </span>
         ) : (
           // Pressing the handle starts the trace's clock, so the first move already took time.
           <div onPointerDownCapture={() => trace.current.begin(x)} onKeyDownCapture={() => trace.current.begin(x)}>
             <Slider
-              min={0}
               max={slide.width - slide.pieceSize}
-              stepSize={1}
-              labelRenderer={false}
               value={x}
               disabled={state !== 'ready'}
               onChange={(next) => {
@@ -139,7 +136,7 @@ export function SlideCaptcha({ pass, onPass, reloadKey }: { pass: SlidePass | nu
                 clearTimeout(settle.current ?? undefined);
                 settle.current = setTimeout(() => void release(value), SETTLE_MS);
               }}
-              handleHtmlProps={{ 'aria-label': '拖动滑块完成拼图' }}
+              handleLabel="拖动滑块完成拼图"
             />
             <span className="fp-slide__hint">向右拖动滑块，使拼图与缺口对齐</span>
           </div>

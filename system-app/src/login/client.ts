@@ -1,0 +1,159 @@
+/**
+ * Issue 24: the login entry's API client — shared-utility's request layer (api/client.ts) without axios,
+ * Blueprint or the session streams. The same wire: a signed POST under /api/admin with `timestamp` and
+ * `sign` (pure/sign.ts) in the query, the Access-Token header when signed in, password-carrying bodies
+ * RSA-encrypted (api/encrypt.ts, jsencrypt from the import map on first use), the envelope's `data`
+ * or an ApiError with the server's message, shown as a toast unless the caller is silent. Relative
+ * imports of pure files: webpack bundles them (a few KB), the shared-utility bundle is not loaded.
+ */
+import { computeSign } from '../../../shared-utility/src/pure/sign';
+import { trimLogin } from '../../../shared-utility/src/pure/validators';
+import { clearCredentials, getApiSecret, getToken, setCredentials } from '../../../shared-utility/src/session/credentials';
+import { encryptBody, loadRsa } from '../../../shared-utility/src/api/encrypt';
+import { beginLoading, endLoading, showError } from './ui';
+
+export const API_BASE = '/api/admin';
+export const REQUEST_TIMEOUT_MS = 20000;
+
+/** The encrypted calls the public pages make (shared-utility's ENCRYPTED_PATHS; the unit test compares). */
+export const ENCRYPTED_PATHS: ReadonlySet<string> = new Set(['user/login', 'user/changePassword', 'user/forgetPassword/reset']);
+
+/** shared-utility's api/errors.ts MESSAGES for transport failures (the unit test compares). */
+export const MESSAGES = {
+  failed: '操作失败',
+  network: '当前网络不可用或无法请求到服务器，请稍后再试',
+  timeout: '网络请求超时，请稍后再试',
+} as const;
+export const NETWORK_ERROR_CODE = -1;
+export const TIMEOUT_ERROR_CODE = -2;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+
+  constructor(code: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export interface RequestOptions {
+  showLoading?: boolean;
+  silent?: boolean;
+}
+
+interface Envelope<T> {
+  code: number;
+  message?: string;
+  data: T;
+}
+
+const normalise = (path: string) => path.replace(/^\/+/, '');
+
+/** The query string of a signed call: the same `timestamp` and `sign` as shared-utility's axios client. */
+export function signedQuery(body: unknown, timestamp: number = Date.now(), apiSecret: string = getApiSecret()): string {
+  return new URLSearchParams({ timestamp: String(timestamp), sign: computeSign(body, apiSecret, timestamp) }).toString();
+}
+
+let publicKey: Promise<string> | null = null;
+
+function getPublicKey(): Promise<string> {
+  // Silent: a failure reaches the caller's encrypted call, which shows it.
+  publicKey ??= request<{ publicKey: string }>('captcha/publicKey', {}, { silent: true }).then(
+    (data) => data.publicKey,
+    (error: unknown) => {
+      publicKey = null;
+      throw error;
+    },
+  );
+  return publicKey;
+}
+
+/** Starts fetching the RSA module and the server key before the first encrypted call (the user is typing). */
+export function warmEncryption(): void {
+  void loadRsa().catch(() => undefined);
+  void getPublicKey().catch(() => undefined);
+}
+
+async function send(path: string, body: unknown): Promise<Response> {
+  const plaintext = JSON.stringify(body);
+  const payload = ENCRYPTED_PATHS.has(path) ? JSON.stringify({ encrypted: encryptBody(await loadRsa(), await getPublicKey(), plaintext) }) : plaintext;
+  const token = getToken();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(`${API_BASE}/${path}?${signedQuery(body)}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', ...(token ? { 'Access-Token': token } : {}) },
+      body: payload,
+      signal: controller.signal,
+    });
+  } catch {
+    throw controller.signal.aborted ? new ApiError(TIMEOUT_ERROR_CODE, MESSAGES.timeout) : new ApiError(NETWORK_ERROR_CODE, MESSAGES.network);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A signed POST under /api/admin resolving the envelope's `data` (spec §7, error catalogue §8). */
+export async function request<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
+  const key = normalise(path);
+  if (options.showLoading) beginLoading();
+  try {
+    const response = await send(key, body);
+    let envelope: Partial<Envelope<T>> | null = null;
+    try {
+      envelope = (await response.json()) as Partial<Envelope<T>>;
+    } catch {
+      envelope = null;
+    }
+    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(NETWORK_ERROR_CODE, MESSAGES.network);
+    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message || MESSAGES.failed, envelope.data ?? null);
+    return envelope.data as T;
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : new ApiError(NETWORK_ERROR_CODE, error instanceof Error ? error.message : MESSAGES.failed);
+    if (!options.silent) showError(apiError.message);
+    throw apiError;
+  } finally {
+    if (options.showLoading) endLoading();
+  }
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+  captchaToken: string;
+  captcha: string;
+}
+
+/** What the login page reads of user/login's answer; shared-utility loads the whole user after the redirect. */
+export interface SignedIn {
+  mustChangePassword: boolean;
+}
+
+/**
+ * Signs in (RSA-encrypted body) and stores the credential cookies shared-utility reads: its
+ * ensureSession loads the user on the first signed-in route, as after a page reload.
+ */
+export async function login(payload: LoginPayload): Promise<SignedIn> {
+  const data = await request<{ token?: string; apiSecret?: string; userInfo?: { mustChangePassword?: boolean } }>('user/login', trimLogin(payload), { showLoading: true });
+  if (!data.token || !data.apiSecret) throw new Error('登录失败：服务器未返回凭证');
+  setCredentials(data.token, data.apiSecret);
+  return { mustChangePassword: data.userInfo?.mustChangePassword === true };
+}
+
+/** Ends the session on the server if it can, and the credential cookies in every case. */
+export async function logout(): Promise<void> {
+  try {
+    await request('user/logout', {}, { silent: true });
+  } catch {
+    // An expired token makes the server call fail by design.
+  } finally {
+    clearCredentials();
+  }
+}
+
+export { hasToken } from '../../../shared-utility/src/session/credentials';
