@@ -10,7 +10,6 @@ import { UserMenu } from './user-menu/UserMenu';
 import { DownloadMenu } from './download-menu/DownloadMenu';
 import { PasswordDialog } from './password-dialog/PasswordDialog';
 import { PermissionDialog } from './permission-dialog/PermissionDialog';
-import { Guide } from './guide/Guide';
 import { CommandPalette } from './palette/CommandPalette';
 import { PaletteButton } from './palette/PaletteButton';
 import { FullscreenButton } from './topbar/FullscreenButton';
@@ -46,11 +45,10 @@ export function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [dialog, setDialog] = useState<'password' | 'permission' | 'palette' | null>(null);
   const openPalette = useCallback(() => setDialog('palette'), []);
-  const [guideShown, setGuideShown] = useState(false);
 
   // Under 992 px the sidebar closes itself, on entering mobile and after each navigation.
   useEffect(() => setMobileOpen(false), [mobile, pathname]);
-  useLayoutVariables(sidebarOffset(open, mobile), guideShown);
+  useLayoutVariables(sidebarOffset(open, mobile));
 
   useEffect(() => {
     document.title = pageTitle(pathname);
@@ -106,7 +104,6 @@ export function Shell() {
         editable={false}
       />
       <CommandPalette menu={menu} isOpen={dialog === 'palette'} onOpen={openPalette} onClose={() => setDialog(null)} />
-      <Guide user={user} onShownChange={setGuideShown} />
       <FilePreview />
       <EntDetail />
       <PackageDetail />

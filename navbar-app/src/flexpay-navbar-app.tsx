@@ -1,6 +1,6 @@
 /**
  * @flexpay/navbar-app — the shell around every signed-in route: sidebar menu, top bar with breadcrumbs,
- * back button and header menus, visited tabs, password and permission dialogs, first-time guide,
+ * back button and header menus, visited tabs, password and permission dialogs,
  * file preview and watermark. root-config mounts it into props.domElement (#navbar-region).
  */
 // Default imports: webpack's System externals copy only statically used names into a namespace import.

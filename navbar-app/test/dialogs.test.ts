@@ -1,29 +1,5 @@
-import { currentGuideStep, isGuideFinished, nextGuideStep, shouldShowGuide, GUIDE_STEPS } from '../src/guide/guide-logic';
 import { fileTypeOf, previewKind } from '../src/file-preview/preview-kind';
 import { passwordBody, validatePasswordForm } from '../src/password-dialog/password-form';
-
-const store = (entries: Record<string, string>) => ({ getItem: (k: string) => entries[k] ?? null });
-
-describe('first-time guide', () => {
-  test('three steps: personal info, sub-account, role', () => {
-    expect(GUIDE_STEPS.map((s) => s.title)).toEqual(['完善个人信息', '添加子账号', '创建角色']);
-  });
-  test('unset (-1) and 0..2 are unfinished; 3 is finished', () => {
-    expect([-1, 0, 1, 2].map(isGuideFinished)).toEqual([false, false, false, false]);
-    expect(isGuideFinished(3)).toBe(true);
-    expect(currentGuideStep(-1)).toBe(0);
-    expect(currentGuideStep(2)).toBe(2);
-    expect(nextGuideStep(-1)).toBe(1);
-    expect(nextGuideStep(2)).toBe(3);
-    expect(nextGuideStep(3)).toBe(3);
-  });
-  test('shown while unfinished; delayShowGuide hides it; showGuide forces it; never once finished', () => {
-    expect(shouldShowGuide(-1, store({}), store({}))).toBe(true);
-    expect(shouldShowGuide(1, store({ delayShowGuide: '1' }), store({}))).toBe(false);
-    expect(shouldShowGuide(1, store({ delayShowGuide: '1' }), store({ showGuide: '1' }))).toBe(true);
-    expect(shouldShowGuide(3, store({ showGuide: '1' }), store({ showGuide: '1' }))).toBe(false);
-  });
-});
 
 describe('file preview', () => {
   test('pdf and images preview, the rest downloads', () => {

@@ -8,6 +8,25 @@ import { EditAdminPage } from './edit-admin/edit-admin-page';
 import { EntInfoPage, MerchantInfoPage } from './org-info/org-info-page';
 import { OpsAppsPage } from './ops/apps-page';
 import { SCREENS } from './screens';
+import { GuideCard } from './guide/guide-card';
+import { GUIDE_STEPS } from './guide/guide-logic';
+
+/** The first-time guide's card above the page a step leads to (issue 22 item 9); the dashboard renders its own. */
+const GUIDE_PAGES = new Set(GUIDE_STEPS.map((s) => s.page));
+const withGuide = (route: RouteObject): RouteObject =>
+  route.path && GUIDE_PAGES.has(route.path)
+    ? {
+        ...route,
+        element: (
+          <>
+            <div className="fp-guide-slot">
+              <GuideCard path={route.path} />
+            </div>
+            {route.element}
+          </>
+        ),
+      }
+    : route;
 
 /**
  * The screens system-app has shipped; its other routes of the shared table show 功能即将上线. The sign-in
@@ -25,7 +44,7 @@ const builtRoutes: RouteObject[] = [
 ];
 
 export const systemRoutes: RouteObject[] = [
-  ...builtRoutes,
+  ...builtRoutes.map(withGuide),
   ...notReadyRoutes(
     'system-app',
     builtRoutes.map((route) => route.path!),

@@ -36,6 +36,7 @@ import {
   type ShownStat,
   type ShownTodoGroup,
 } from './summary';
+import { GuideCard } from '../guide/guide-card';
 import { TrendChart, type TrendSeries } from './trend-chart';
 import './dashboard-page.css';
 
@@ -430,6 +431,7 @@ export function DashboardPage() {
   return (
     <div className="fp-dash" data-testid="dashboard">
       <H1 className="fp-dash__heading">首页</H1>
+      <GuideCard path="/dashboard" />
 
       <Card className="fp-dash__welcome" elevation={1}>
         <div>

@@ -10,6 +10,8 @@ export const login = jest.fn();
 export const hasToken = jest.fn(() => false);
 export const navigate = jest.fn();
 export const useSession = jest.fn(() => null);
+export const patchSession = jest.fn();
+export const currentSession = jest.fn(() => null);
 export const displayName = jest.fn((user: { name?: string | null; username: string }) => user.name || `管理员[${user.username}]`);
 export const organisationName = jest.fn(() => 'FlexPay 平台运营');
 export const showSuccess = jest.fn();
