@@ -1,36 +1,58 @@
 import { useEffect, useRef } from 'react';
-import { loadCharts } from '@flexpay/shared-utility';
+import { formatMoney, loadCharts } from '@flexpay/shared-utility';
 
 export interface BarSeries {
   name: string;
+  /** Yuan per category. */
   data: number[];
 }
 
-/** A bar chart (ECharts on demand) of one or more series over categories; redrawn when they change. */
-export function BarChart({ categories, series, testId = 'stats-chart' }: { categories: string[]; series: BarSeries[]; testId?: string }) {
+/** ¥ with thousands separators and two decimals (issue 22 item 1), as the tables show money. */
+export const yuan = (value: unknown) => formatMoney(Number(value ?? 0).toFixed(2), { yuan: true });
+
+/**
+ * A money bar chart (ECharts on demand, canvas) of one or more series over categories: an axis
+ * tooltip in ¥ with separators, redrawn when the data change, resized with the window and its card,
+ * disposed on unmount.
+ */
+export function BarChart({ categories, series, testId = 'stats-chart', height }: { categories: string[]; series: BarSeries[]; testId?: string; height?: number }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const target = element.current;
-    if (!target) return;
+    if (!target) return undefined;
     let disposed = false;
-    let dispose = () => {};
-    void loadCharts().then((echarts) => {
-      if (disposed) return;
-      const instance = echarts.init(target);
-      instance.setOption({
-        grid: { left: 64, right: 16, top: series.length > 1 ? 36 : 24, bottom: 48 },
-        tooltip: { trigger: 'axis' },
-        legend: series.length > 1 ? { top: 0 } : undefined,
-        xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, rotate: categories.length > 6 ? 30 : 0 } },
-        yAxis: { type: 'value' },
-        series: series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barMaxWidth: 40 })),
-      });
-      dispose = () => instance.dispose();
-    });
+    let cleanup = () => {};
+    loadCharts().then(
+      (echarts) => {
+        if (disposed) return;
+        const instance = echarts.init(target, null, { renderer: 'canvas' });
+        instance.setOption({
+          color: ['#26499d', '#67c23a', '#e6a23c', '#f56c6c', '#909399'],
+          grid: { left: 16, right: 16, top: series.length > 1 ? 40 : 24, bottom: 8, containLabel: true },
+          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: yuan },
+          legend: series.length > 1 ? { top: 0 } : undefined,
+          xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, rotate: categories.length > 8 ? 30 : 0 } },
+          yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => (formatMoney(v.toFixed(2)) ?? String(v)).replace(/\.00$/, '') } },
+          series: series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barMaxWidth: 32 })),
+        });
+        const resize = () => instance.resize();
+        window.addEventListener('resize', resize);
+        const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+        observer?.observe(target);
+        cleanup = () => {
+          window.removeEventListener('resize', resize);
+          observer?.disconnect();
+          instance.dispose();
+        };
+      },
+      () => {
+        if (!disposed) target.textContent = '图表加载失败，请刷新页面重试';
+      },
+    );
     return () => {
       disposed = true;
-      dispose();
+      cleanup();
     };
   }, [categories, series]);
-  return <div ref={element} className="fp-kit-chart" data-testid={testId} />;
+  return <div ref={element} className="fp-kit-chart" style={height ? { height } : undefined} data-testid={testId} role="img" aria-label={`${series.map((s) => s.name).join('、')}柱状图`} />;
 }

@@ -1,12 +1,12 @@
 import { entFeeStats } from '@flexpay/shared-utility';
 import { defineScreen, serverExport } from '@flexpay/shared-utility/kit';
-import { monthChart } from '../fee/month-stats';
+import { statsPage } from '../fee/month-stats';
 import { entNameCell } from './ent-link';
 
 /** /ent/feeStats 按月统计: each enterprise's month of priced lines (ENT without the merchants' profits). */
 export const route = '/ent/feeStats';
 
-export default defineScreen(entFeeStats, {
+export const screen = defineScreen(entFeeStats, {
   title: '按月统计',
   list: ['month', 'entId', 'lineCount', 'amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
   search: ['month', 'entId'],
@@ -14,5 +14,7 @@ export default defineScreen(entFeeStats, {
   // The server answers an enterprise without them: they would tell it its merchant's cost.
   listFor: { merchtProfit: ['SYS', 'SPR', 'MER'], parentProfit: ['SYS', 'SPR', 'MER'], supIncome: ['SYS', 'SPR', 'MER'] },
   columns: { entId: { render: entNameCell, width: 210 }, month: { width: 80 }, lineCount: { width: 80 }, amount: { width: 130 }, entFee: { width: 120 }, merchtProfit: { width: 110 }, parentProfit: { width: 120 }, supIncome: { width: 120 } },
-  actions: [serverExport(), monthChart(entFeeStats, ['amount', 'entFee'])],
+  actions: [serverExport()],
 });
+
+export default statsPage(screen, route, ['amount', 'entFee']);

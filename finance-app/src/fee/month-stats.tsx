@@ -1,82 +1,90 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
-import { formatMoney, OverlayFrame, request, type Entity, type Row } from '@flexpay/shared-utility';
-import { custom, type CustomAction } from '@flexpay/shared-utility/kit';
-import { BarChart } from '../charts/bar-chart';
+import { Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { request, type Entity, type Row } from '@flexpay/shared-utility';
+import { condOf, EntityScreenPage, parseListState, type EntityScreen } from '@flexpay/shared-utility/kit';
+import { BarChart, yuan } from '../charts/bar-chart';
+import './month-stats.css';
 
 interface MonthSums {
   months: Row[];
   total: Row;
 }
 
+/** The list's filters as its cond, read from the URL the kit keeps them in (the chart follows 查询). */
+function useListCond(screen: EntityScreen): Row {
+  const { search } = useLocation();
+  const { entity } = screen;
+  return useMemo(() => {
+    const ranges = (screen.search ?? []).filter((n) => entity.fields[n].search === 'range') as string[];
+    const { filters } = parseListState(search, ranges);
+    const known = Object.fromEntries(Object.entries(filters).filter(([k]) => k in entity.fields));
+    return { ...condOf(entity, known), ...screen.cond };
+  }, [search, screen, entity]);
+}
+
 /**
- * 按月图表: the screen's money sums per month (`customSumByRange`, oldest first) as bars and a table
- * with the total, over everything the caller may see (and the screen's fixed condition).
+ * 按月趋势 above a monthly statistics table (issue 22 item 11): the screen's money sums per month
+ * (`customSumByRange`, oldest first, over the list's filters) as bars, the totals beside the title,
+ * an empty state when no month has rows.
  */
-function MonthStatsDialog({ entity, fields, cond, onClose }: { entity: Entity; fields: string[]; cond: Row; onClose: () => void }) {
+export function MonthChartCard({ entity, fields, cond }: { entity: Entity; fields: string[]; cond: Row }) {
   const [sums, setSums] = useState<MonthSums | null>(null);
+  const condKey = JSON.stringify(cond);
   useEffect(() => {
     let alive = true;
-    request<MonthSums>(`${entity.paths.query}/customSumByRange`, { cond }).then(
+    setSums(null);
+    request<MonthSums>(`${entity.paths.query}/customSumByRange`, { cond: JSON.parse(condKey) as Row }, { silent: true }).then(
       (answer) => alive && setSums(answer ?? { months: [], total: {} }),
       () => alive && setSums({ months: [], total: {} }),
     );
     return () => {
       alive = false;
     };
-  }, [entity, cond]);
-  const label = (f: string) => entity.fields[f].label;
-  const counted = 'lineCount' in entity.fields;
+  }, [entity, condKey]);
+  const label = (f: string) => entity.fields[f].label.replace(/\(元\)$/, '');
   const chart = useMemo(
     () => (sums ? { categories: sums.months.map((m) => String(m.month)), series: fields.map((f) => ({ name: label(f), data: sums.months.map((m) => Number(m[f] ?? 0)) })) } : null),
     [sums], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   let body;
-  if (!sums || !chart) body = <Spinner />;
-  else if (sums.months.length === 0) body = <NonIdealState icon="timeline-bar-chart" description="暂无统计数据" />;
-  else
-    body = (
-      <>
-        <BarChart categories={chart.categories} series={chart.series} />
-        <HTMLTable compact striped className="fp-kit-trail" data-testid="month-stats-table">
-          <thead>
-            <tr>
-              <th>月份</th>
-              {counted && <th>计费笔数</th>}
-              {fields.map((f) => (
-                <th key={f}>{label(f)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {[...sums.months, { ...sums.total, month: '合计' }].map((m) => (
-              <tr key={String(m.month)}>
-                <td>{String(m.month)}</td>
-                {counted && <td>{String(m.lineCount ?? 0)}</td>}
-                {fields.map((f) => (
-                  <td key={f}>{formatMoney(m[f])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </>
-    );
+  if (!sums || !chart) body = <Spinner size={24} className="fp-month-chart__wait" />;
+  else if (sums.months.length === 0) body = <NonIdealState icon="timeline-bar-chart" title="暂无统计数据" description="当前筛选条件下没有按月数据" className="fp-month-chart__empty" />;
+  else body = <BarChart categories={chart.categories} series={chart.series} height={260} />;
   return (
-    <OverlayFrame title={`${entity.title} · 按月图表`} onClose={onClose} dialogWidth={820} drawerSize={820} buttons={<Button text="关闭" onClick={onClose} />}>
+    <Card className="fp-month-chart" data-testid="month-chart">
+      <div className="fp-month-chart__head">
+        <H5 className="fp-month-chart__title">按月趋势</H5>
+        {sums && sums.months.length > 0 ? (
+          <span className="fp-month-chart__totals" data-testid="month-chart-totals">
+            {fields.map((f) => (
+              <span key={f}>
+                {label(f)}合计 <b>{yuan(sums.total[f])}</b>
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </div>
       {body}
-    </OverlayFrame>
+    </Card>
   );
 }
 
-/** The toolbar action 按月图表 of a monthly statistics screen. */
-export function monthChart(entity: Entity, fields: string[], cond: Row = {}): CustomAction {
-  return custom({
-    key: 'monthChart',
-    label: '按月图表',
-    scope: 'toolbar',
-    codes: [entity.codes.query],
-    render: ({ close }) => <MonthStatsDialog entity={entity} fields={fields} cond={cond} onClose={close} />,
-  });
+/**
+ * A monthly statistics page: the chart above the declared table by default (it used to wait behind a
+ * 按月图表 button), both over the same filters.
+ */
+export function statsPage(screen: EntityScreen, route: string, fields: string[]): ComponentType {
+  function StatsPage() {
+    const cond = useListCond(screen);
+    return (
+      <div className="fp-stats-page">
+        <MonthChartCard entity={screen.entity} fields={fields} cond={cond} />
+        <EntityScreenPage screen={screen} route={route} />
+      </div>
+    );
+  }
+  StatsPage.displayName = `StatsPage(${screen.entity.name})`;
+  return StatsPage;
 }

@@ -1,17 +1,19 @@
 import { merchtFeeStats } from '@flexpay/shared-utility';
 import { defineScreen, serverExport } from '@flexpay/shared-utility/kit';
-import { monthChart } from '../fee/month-stats';
+import { statsPage } from '../fee/month-stats';
 import { merchantStatsColumns, merchantStatsList, merchantStatsSummary } from './feeStats.screen';
 
 /** /merchant/myFeeStats 我的费用统计 (MER): its own months. */
 export const route = '/merchant/myFeeStats';
 
-export default defineScreen(merchtFeeStats, {
+export const screen = defineScreen(merchtFeeStats, {
   title: '我的费用统计',
   list: merchantStatsList,
   search: ['month'],
   cond: { own: true },
   summary: merchantStatsSummary,
   columns: merchantStatsColumns,
-  actions: [serverExport(), monthChart(merchtFeeStats, ['amount', 'income', 'profit'], { own: true })],
+  actions: [serverExport()],
 });
+
+export default statsPage(screen, route, ['amount', 'income', 'profit']);

@@ -1,0 +1,111 @@
+/**
+ * Issue 22 item 11: 按月统计, 费用统计 and 综合统计 show their chart above the table by default — a
+ * canvas ECharts bar chart over the list's filters, tooltip in ¥ with separators, resized with the
+ * window, disposed on unmount, and an empty state when no month has rows.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { loadCharts, request } from '@flexpay/shared-utility';
+import * as entStats from '../src/ent/stats.screen';
+import * as entFeeStats from '../src/ent/feeStats.screen';
+import * as merchantFeeStats from '../src/merchant/feeStats.screen';
+import * as myFeeStats from '../src/merchant/myFeeStats.screen';
+import * as subFeeStats from '../src/merchant/subFeeStats.screen';
+
+jest.mock('@flexpay/shared-utility/kit', () => ({
+  ...jest.requireActual('../../shared-utility/src/kit/entity/define'),
+  condOf: jest.requireActual('../../shared-utility/src/kit/entity/derive').condOf,
+  parseListState: jest.requireActual('../../shared-utility/src/kit/entity/url-state').parseListState,
+  // The declared table stands in as a marked element: what matters here is what sits above it.
+  EntityScreenPage: ({ screen }: { screen: { entity: { name: string } } }) => <div data-testid={`screen-${screen.entity.name}`}><table /></div>,
+}));
+jest.mock('@flexpay/shared-utility', () => ({ ...jest.requireActual('@flexpay/shared-utility'), loadCharts: jest.fn() }));
+
+const chart = { setOption: jest.fn(), resize: jest.fn(), dispose: jest.fn() };
+const echarts = { init: jest.fn(() => chart) };
+const mocked = { request: request as jest.Mock, loadCharts: loadCharts as jest.Mock };
+
+let container: HTMLDivElement;
+let root: Root;
+
+async function render(module: { default: unknown; route: string }, search = '') {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  const Page = module.default as () => JSX.Element;
+  await act(async () =>
+    root.render(
+      <MemoryRouter initialEntries={[`${module.route}${search}`]}>
+        <Page />
+      </MemoryRouter>,
+    ),
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+beforeEach(() => {
+  mocked.loadCharts.mockResolvedValue(echarts);
+  mocked.request.mockResolvedValue({
+    months: [
+      { month: '2026-09', recharge: '1234567.50', paid: '1000000.00', fee: '65000.00', refund: '0.00', amount: '1000000.00', entFee: '65000.00', income: '1.00', profit: '2.00' },
+      { month: '2026-10', recharge: '2000000.00', paid: '1500000.00', fee: '97500.00', refund: '5000.00', amount: '1500000.00', entFee: '97500.00', income: '3.00', profit: '4.00' },
+    ],
+    total: { recharge: '3234567.50', paid: '2500000.00', fee: '162500.00', refund: '5000.00', amount: '2500000.00', entFee: '162500.00', income: '4.00', profit: '6.00' },
+  });
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+test.each([
+  ['综合统计', entStats, 'entMonthStats'],
+  ['按月统计', entFeeStats, 'entFeeStats'],
+  ['商户费用统计', merchantFeeStats, 'merchtFeeStats'],
+  ['我的费用统计', myFeeStats, 'merchtFeeStats'],
+  ['下级费用统计', subFeeStats, 'merchtFeeStats'],
+])('%s: the chart container sits above the table', async (_title, module, name) => {
+  await render(module);
+  const card = container.querySelector('[data-testid="month-chart"]')!;
+  const table = container.querySelector(`[data-testid="screen-${name}"]`)!;
+  expect(card).not.toBeNull();
+  expect(card.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(card.querySelector('[data-testid="stats-chart"]')).not.toBeNull();
+  // No 按月图表 button any more: the chart is there by default.
+  expect(container.textContent).not.toContain('按月图表');
+});
+
+test('canvas, ¥ tooltip with separators, totals, filters from the URL, resize with the window, disposed on unmount', async () => {
+  await render(entStats, '?month=2026-10&entId=7');
+  expect(mocked.request).toHaveBeenCalledWith('ent/query/stats/customSumByRange', { cond: { month: '2026-10', entId: 7 } }, { silent: true });
+  expect(echarts.init).toHaveBeenCalledWith(expect.any(HTMLDivElement), null, { renderer: 'canvas' });
+  const option = chart.setOption.mock.calls[0][0];
+  expect(option.xAxis.data).toEqual(['2026-09', '2026-10']);
+  expect(option.series.map((s: { name: string }) => s.name)).toEqual(['充值', '代发扣款', '服务费', '退款']);
+  expect(option.series[0].data).toEqual([1234567.5, 2000000]);
+  expect(option.tooltip.valueFormatter(1234567.5)).toBe('¥1,234,567.50');
+  expect(option.tooltip.valueFormatter(-15)).toBe('-¥15.00');
+  expect(container.querySelector('[data-testid="month-chart-totals"]')!.textContent).toContain('¥3,234,567.50');
+
+  chart.resize.mockClear();
+  await act(async () => window.dispatchEvent(new Event('resize')));
+  expect(chart.resize).toHaveBeenCalled();
+  await act(async () => root.unmount());
+  expect(chart.dispose).toHaveBeenCalled();
+  // A resize after unmount reaches no chart.
+  chart.resize.mockClear();
+  window.dispatchEvent(new Event('resize'));
+  expect(chart.resize).not.toHaveBeenCalled();
+  root = createRoot(container);
+});
+
+test('我的费用统计 asks for its own months; no rows shows an empty state, no chart', async () => {
+  mocked.request.mockResolvedValue({ months: [], total: {} });
+  await render(myFeeStats);
+  expect(mocked.request).toHaveBeenCalledWith('mercht/query/feeStats/customSumByRange', { cond: { own: true } }, { silent: true });
+  const card = container.querySelector('[data-testid="month-chart"]')!;
+  expect(card.textContent).toContain('暂无统计数据');
+  expect(card.querySelector('[data-testid="stats-chart"]')).toBeNull();
+  expect(echarts.init).not.toHaveBeenCalled();
+});
