@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { DEMO_USERS } from './seed';
+import { DEMO_USERS } from './demo-users';
 
 const DAY_MS = 24 * 3600_000;
 

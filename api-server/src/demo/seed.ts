@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
 import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
+import { DEMO_USERS } from './demo-users';
 import { seedClients } from './seed-client';
 import { seedFees } from './seed-fee';
 import { seedInvoiceApplications, seedInvoicing } from './seed-invoice';
@@ -19,7 +20,7 @@ import { seedSupplierArea } from './seed-supplier';
 
 /** CONTRACT.md "Demo data": documented in the README and shown on the login page in demo mode. */
 export const DEMO_PASSWORD = 'Flexpay@2026';
-export const DEMO_USERS = { SYS: 'sysadmin', SPR: 'supplier01', MER: 'merchant01', ENT: 'enterprise01' } as const;
+export { DEMO_USERS } from './demo-users';
 
 const DAY_MS = 24 * HOUR_MS;
 

@@ -3,6 +3,7 @@
  * browser and by cust/mgr/import on the server, so the preview refuses exactly what the server does.
  */
 import { ENUMS } from './enums';
+import { idNumberKey } from './rules/identity';
 import { checkIdNumber } from './rules/talent';
 import { checkRules, FIELD_RULES, type FieldRuleName } from './validators';
 
@@ -80,9 +81,6 @@ export function checkCustImportRow(raw: unknown): { row: CustImportRow } | { err
   if ((row.remark ?? '').length > 200) return { error: CUST_IMPORT_MESSAGES.remarkLength };
   return { row };
 }
-
-/** Same person twice: ID numbers compare without surrounding space and case (x / X check digit). */
-export const idNumberKey = (idNumber: string) => idNumber.trim().toUpperCase();
 
 export interface CheckedCustImportRow {
   /** 1-based data row, the number messages use (第N行 is the Excel row below the header). */

@@ -2,9 +2,11 @@
  * ID and bank card checks, list masking, and the simulated real-name (2-factor) and bank-card
  * (3-factor) providers' decisions (DOMAIN.md §6, §10), deterministic so tests reach every outcome.
  */
-import { idNumberKey } from '../cust-import';
 
 export const RESIDENT_ID_TYPE = 111;
+
+/** Same person twice: ID numbers compare without surrounding space and case (x / X check digit). */
+export const idNumberKey = (idNumber: string) => idNumber.trim().toUpperCase();
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';

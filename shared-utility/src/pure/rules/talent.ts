@@ -3,8 +3,7 @@
  * masking that follows the talent-manage code, and the simulated ID-card OCR (DOMAIN.md §10):
  * deterministic, so a photo always reads the same and tests reach every outcome.
  */
-import { idNumberKey } from '../cust-import';
-import { isValidResidentId, maskMiddle, RESIDENT_ID_TYPE } from './identity';
+import { idNumberKey, isValidResidentId, maskMiddle, RESIDENT_ID_TYPE } from './identity';
 
 /** The talent-manage code (20110): whoever holds it sees ID and card numbers whole. */
 export const TALENT_MGR_CODE = 20110;
