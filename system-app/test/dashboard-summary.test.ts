@@ -1,4 +1,5 @@
 import { ENT_TODOS, formatMoney, greeting, QUEUE_TODOS, readSummary, readTodos, readTrend } from '../src/dashboard/summary';
+import { ENUMS } from '@flexpay/shared-utility';
 
 describe('dashboard summary reading', () => {
   it('reads the overview figures it knows, money with separators', () => {
@@ -80,4 +81,22 @@ describe('dashboard summary reading', () => {
     expect(greeting(15)).toBe('下午好');
     expect(greeting(21)).toBe('晚上好');
   });
+});
+
+describe('approval queue to-dos', () => {
+  it('open each list on the status they count, in the tone that status declares on its enum', () => {
+    const parts = QUEUE_TODOS.flatMap((g) => g.parts).map((p) => [p.key, p.link, p.tone]);
+    expect(parts).toEqual([
+      ['tempReview', '/order/prodOrder?tab=20', ENUMS.tempOrderStatus.find((o) => o.value === 20)!.tone],
+      ['rechargeReview', '/ent/addBal?tab=0', 'warning'],
+      ['rechargeProcess', '/ent/addBal?tab=10', 'primary'],
+      ['rechargeCredit', '/ent/addBal?tab=20', 'primary'],
+      ['refundReview', '/ent/refund?tab=0', 'warning'],
+      ['refundProcess', '/ent/refund?tab=10', 'primary'],
+      ['invoiceReview', '/invoice/toMeApply/1?tab=10', 'warning'],
+      ['invoiceIssue', '/invoice/toMeApply/1?tab=20', 'primary'],
+      ['packageReview', '/task/userPackage1/INIT', 'warning'],
+    ]);
+  });
+
 });

@@ -1,4 +1,4 @@
-import { formatMoney as kitMoney, parseMoneyToFen, type AccountType, type Tone } from '@flexpay/shared-utility';
+import { ENUMS, enumTone, formatMoney as kitMoney, parseMoneyToFen, type AccountType, type EnumName, type Tone } from '@flexpay/shared-utility';
 import { asyncScheduler, type Observable, throttleTime } from 'rxjs';
 
 /** dashboard/summary answers an object of counts scoped to the caller's organisation. */
@@ -39,38 +39,40 @@ export const ENT_TODOS: TodoGroupDef[] = [
   { key: 'rechargeRefused', title: '审核失败的充值', unit: '笔', parts: [{ key: 'rechargeRefused', label: '审核失败', link: '/ent/addBal?tab=11', tone: 'danger' }] },
 ];
 
+/**
+ * A queue to-do on a status of an entity's list: the link opens the list on that status (its tab, in
+ * the query or the path) and the tone is the one the status declares next to its label.
+ */
+function statusTodo(key: string, label: string, list: string, status: EnumName, value: number | string, tabIn: 'query' | 'path' = 'query'): TodoDef {
+  return { key, label, link: tabIn === 'path' ? `${list}/${value}` : `${list}?tab=${value}`, tone: enumTone(ENUMS[status], value) ?? 'none' };
+}
+
 /** The platform's and a supplier's approval queue, in the order of the issue. */
 export const QUEUE_TODOS: TodoGroupDef[] = [
-  { key: 'temp', title: '制单审核', unit: '笔', parts: [{ key: 'tempReview', label: '待审核', link: '/order/prodOrder?tab=20', tone: 'warning' }] },
+  { key: 'temp', title: '制单审核', unit: '笔', parts: [statusTodo('tempReview', '待审核', '/order/prodOrder', 'tempOrderStatus', 20)] },
   {
     key: 'recharge',
     title: '充值审核与到账',
     unit: '笔',
     parts: [
-      { key: 'rechargeReview', label: '待审核', link: '/ent/addBal?tab=0', tone: 'warning' },
-      { key: 'rechargeProcess', label: '待处理', link: '/ent/addBal?tab=10', tone: 'primary' },
-      { key: 'rechargeCredit', label: '待确认到账', link: '/ent/addBal?tab=20', tone: 'primary' },
+      statusTodo('rechargeReview', '待审核', '/ent/addBal', 'balanceApplyStatus', 0),
+      statusTodo('rechargeProcess', '待处理', '/ent/addBal', 'balanceApplyStatus', 10),
+      statusTodo('rechargeCredit', '待确认到账', '/ent/addBal', 'balanceApplyStatus', 20),
     ],
   },
   {
     key: 'refund',
     title: '退款',
     unit: '笔',
-    parts: [
-      { key: 'refundReview', label: '待审核', link: '/ent/refund?tab=0', tone: 'warning' },
-      { key: 'refundProcess', label: '退款中', link: '/ent/refund?tab=10', tone: 'primary' },
-    ],
+    parts: [statusTodo('refundReview', '待审核', '/ent/refund', 'refundStatus', 0), statusTodo('refundProcess', '退款中', '/ent/refund', 'refundStatus', 10)],
   },
   {
     key: 'invoice',
     title: '开票',
     unit: '笔',
-    parts: [
-      { key: 'invoiceReview', label: '待审核', link: '/invoice/toMeApply/1?tab=10', tone: 'warning' },
-      { key: 'invoiceIssue', label: '待开票', link: '/invoice/toMeApply/1?tab=20', tone: 'primary' },
-    ],
+    parts: [statusTodo('invoiceReview', '待审核', '/invoice/toMeApply/1', 'invoiceStatus', 10), statusTodo('invoiceIssue', '待开票', '/invoice/toMeApply/1', 'invoiceStatus', 20)],
   },
-  { key: 'package', title: '任务包审核', unit: '个', parts: [{ key: 'packageReview', label: '待审核', link: '/task/userPackage1/INIT', tone: 'warning' }] },
+  { key: 'package', title: '任务包审核', unit: '个', parts: [statusTodo('packageReview', '待审核', '/task/userPackage1', 'packageReviewStatus', 'INIT', 'path')] },
 ];
 
 export interface ShownTodoPart extends TodoDef {
