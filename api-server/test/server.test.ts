@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { openSqlite } from '../src/db/connect';
 import { migrate } from '../src/db/migrations';
 import { accountsWithDemoPassword, DEMO_USERS, seedDemo } from '../src/demo/seed';
+import { DEMO_SUB_ACCOUNTS } from '../src/demo/seed-admins';
 import { hashPassword } from '../src/security/password';
 
 const apiDir = path.resolve(__dirname, '..');
@@ -71,7 +72,9 @@ describe('bundled server', () => {
     const { db } = openSqlite(path.join(dataDir, 'flexpay.db'));
     await migrate(db, 'sqlite');
     await seedDemo(db);
-    expect((await accountsWithDemoPassword(db)).sort()).toEqual(Object.values(DEMO_USERS).sort());
+    // The four top administrators and the demo sub-accounts of their organisations (issue 22 item 10).
+    const demoSubs = Object.values(DEMO_SUB_ACCOUNTS).flatMap((subs) => subs.map((s) => s.username));
+    expect((await accountsWithDemoPassword(db)).sort()).toEqual([...Object.values(DEMO_USERS), ...demoSubs].sort());
     const demo = await runServer({ FLEXPAY_DATA_DIR: dataDir, FLEXPAY_MODE: 'production' });
     expect(demo.exitCode).toBe(1);
     expect(demo.output).toContain('accounts still use the demo password');

@@ -4,6 +4,7 @@ import { PLATFORM_CODE } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/password';
 import { HOUR_MS, MINUTE_MS, shanghaiDayStart } from '../util/time';
+import { seedSubAccounts } from './seed-admins';
 import { seedAgreements } from './seed-agreement';
 import { seedAuditTrail } from './seed-audit';
 import { DEMO_USERS } from './demo-users';
@@ -61,6 +62,8 @@ async function insertEnt(trx: Transaction<Database>, now: number, code: string, 
  */
 export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?: string): Promise<void> {
   const top = await Promise.all([0, 1, 2, 3].map(() => hashPassword(DEMO_PASSWORD)));
+  // One hash for every demo sub-account (they share the demo password; scrypt once, not per account).
+  const subPassword = await hashPassword(DEMO_PASSWORD);
   const dayStart = shanghaiDayStart(now);
   // Rows "from today" stay inside today even when seeded just after midnight.
   const todayAt = (minutesAgo: number) => Math.max(dayStart, now - minutesAgo * MINUTE_MS);
@@ -255,6 +258,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now(), uploads?:
       ])
       .execute();
 
+    await seedSubAccounts(trx, { now, password: subPassword });
     const sys = await trx.selectFrom('admin_user').select('userId').where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
     await seedSupplierArea(trx, { now, spr1, spr2, sysUserId: sys.userId, uploads });
     await seedOrgArea(trx, { now, spr1, spr2, mer1, mer2, ents: [ent1, ent2, ent3], sysUserId: sys.userId, uploads });

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
-import { admin, AdminType, MESSAGES, request, type Field, type Row } from '@flexpay/shared-utility';
+import { admin, AdminType, currentSession, MESSAGES, request, type Field, type Row } from '@flexpay/shared-utility';
 import { defineScreen, dialog, form, formFieldsOf, remove, serverExport, transitions } from '@flexpay/shared-utility/kit';
 import { PermTree } from './perm-tree';
+import { OwnAccountName } from './own-row';
 
 /** /admin/index 管理员: the sub-accounts of the caller's organisation (spec §2 drawer and dialogs, §6). */
 export const route = '/admin/index';
@@ -26,12 +27,15 @@ const PASSWORD_FIELDS: Field[] = [
 export default defineScreen(admin, {
   list: ['username', 'name', 'phone', 'email', 'status', 'createdAt'],
   search: ['username', 'name', 'phone', 'status'],
+  // The signed-in administrator's own row is listed read-only, marked 当前账号 (issue 22 item 10).
+  columns: { username: { render: (row) => createElement(OwnAccountName, { row, own: row.userId === currentSession()?.userId }) } },
   actions: [
     form({ drawer: true, view: false, fields: ADMIN_FORM_FIELDS, titles: { add: '新增管理员信息', edit: '编辑管理员信息' } }),
     dialog({
       key: 'perm',
       label: '权限',
       title: '管理员权限',
+      needs: 'perm',
       fields: [{ name: 'permCodes', label: '', type: 'custom', input: (props) => createElement(PermTree, props) }],
       load: (row) => request<Row>('user/subuser/perm/get', { subUserId: row.userId }).then((answer) => ({ ...answer, permCodes: answer.granted })),
       editable: (loaded) => loaded.editable === true,

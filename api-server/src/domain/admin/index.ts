@@ -79,14 +79,19 @@ const sameCodes = (a: number[], b: number[]) => a.length === b.length && a.every
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
   const { resource, routes } = defineResource(deps, admin, {
     scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.adminType`, '=', caller.user.adminType).where(`${T}.orgId`, '=', caller.user.orgId)),
-    // Top administrators are not sub-accounts; the platform lists its own accounts unless it filters by type.
+    // Top administrators are not sub-accounts (the caller's own row is listed, read-only: issue 22 item 10);
+    // the platform lists its own accounts unless it filters by type.
     listed: (caller, cond, qb) => {
-      const subs = qb.where(`${T}.isTopAdmin`, '=', 0);
+      const subs = qb.where((eb) => eb.or([eb(`${T}.isTopAdmin`, '=', 0), eb(`${T}.userId`, '=', caller.user.userId)]));
       return caller.user.adminType === AdminType.SYS && isBlank(cond.adminType) ? subs.where(`${T}.adminType`, '=', AdminType.SYS) : subs;
     },
     mayWrite: (caller, row) => caller.perms.has(MGR) && managed(caller, row),
     guard,
-    rowActions: (caller, row) => (caller.perms.has(MGR) && caller.perms.has(PASSWORD) && managed(caller, row) ? ['changePassword'] : []),
+    // 权限 (viewing a sub-account's codes) on every row but one's own, which offers nothing.
+    rowActions: (caller, row) => [
+      ...(managed(caller, row) ? ['perm'] : []),
+      ...(caller.perms.has(MGR) && caller.perms.has(PASSWORD) && managed(caller, row) ? ['changePassword'] : []),
+    ],
     remove: 'delete',
     simple: false,
     export: true,
