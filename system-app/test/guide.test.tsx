@@ -6,6 +6,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { navigate, patchSession, request, useSession } from '@flexpay/shared-utility';
+import { setCredentials } from '../../shared-utility/src/session/credentials';
 import { GuideCard } from '../src/guide/guide-card';
 import {
   currentGuideStep,
@@ -46,6 +47,12 @@ describe('guide rules', () => {
     // Skipped (guideStep 3 from the server): hidden whatever this browser's storage says.
     expect(shouldShowGuide(3, store({}), store({}))).toBe(false);
     expect(shouldShowGuide(3, store({ showGuide: '1' }), store({ showGuide: '1' }))).toBe(false);
+  });
+
+  test('a new sign-in (its credentials stored) brings back a guide put off with 稍后提醒', () => {
+    window.sessionStorage.setItem(DELAY_KEY, '1');
+    setCredentials('token', 'secret');
+    expect(window.sessionStorage.getItem(DELAY_KEY)).toBeNull();
   });
 
   test('which page shows which step: the dashboard always, the current step’s page only', () => {

@@ -37,9 +37,15 @@ export function hasToken(): boolean {
   return getToken() !== null;
 }
 
+/** A new sign-in's credentials; it also brings back the first-time guide put off with 稍后提醒 (spec §10 delayShowGuide). */
 export function setCredentials(token: string, apiSecret: string): void {
   writeCookie(TOKEN_COOKIE, token);
   writeCookie(API_SECRET_COOKIE, apiSecret);
+  try {
+    window.sessionStorage.removeItem('delayShowGuide');
+  } catch {
+    // Storage blocked: nothing was put off.
+  }
 }
 
 export function clearCredentials(): void {

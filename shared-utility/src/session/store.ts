@@ -38,12 +38,6 @@ export async function login(payload: LoginPayload): Promise<SignedInUser> {
   if (!data.token || !data.apiSecret) throw new Error('登录失败：服务器未返回凭证');
   const user = toSignedInUser(data);
   setCredentials(data.token, data.apiSecret);
-  // A new sign-in brings back the first-time guide put off with 稍后提醒 (spec §10 delayShowGuide).
-  try {
-    window.sessionStorage.removeItem('delayShowGuide');
-  } catch {
-    // Storage blocked: nothing was put off.
-  }
   publish(user);
   return user;
 }
