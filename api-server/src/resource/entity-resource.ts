@@ -9,8 +9,8 @@ import {
   auditActionLabel,
   type AccountType,
   accountTypeOf,
-  allowedTransitions,
   columnOf,
+  commandsOf,
   type Entity,
   entityByName,
   type EntityFields,
@@ -28,6 +28,7 @@ import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '
 import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
+import { commandActions, type CommandHost, type Effects, runCommand } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
@@ -98,6 +99,8 @@ export interface ResourceOptions<F extends EntityFields> {
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
   /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
   transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
+  /** Kit v3: the hand-written business work of the entity's commands, by name (the route folder's effects file). */
+  effects?: Effects;
   /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
@@ -311,12 +314,7 @@ export class Resource<F extends EntityFields> {
 
   /** What the caller may do on a row: the machine's transitions plus update/delete. */
   actionsFor(caller: Caller, row: Row): string[] {
-    const { machine } = this.entity;
-    const type = accountTypeOf(caller.user.adminType);
-    const status = machine ? row[columnOf(this.entity, machine.field)] : undefined;
-    const transitions = allowedTransitions(machine, status, type, caller.perms).filter(
-      (name) => (!this.options.mayWrite || this.options.mayWrite(caller, row)) && !this.options.transitionRefusal?.(name, row, caller),
-    );
+    const transitions = commandActions(this as unknown as CommandHost, caller, row);
     const writable = this.mayWrite(caller, row);
     return [
       ...(writable && this.options.update !== false ? ['update'] : []),
@@ -577,41 +575,8 @@ export class Resource<F extends EntityFields> {
    * stale or concurrent second attempt changes nothing and answers 1009.
    */
   async transition(ctx: SignedInContext, name: string) {
-    const machine = this.entity.machine!;
-    const t = machine.transitions[name];
-    const key = keyValue(this.entity, ctx.body);
-    const row = await this.load(ctx.caller, key);
-    await this.options.guard?.(ctx, row);
-    const type = accountTypeOf(ctx.caller.user.adminType);
-    if (!type || !t.for.includes(type) || !ctx.caller.perms.has(t.code) || (this.options.mayWrite && !this.options.mayWrite(ctx.caller, row)))
-      refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const refusal = this.options.transitionRefusal?.(name, row, ctx.caller);
-    if (refusal) refuse(Code.CONFLICT, refusal);
-    const extra: Row = {};
-    for (const [fieldName, f] of Object.entries(t.fields ?? {})) {
-      const raw = ctx.body[fieldName];
-      const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : null;
-      if (text === null) refuse(Code.VALIDATION, `${f.label}格式错误`);
-      if (f.required && !text) refuse(Code.VALIDATION, `请输入${f.label}`);
-      if (f.max !== undefined && text!.length > f.max) refuse(Code.VALIDATION, `${f.label}不能超过${f.max}个字符`);
-      extra[fieldName] = text;
-    }
-    const statusColumn = columnOf(this.entity, machine.field);
-    const writes = Object.fromEntries(Object.entries(t.writes ?? {}).map(([from, to]) => [columnOf(this.entity, to as string), extra[from]]));
-    await this.write(ctx, async (trx) => {
-      const moved = await trx
-        .updateTable(this.entity.table)
-        .set(this.stamp({ [statusColumn]: t.to, ...writes }, ctx.now, false))
-        .where(columnOf(this.entity, this.entity.key), '=', key)
-        .where(statusColumn, 'in', [...t.from])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
-      const changes: Changes = { [machine.field]: { from: row[statusColumn], to: t.to } };
-      for (const [fieldName, value] of Object.entries(extra)) changes[fieldName] = { from: null, to: value };
-      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: name, entity: this.entity.name, entityId: String(key), changes });
-      await this.options.afterTransition?.({ ...ctx, trx }, name, row);
-    });
-    return this.get(ctx.caller, key);
+    // Kit v3: a transition is a command (resource/commands.ts).
+    return runCommand(this as unknown as CommandHost, ctx, name);
   }
 
   /** updateStatus {key, status}: the machine's transition from the current status to that one. */
@@ -657,10 +622,11 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
     if (options.update !== false) routes.push({ path: `${mgr}/${options.update ?? 'update'}`, perm: mgrCode, handler: (ctx) => resource.update(signed(ctx)) });
     if (options.remove) routes.push({ path: `${mgr}/${options.remove}`, perm: mgrCode, handler: (ctx) => resource.remove(signed(ctx)) });
   }
+  // Kit v3: one route per command (a machine's transitions are commands), `path` when the spec names it otherwise.
+  for (const [name, c] of Object.entries(commandsOf(entity)))
+    routes.push({ path: `${mgr}/${c.path ?? name}`, perm: c.code, handler: (ctx) => resource.transition(signed(ctx), name) });
   const machine = entity.machine;
   if (machine) {
-    for (const [name, t] of Object.entries(machine.transitions))
-      routes.push({ path: `${mgr}/${name}`, perm: t.code, handler: (ctx) => resource.transition(signed(ctx), name) });
     const codes = [...new Set(Object.values(machine.transitions).map((t) => t.code))];
     // updateStatus needs the code of the transition it resolves to; the route itself asks for one of them.
     routes.push({ path: `${mgr}/updateStatus`, perm: codes[0], handler: (ctx) => resource.statusByValue(signed(ctx)) });

@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { AutoTextArea, download, ent, ENUMS, enumLabel, fetchFile, FileUpload, invoiceApply, invoiceApplyToMe, previewFile, request, showSuccess, useSession, type Row, type UploadValue } from '@flexpay/shared-utility';
+import { AutoTextArea, ent, ENUMS, enumLabel, fetchFile, FileUpload, invoiceApply, invoiceApplyToMe, previewFile, request, showSuccess, useSession, type Row, type UploadValue } from '@flexpay/shared-utility';
 import { simplePath } from '@flexpay/shared-utility/kit';
 import './invoice.css';
 
@@ -527,8 +527,3 @@ export function FilesDialog({ row, dir, reload, close }: { row: Row; dir: Direct
   );
 }
 
-/** 导出申请信息 (export mode 20): a token from export2, the file from the application-information export. */
-export async function exportApplyInfo(cond: Row): Promise<void> {
-  const { token } = await request<{ token: string }>(`${invoiceApplyToMe.paths.mgr}/export2`, { cond }, { showLoading: true });
-  await download('invoice/act/query/toMe/applyInfo/export', { token });
-}

@@ -1,7 +1,6 @@
-import { invoiceApply, invoiceApplyToMe, type Field } from '@flexpay/shared-utility';
-import { useEffect } from 'react';
-import { condOf, custom, defineScreen, detail, dialog, form, parseListState, serverExport, transitions } from '@flexpay/shared-utility/kit';
-import { ApplyDialog, exportApplyInfo, FilesDialog, VouchersDialog } from './apply-parts';
+import { invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility';
+import { commands, custom, defineScreen, detail, form, serverExport, transitions } from '@flexpay/shared-utility/kit';
+import { ApplyDialog, FilesDialog, VouchersDialog } from './apply-parts';
 
 /**
  * The two directions of 开票申请 (DOMAIN.md §5), each the screen of its menu route (directions.tsx
@@ -32,11 +31,6 @@ export const myApplyScreen = defineScreen(invoiceApply, {
   ],
 });
 
-const express: Field[] = [
-  { name: 'expressCompany', label: '快递公司', type: 'select', enum: 'expressCompany', required: true },
-  { name: 'expressNo', label: '快递单号', type: 'text', required: true, placeholder: '快递单号' },
-];
-
 /**
  * 开出记录 (toMe 1; SYS, SPR): applications addressed to the supplier — review (needs a work-completion
  * voucher), invoices with the VAT recognition, express, issue, discard; free (type 90) applications;
@@ -56,23 +50,11 @@ export const toMeApplyScreen = defineScreen(invoiceApplyToMe, {
     detail(),
     custom({ key: 'vouchers', label: '凭证', scope: 'row', render: ({ row, reload, close }) => <VouchersDialog row={row} dir="toMe" reload={reload} close={close} /> }),
     custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="toMe" reload={reload} close={close} /> }),
-    dialog({ key: 'inviUpdateExpress', label: '快递信息', needs: 'inviUpdateExpress', fields: express, path: `${invoiceApplyToMe.paths.mgr}/inviUpdateExpress`, success: '快递信息已保存' }),
+    // 快递信息: the command's declared fields and rules (entities/invoice.ts), drawn by the kit.
+    commands(['inviUpdateExpress']),
     transitions(),
     serverExport({ label: '导出' }),
-    custom({ key: 'export2', label: '导出申请信息', scope: 'toolbar', codes: [invoiceApplyToMe.codes.query], onlyFor: ['SYS', 'SPR'], render: ({ close }) => <ExportApplyInfo close={close} /> }),
+    // Export mode 20 (申请信息), the second entry of 导出's menu.
+    serverExport({ key: 'export2', label: '导出申请信息', onlyFor: ['SYS', 'SPR'], routes: { token: `${invoiceApplyToMe.paths.mgr}/export2`, file: 'invoice/act/query/toMe/applyInfo/export' } }),
   ],
 });
-
-const rangeFields = Object.entries(invoiceApplyToMe.fields).filter(([, f]) => 'search' in f && f.search === 'range').map(([name]) => name);
-
-/** Runs export mode 20 once when opened, over the list's current filters and tab, then closes. */
-function ExportApplyInfo({ close }: { close: () => void }) {
-  useEffect(() => {
-    const state = parseListState(window.location.search, rangeFields);
-    const cond = condOf(invoiceApplyToMe, { ...state.filters, ...(state.tab !== '' ? { status: state.tab } : {}) });
-    void exportApplyInfo(cond)
-      .catch(() => undefined)
-      .finally(close);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  return null;
-}

@@ -69,7 +69,8 @@ export function auditEntityTitle(name: string): string {
 /** 新增/修改/…, a machine transition by its label, a refused attempt as 越权操作被拒绝. */
 export function auditActionLabel(entityName: string, action: string): string {
   if (action.startsWith('denied:')) return '越权操作被拒绝';
-  return declared(entityName)?.machine?.transitions[action]?.label ?? ACTION_LABELS[action] ?? action;
+  const entity = declared(entityName);
+  return entity?.commands?.[action]?.label ?? entity?.machine?.transitions[action]?.label ?? ACTION_LABELS[action] ?? action;
 }
 
 function shown(field: EntityField | undefined, value: unknown): string {

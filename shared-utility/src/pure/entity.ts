@@ -112,6 +112,65 @@ export interface TransitionField {
   max?: number;
 }
 
+/**
+ * An input of a command (kit v3): an entity-like field (text, textarea, enum, file, money, date, int
+ * with its rule and `max`) or a yes/no choice (`bool`, drawn as two radios). The browser's dialog and
+ * the server's parsing (1001 with these messages) are derived from it.
+ */
+export interface CommandField extends Omit<EntityField, 'type'> {
+  type: EntityFieldType | 'bool';
+  /** Required only while other fields hold these values (审核's reason when it does not pass). */
+  requiredWhen?: Record<string, unknown>;
+  /** The refusal of a missing or malformed value (else 请输入/请选择<label> and the type's own message). */
+  message?: string;
+  /** A bool's two choices as shown (default 是 / 否). */
+  choices?: readonly [yes: string, no: string];
+}
+
+/** Values of the entity's state fields a command moves to: the first state field's value, or several by name. */
+export type StateTo = number | string | Readonly<Record<string, number | string>>;
+
+/**
+ * A command (kit v3, issue 23): an action on one row, declared once. Who may take it (`for`, `code`),
+ * on which rows (`from` states of the first state field, `when` on the row), what it asks (`fields`,
+ * `confirm`), what it moves (`to`, `writes`). The browser derives the row action and its dialog; the
+ * server the route (`${paths.mgr}/<name>` or `path`), parsing, the stale check (a conditional update on
+ * the row's state → 1009), `_actions` and the audit entry. Only the effect — the transaction's business
+ * work — is hand-written, in the resource's effects under the command's name.
+ */
+export interface CommandDef<F extends string = string> {
+  label: string;
+  /** Account types that may take it. */
+  for: ReadonlyArray<AccountType>;
+  /** Permission code the caller must hold (also the route's). */
+  code: number;
+  /** Values of the entity's first state field the command starts from. */
+  from?: ReadonlyArray<number | string>;
+  /** Further condition on the row (and who asks): offered and accepted only while it holds. */
+  when?: (row: Readonly<Record<string, unknown>>, type: AccountType) => boolean;
+  /** What the state becomes; a function of the parsed input when the input decides (审核 passes or not). */
+  to?: StateTo | ((input: Readonly<Record<string, unknown>>) => StateTo);
+  /** Inputs asked in the dialog and parsed by the server. */
+  fields?: Record<string, CommandField>;
+  /** Question asked before a command without fields is sent (shown above the fields otherwise). */
+  confirm?: string;
+  intent?: 'primary' | 'success' | 'warning' | 'danger';
+  /** Entity fields written from inputs with the state: input name → field. */
+  writes?: Partial<Record<string, F>>;
+  /** Route after paths.mgr when not the command's name. */
+  path?: string;
+  /** Body key naming the row when not the entity's key (a voucher's `applyId`). */
+  keyField?: string;
+  /** Refusal (1009) when the row is not in a state the command starts from (default 当前状态不允许此操作). */
+  stale?: string;
+  /** A choice between two commands by a bool input (审核 → reviewPass / reviewFail): served, never listed in `_actions`. */
+  choose?: { field: string; yes: string; no: string };
+  /** The audit action when not the command's name. */
+  auditAs?: string;
+  /** Success message shown by the browser (default `<label>成功`). */
+  success?: string;
+}
+
 export interface MachineDef<F extends string = string> {
   /** The status field the machine moves. */
   field: F;
@@ -149,6 +208,16 @@ export interface EntityDef<F extends EntityFields = EntityFields> {
   codes: EntityCodes;
   fields: F;
   machine?: MachineDef<keyof F & string>;
+  /**
+   * Kit v3: the actions on a row, declared once (`CommandDef`). An entity declaring commands gets its
+   * `machine` derived from the ones with a fixed `to` (updateStatus, the trail's labels).
+   */
+  commands?: Record<string, CommandDef<keyof F & string>>;
+  /**
+   * The fields that make a row's state, the first the one `from` and a plain `to` name (default: the
+   * machine's field). A command's stale check compares all of them with the row it was decided on.
+   */
+  state?: ReadonlyArray<keyof F & string>;
   /** createdAt/updatedAt epoch-ms columns the kit maintains (default true). */
   timestamps?: boolean;
   /**
@@ -169,7 +238,55 @@ export type Entity<F extends EntityFields = EntityFields> = EntityDef<F> & {
 
 /** Declares an entity; keeps the field names as a type so screens and resources are checked. */
 export function defineEntity<const F extends EntityFields>(def: EntityDef<F>): Entity<F> {
-  return { ...def, fieldNames: Object.keys(def.fields) as Array<keyof F & string> };
+  const machine = def.machine ?? (def.commands ? machineOfCommands(def.state?.[0] ?? 'status', def.commands) : undefined);
+  return { ...def, ...(machine ? { machine } : {}), fieldNames: Object.keys(def.fields) as Array<keyof F & string> };
+}
+
+/** The transitions among commands: those starting from listed states to one fixed value of the first state field. */
+function machineOfCommands<K extends string>(field: K, commands: Record<string, CommandDef<K>>): MachineDef<K> | undefined {
+  const transitions: Record<string, TransitionDef<K>> = {};
+  for (const [name, c] of Object.entries(commands)) {
+    const to = typeof c.to === 'object' && c.to !== null ? c.to[field] : c.to;
+    if (!c.from || to === undefined || typeof to === 'function' || c.fields && Object.values(c.fields).some((f) => f.type !== 'text' && f.type !== 'textarea')) continue;
+    transitions[name] = { label: c.label, from: c.from, to, code: c.code, for: c.for, confirm: c.confirm, intent: c.intent, fields: c.fields as Record<string, TransitionField> | undefined, writes: c.writes };
+  }
+  return Object.keys(transitions).length ? { field, transitions } : undefined;
+}
+
+/** An entity's commands: its declared ones, else its machine's transitions (a transition is a command). */
+export function commandsOf(entity: Pick<Entity, 'commands' | 'machine'>): Record<string, CommandDef> {
+  return (entity.commands as Record<string, CommandDef> | undefined) ?? (entity.machine?.transitions as Record<string, CommandDef> | undefined) ?? {};
+}
+
+/** The state fields of an entity (`state`, else the machine's field). */
+export function stateFieldsOf(entity: Pick<Entity, 'state' | 'machine'>): string[] {
+  return entity.state ? [...entity.state] : entity.machine ? [entity.machine.field] : [];
+}
+
+/** The state values a command moves a row to, by field (empty when it moves nothing). */
+export function commandTarget(entity: Pick<Entity, 'state' | 'machine'>, command: CommandDef, input: Readonly<Record<string, unknown>>): Record<string, number | string> {
+  const to = typeof command.to === 'function' ? command.to(input) : command.to;
+  if (to === undefined) return {};
+  return typeof to === 'object' ? { ...to } : { [stateFieldsOf(entity)[0]]: to };
+}
+
+/**
+ * Whether a caller may take a command on a row: account type, code, the `from` states and `when` (the
+ * server adds scope and its own per-row rules). A choice command is taken through its two commands.
+ */
+export function commandAllows(entity: Entity, name: string, row: Readonly<Record<string, unknown>>, type: AccountType | null, held: ReadonlySet<number>): boolean {
+  const c = commandsOf(entity)[name];
+  if (!c || !type || !c.for.includes(type) || !held.has(c.code)) return false;
+  const [field] = stateFieldsOf(entity);
+  if (c.from && !c.from.some((f) => String(f) === String(row[field]))) return false;
+  return !c.when || c.when(row, type);
+}
+
+/** Whether a command's input field is required given the other values (`required`, or `requiredWhen` matching). */
+export function commandFieldRequired(field: CommandField, values: Readonly<Record<string, unknown>>): boolean {
+  if (field.required) return true;
+  const when = field.requiredWhen;
+  return !!when && Object.entries(when).every(([name, value]) => String(values[name] ?? '') === String(value));
 }
 
 /** Declares a state machine over one status field of an entity's fields. */

@@ -3,8 +3,8 @@
  * showPackageDetail, hosted by navbar-app), the columns, the review dialog, and the sub-tables of
  * assigned talents and takers.
  */
-import { packageAssignee, packageTaker, type Row, showPackageDetail, workPackage } from '@flexpay/shared-utility';
-import { defineScreen, dialog, form, remove, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { packageAssignee, packageTaker, type Row, showPackageDetail } from '@flexpay/shared-utility';
+import { defineScreen, form, remove, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
 
 /** A package code as a link opening 任务包详情 (any app may show one the same way). */
 export function packageCodeCell(row: Row) {
@@ -45,20 +45,8 @@ export const PACKAGE_COLUMNS = {
   status: { width: 84 },
 };
 
-/** 审核 (SYS, SPR · 32302): pass, or fail with the reason the enterprise sees. */
-export const reviewDialog = dialog({
-  key: 'review',
-  label: '审核',
-  needs: 'review',
-  path: `${workPackage.paths.mgr}/review`,
-  fields: [
-    { name: 'pass', label: '审核结果', type: 'radio', required: true, options: [{ value: 1, label: '通过' }, { value: 0, label: '不通过' }] },
-    { name: 'reason', label: '审核意见', type: 'textarea', placeholder: '不通过时必填，企业可见' },
-  ],
-  check: (values): Record<string, string> => (String(values.pass) === '0' && !String(values.reason ?? '').trim() ? { reason: '请输入审核意见' } : {}),
-  body: (row, values) => ({ id: row.id, pass: String(values.pass) === '1', reason: values.reason }),
-  success: '审核完成',
-});
+/** 审核 (SYS, SPR · 32302): the package's review command — pass, or fail with the reason the enterprise sees (entities/task.ts). */
+export const reviewDialog = transitions(['review']);
 
 /** 指定人才 of a private package: the enterprise's talents who alone may take it. */
 const assigneeScreen = defineScreen(packageAssignee, {

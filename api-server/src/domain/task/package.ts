@@ -2,16 +2,14 @@
  * Task packages (DOMAIN.md §7; spec §2 /task/userPackage…5, §7 package calls): an enterprise's packages
  * created by ENT, SPR or SYS, reviewed by the supplier (pass/fail with reason), listed (上架/下架), taken
  * by the enterprise's talents (assigned ones only for a private package), completed and finished; past
- * their end date they go overdue (overdue.ts). The three status fields move together as rules/package.ts
- * says; routes stay thin.
+ * their end date they go overdue (overdue.ts). The three status fields move together by the one lifecycle
+ * (rules/package.ts) the entity's commands follow; their business work is in package.effects.ts.
  */
 import {
   AdminType,
   accountTypeOf,
-  finishRefusal,
   PACKAGE_MESSAGES,
   PACKAGE_TYPE,
-  packageAfter,
   packageAllows,
   type PackageAction,
   packageAssignee,
@@ -26,13 +24,13 @@ import {
   TALENT_MGR_CODE,
   workPackage,
 } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
+import { packageEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
 
@@ -63,7 +61,8 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
     writers: ['ENT', 'SPR', 'SYS'],
-    // Edits and deletion follow the lifecycle (INIT only): served below, listed by rowActions.
+    // Edits and deletion follow the lifecycle (INIT only): served below, listed by rowActions. 审核, 上架,
+    // 下架, 完成 and 取消 are the entity's commands (package.effects.ts).
     update: false,
     export: true,
     rowActions: (caller, row) => {
@@ -71,10 +70,9 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       return [
         ...(held && allows('update', row, caller) ? ['update'] : []),
         ...(held && allows('delete', row, caller) ? ['delete'] : []),
-        ...(caller.perms.has(32302) && allows('pass', row, caller) ? ['review'] : []),
       ];
     },
-    transitionRefusal: (name, row, caller) => (caller && !allows(name as PackageAction, row, caller) ? STALE : null),
+    effects: packageEffects,
     computed: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
@@ -107,31 +105,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       if (await ctx.trx.selectFrom('work_package_taker').select('id').where('packageId', '=', Number(row.id)).executeTakeFirst()) refuse(Code.CONFLICT, PACKAGE_MESSAGES.hasTakers);
       await ctx.trx.deleteFrom('work_package_talent').where('packageId', '=', Number(row.id)).execute();
     },
-    afterTransition: async (ctx, name, row) => {
-      const after = packageAfter(name as PackageAction, tripleOf(row));
-      const moved = await ctx.trx
-        .updateTable('work_package')
-        .set({ reviewStatus: after.reviewStatus, pkgStatus: after.pkgStatus })
-        .where('id', '=', Number(row.id))
-        .where('reviewStatus', '=', row.reviewStatus)
-        .where('pkgStatus', '=', row.pkgStatus)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
-      const takers = ctx.trx.selectFrom('work_package_taker').where('packageId', '=', Number(row.id));
-      if (name === 'finish') {
-        const statuses = (await takers.select('status').execute()) as Array<{ status: number }>;
-        const refusal = finishRefusal(statuses.map((s) => s.status));
-        if (refusal) refuse(Code.CONFLICT, refusal);
-      }
-      // A cancelled package's open takers are cancelled with it.
-      if (name === 'cancel')
-        await ctx.trx
-          .updateTable('work_package_taker')
-          .set({ status: TAKER_STATUS.CANCELLED, updatedAt: ctx.now })
-          .where('packageId', '=', Number(row.id))
-          .where('status', '=', TAKER_STATUS.TAKEN)
-          .execute();
-    },
   });
   const { resource } = packages;
 
@@ -141,39 +114,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     if (!resource.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
     if (!allows(action, row, ctx.caller)) refuse(Code.CONFLICT, STALE);
     return write(ctx);
-  };
-
-  /** review {id, pass, reason?} (SPR, SYS · 32302): INIT·HIDDEN·0 → REVIEWED·HIDDEN·0, or → 50 with the reason. */
-  const review = async (ctx: SignedInContext) => {
-    const row = await resource.load(ctx.caller, keyValue(workPackage, ctx.body));
-    const type = typeOf(ctx.caller);
-    if (type !== 'SYS' && type !== 'SPR') refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const pass = ctx.body.pass === true || ctx.body.pass === 1 || ctx.body.pass === '1' || ctx.body.pass === 'true';
-    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
-    if (!pass && !reason) refuse(Code.VALIDATION, PACKAGE_MESSAGES.reviewReason);
-    if (reason.length > 200) refuse(Code.VALIDATION, '审核意见不能超过200个字符');
-    const action = pass ? 'pass' : 'fail';
-    if (!allows(action, row, ctx.caller)) refuse(Code.CONFLICT, STALE);
-    const after = packageAfter(action, tripleOf(row));
-    await resource.write(ctx, async (trx) => {
-      const moved = await trx
-        .updateTable('work_package')
-        .set({ reviewStatus: after.reviewStatus, pkgStatus: after.pkgStatus, status: after.status, reviewRemark: reason || null, updatedAt: ctx.now })
-        .where('id', '=', Number(row.id))
-        .where('reviewStatus', '=', 'INIT')
-        .where('status', '=', 0)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
-      await audit(trx as never, {
-        operator: ctx.caller.user,
-        now: ctx.now,
-        action: 'review',
-        entity: workPackage.name,
-        entityId: String(row.id),
-        changes: { reviewStatus: { from: row.reviewStatus, to: after.reviewStatus }, status: { from: row.status, to: after.status }, ...(reason ? { reason: { from: null, to: reason } } : {}) },
-      });
-    });
-    return resource.get(ctx.caller, Number(row.id));
   };
 
   /** The package a taker or assignment names, in the caller's scope (3002 outside). */
@@ -260,7 +200,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     ...packages.routes,
     { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('update', (ctx) => resource.update(ctx))) },
     { path: `${workPackage.paths.mgr}/delete`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('delete', (ctx) => resource.remove(ctx))) },
-    { path: `${workPackage.paths.mgr}/review`, perm: 32302, handler: signed(review) },
     fileRoute(deps, resource, 'attachment', 'package/query/file'),
     ...talents.routes,
     ...assignees.routes,

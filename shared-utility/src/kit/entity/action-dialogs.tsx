@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { request } from '../../api';
-import { ENUMS, enumTone, type Entity, type TransitionField } from '../../pure';
+import { type CommandField, ENUMS, enumTone, type Entity } from '../../pure';
 import { EMPTY_MARK, formatMoney, isNegativeMoney } from '../format';
 import { StatusTag } from '../table/status-tag';
 import { OverlayFrame } from '../dialogs/overlay-frame';
@@ -11,18 +11,12 @@ import { FileReadingContext } from '../upload/file-upload';
 import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
-import { detailLinesOf } from './derive';
+import { commandFields, detailLinesOf } from './derive';
 import { FileLink } from './files';
 
-/** A transition's extra fields (e.g. 禁用原因) as kit form fields. */
-export function transitionFields(fields: Record<string, TransitionField> = {}): Field[] {
-  return Object.entries(fields).map(([name, f]) => ({
-    name,
-    label: f.label,
-    type: f.type,
-    required: f.required,
-    rule: f.max ? { optional: !f.required, rules: [{ kind: 'length' as const, max: f.max, message: `${f.label}不能超过${f.max}个字符` }] } : undefined,
-  }));
+/** A transition's or command's inputs (禁用原因, 审核结果 and 审核意见) as kit form fields (derive.ts commandFields). */
+export function transitionFields(fields: Record<string, CommandField> = {}): Field[] {
+  return commandFields(fields);
 }
 
 export interface FieldsDialogProps {

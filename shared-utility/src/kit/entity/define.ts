@@ -74,10 +74,16 @@ export interface DialogAction {
   editable?: (loaded: Row) => boolean;
 }
 
-/** The machine's transitions offered on rows; with `only`, a subset. */
+/**
+ * The entity's commands offered on rows (kit v3): `transitions()` those moving the state, `commands()`
+ * all of them (快递信息 too); with `only`, a subset. Each row shows those its `_actions` list, with the
+ * command's confirm or its dialog of declared fields.
+ */
 export interface TransitionsAction {
   kind: 'transitions';
   only?: string[];
+  /** Commands that move nothing too (commands()). */
+  all?: boolean;
 }
 
 export interface RemoveAction {
@@ -214,6 +220,7 @@ export const form = (options: Omit<FormAction, 'kind'> = {}): FormAction => ({ k
 export const detail = (): DetailAction => ({ kind: 'detail' });
 export const dialog = (options: Omit<DialogAction, 'kind'>): DialogAction => ({ kind: 'dialog', ...options });
 export const transitions = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only });
+export const commands = (only?: string[]): TransitionsAction => ({ kind: 'transitions', only, all: true });
 export const remove = (confirm?: string, o: { route?: string; label?: string } = {}): RemoveAction => ({ kind: 'remove', confirm, ...o });
 export const serverExport = (options: Omit<ExportAction, 'kind'> = {}): ExportAction => ({ kind: 'export', ...options });
 export const template = (sheet: ImportSheet, label?: string): TemplateAction => ({ kind: 'template', sheet, label });

@@ -2,7 +2,7 @@
  * What a screen derives from an entity: columns, search and form fields, detail items and the list
  * condition. DOM-free (inputs that need React are attached later through `inputFor`), so tested alone.
  */
-import { ENUMS, enumLabel, shownIn, type Entity, type EntityField } from '../../pure';
+import { type CommandDef, type CommandField, commandFieldRequired, commandsOf, ENUMS, enumLabel, shownIn, type Entity, type EntityField } from '../../pure';
 import { cellText } from '../format';
 import type { Column, Field, FieldType, Row } from '../screen';
 
@@ -178,4 +178,50 @@ function typedValue(field: EntityField, value: unknown): unknown {
 /** Tab titles: the enum label of each value of the tab field. */
 export function tabLabel(field: EntityField, value: string | number): string {
   return field.enum ? enumLabel(ENUMS[field.enum], value, String(value)) : String(value);
+}
+
+/**
+ * Kit v3 (issue 23): the commands a row action offers, in declaration order. `transitions()` offers
+ * those that move the state, `commands()` every one; a choice between two commands (审核 → 通过 /
+ * 不通过 as two calls) is the server's alias and never a button.
+ */
+export function rowCommands(entity: Entity, action?: { only?: readonly string[]; all?: boolean }): Array<[string, CommandDef]> {
+  return Object.entries(commandsOf(entity)).filter(([name, c]) => !c.choose && (action?.all || c.to !== undefined) && (!action?.only || action.only.includes(name)));
+}
+
+/** A bool's choices as radio values (1 yes, 0 no): what a dialog holds until `commandBody` sends true/false. */
+const BOOL_OPTIONS = (field: CommandField) => [
+  { value: 1, label: field.choices?.[0] ?? '是' },
+  { value: 0, label: field.choices?.[1] ?? '否' },
+];
+
+/** A command's inputs as dialog fields: the type's control, the rule and `max`, required marks (a conditional one by `commandCheck`). */
+export function commandFields(fields: Record<string, CommandField> = {}): Field[] {
+  return Object.entries(fields).map(([name, field]) => {
+    if (field.type === 'bool') return { name, label: field.label, type: 'radio', options: BOOL_OPTIONS(field), required: field.required, placeholder: field.placeholder };
+    const entityField = { ...field, type: field.type } as EntityField;
+    const f: Field = { ...baseField(name, entityField, 'form', noInput), ...formRules(entityField) };
+    if (field.type === 'textarea') f.rows = [3, 4];
+    return f;
+  });
+}
+
+/** The values a command sends: a bool's radio value as true/false. */
+export function commandBody(fields: Record<string, CommandField> = {}, values: Row): Row {
+  const body: Row = { ...values };
+  for (const [name, field] of Object.entries(fields))
+    if (field.type === 'bool' && body[name] !== undefined && body[name] !== null && body[name] !== '') body[name] = String(body[name]) === '1' || body[name] === true;
+  return body;
+}
+
+/** Inputs required only while others hold some values (审核意见 when it does not pass): a message per missing one. */
+export function commandCheck(fields: Record<string, CommandField> = {}): (values: Row) => Record<string, string> {
+  return (values) => {
+    const typed = commandBody(fields, values);
+    const errors: Record<string, string> = {};
+    for (const [name, field] of Object.entries(fields))
+      if (!field.required && commandFieldRequired(field, typed) && blank(typeof typed[name] === 'string' ? (typed[name] as string).trim() : typed[name]))
+        errors[name] = field.message ?? `请输入${field.label}`;
+    return errors;
+  };
 }

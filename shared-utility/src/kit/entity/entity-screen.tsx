@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Intent, Menu, MenuItem, Popover, ProgressBar, Tab,
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
-import { allowedTransitions, entityByName, ENUMS, enumTone, ROW_ACTIONS, type Tone, type TransitionDef } from '../../pure';
+import { type CommandDef, commandAllows, entityByName, ENUMS, enumTone, ROW_ACTIONS, type Tone } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
@@ -20,7 +20,7 @@ import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
 import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
-import { columnsOf, condOf, defaultsOf, formFieldsOf, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
+import { columnsOf, commandBody, commandCheck, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
 import type { CustomAction, DialogAction, EntityScreen, ExportAction, FormAction, ImportAction, TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
@@ -66,7 +66,7 @@ interface SummaryPart {
   count: number;
   [field: string]: unknown;
 }
-const INTENTS: Record<NonNullable<TransitionDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
+const INTENTS: Record<NonNullable<CommandDef['intent']>, Intent> = { primary: Intent.PRIMARY, success: Intent.SUCCESS, warning: Intent.WARNING, danger: Intent.DANGER };
 
 /** The kit's inputs for derived fields: ref fields draw a RefSelect, file fields an uploader, ladders their editor. */
 const inputsOf =
@@ -242,19 +242,19 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
     if (!needs) return true;
     const listed = row[ROW_ACTIONS];
     if (Array.isArray(listed)) return listed.includes(needs);
-    const transition = entity.machine?.transitions[needs];
-    if (transition) return allowedTransitions(entity.machine, row[entity.machine!.field], session?.accountType ?? null, held ?? new Set()).includes(needs);
+    if (entity.commands?.[needs] || entity.machine?.transitions[needs]) return commandAllows(entity, needs, row, session?.accountType ?? null, held ?? new Set());
     return entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] });
   };
 
-  const runTransition = (row: Row, name: string, t: TransitionDef) => {
+  /** A command (kit v3): its confirm, or its dialog of declared fields, posted to its route with the row's key. */
+  const runTransition = (row: Row, name: string, t: CommandDef) => {
     const call = async (values: Row) => {
-      await request(`${entity.paths.mgr}/${name}`, { [entity.key]: row[entity.key], ...values }, { showLoading: true });
-      showSuccess(`${t.label}成功`);
+      await request(`${entity.paths.mgr}/${t.path ?? name}`, { [t.keyField ?? entity.key]: row[entity.key], ...commandBody(t.fields, values) }, { showLoading: true });
+      showSuccess(t.success ?? `${t.label}成功`);
       afterWrite();
     };
     const intent = t.intent ? INTENTS[t.intent] : Intent.PRIMARY;
-    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: transitionFields(t.fields), note: t.confirm, intent, submit: call });
+    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: transitionFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
     void (async () => {
       if (t.confirm && !(await confirmDialog({ title: '提示', text: t.confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
       await call({}).catch(() => undefined);
@@ -273,8 +273,8 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
           buttons.push({ key: 'detail', label: '详情', run: () => setOpen({ kind: 'detail', row }) });
           break;
         case 'transitions':
-          for (const [name, t] of Object.entries(entity.machine?.transitions ?? {})) {
-            if ((!action.only || action.only.includes(name)) && rowAllows(row, name))
+          for (const [name, t] of rowCommands(entity, action)) {
+            if (rowAllows(row, name))
               buttons.push({ key: name, label: t.label, intent: t.intent ? INTENTS[t.intent] : undefined, run: () => runTransition(row, name, t) });
           }
           break;
@@ -383,7 +383,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   }
 
   // The same action in the same place on every row of the page (issue 22).
-  const slots = hasRowActions(screen) ? inlineSlots(list.records.map(rowButtons), declaredRowKeys(screen), new Set(Object.keys(entity.machine?.transitions ?? {}))) : [];
+  const slots = hasRowActions(screen) ? inlineSlots(list.records.map(rowButtons), declaredRowKeys(screen), new Set(rowCommands(entity, { all: true }).map(([name]) => name))) : [];
   const pick = (next: Partial<ListState>) => setState({ ...state, pageNum: 1, ...next });
   const search = () => (JSON.stringify(draft) === filtersKey && state.pageNum === 1 ? list.reload() : pick({ filters: draft }));
   const dialogCount = dialogNames.filter((n) => state.filters[n] !== undefined && state.filters[n] !== '').length;
@@ -542,7 +542,7 @@ function declaredRowKeys(screen: EntityScreen): string[] {
       case 'detail':
         return ['detail'];
       case 'transitions':
-        return Object.keys(screen.entity.machine?.transitions ?? {}).filter((n) => !a.only || a.only.includes(n));
+        return rowCommands(screen.entity, a).map(([name]) => name);
       case 'remove':
         return ['delete'];
       case 'dialog':

@@ -6,7 +6,7 @@
 import './kit.css';
 
 export * from './define';
-export { listColumnOf, columnsOf, searchFieldsOf, formFieldsOf, writableFields, defaultsOf, detailLinesOf, condOf, displayKey, tabLabel, type DetailLine, type InputFactory } from './derive';
+export { listColumnOf, columnsOf, searchFieldsOf, formFieldsOf, writableFields, defaultsOf, detailLinesOf, condOf, displayKey, tabLabel, rowCommands, commandFields, commandBody, commandCheck, type DetailLine, type InputFactory } from './derive';
 export { parseListState, formatListState, emptyListState, RESERVED_KEYS, type ListState } from './url-state';
 export { options$, invalidateOptions, simplePath, type RefOption } from './options';
 export { RefSelect, dependsCond, refInput } from './ref-select';

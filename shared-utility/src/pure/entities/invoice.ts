@@ -2,7 +2,8 @@
  * Invoices (DOMAIN.md §5, spec §2 /invoice): an enterprise's invoice information (one per enterprise,
  * kept by the enterprise, read by its supplier and merchant) and a supplier's invoice items.
  */
-import { defineEntity, defineMachine } from '../entity';
+import { type CommandField, defineEntity } from '../entity';
+import { INVOICE_APPLY_MESSAGES } from '../rules/invoice-apply';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const optionalText = (label: string, max: number, width: number) => ({ label, type: 'text', max, create: true, update: true, nullable: true, width }) as const;
@@ -85,6 +86,12 @@ export const invoiceItem = defineEntity({
 const SYS_SPR = ['SYS', 'SPR'] as const;
 const reason = { reason: { label: '原因', type: 'textarea', required: true, max: 200 } } as const;
 
+/** 上传凭证: a payment or work-completion voucher on a pending (or, for the supplier, approved) application. */
+const voucherFields: Record<string, CommandField> = {
+  voucherType: { label: '凭证类型', type: 'enum', enum: 'voucherType', required: true, message: '请选择凭证类型', defaultValue: 20 },
+  file: { label: '凭证文件', type: 'file', required: true },
+};
+
 /**
  * 开票申请 (DOMAIN.md §5): an enterprise's application over its finished orders (type 10) or a free one
  * the supplier records (type 90). Amounts are the server's: the total is what the enterprise paid for
@@ -137,9 +144,11 @@ export const invoiceApply = defineEntity({
   paths: { query: 'invoice/act/query/my', mgr: 'invoice/act/mgr/my' },
   codes: { query: 27110, mgr: 27120 },
   fields: applyFields,
-  machine: defineMachine(applyFields, 'status', {
+  state: ['status'],
+  commands: {
     cancel: { label: '取消申请', from: [10], to: 50, code: 27120, for: ['SYS', 'ENT'], intent: 'warning', confirm: '确定要取消该开票申请吗？取消后所选订单可重新申请。' },
-  }),
+    inviVoucherCreate: { label: '上传凭证', from: [10], code: 27120, for: ['SYS', 'ENT'], keyField: 'applyId', stale: INVOICE_APPLY_MESSAGES.voucherState, fields: voucherFields },
+  },
 });
 
 const toMeFields = {
@@ -163,13 +172,46 @@ export const invoiceApplyToMe = defineEntity({
   paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
   codes: { query: 27210, mgr: 27260 },
   fields: toMeFields,
-  machine: defineMachine(toMeFields, 'status', {
+  state: ['status'],
+  commands: {
+    // 审核 {id, pass, reason?}: one call for the two outcomes, each audited as itself.
+    review: { label: '审核', code: 27250, for: SYS_SPR, choose: { field: 'pass', yes: 'reviewPass', no: 'reviewFail' }, fields: { pass: { label: '审核结果', type: 'bool', required: true, message: '请选择审核结果', choices: ['通过', '不通过'] } } },
     reviewPass: { label: '审核通过', from: [10], to: 20, code: 27250, for: SYS_SPR, intent: 'success', confirm: '确定审核通过该开票申请吗？' },
     reviewFail: { label: '审核不通过', from: [10], to: 22, code: 27250, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
     issue: { label: '开票', from: [20], to: 30, code: 27260, for: SYS_SPR, intent: 'primary', confirm: '确认发票已开具？开票后发票信息不可再修改。' },
     issueFail: { label: '开票失败', from: [20], to: 32, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
     discard: { label: '作废', from: [30], to: 40, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
-  }),
+    inviVoucherCreate: { label: '上传凭证', from: [10, 20], code: 27250, for: SYS_SPR, keyField: 'applyId', stale: INVOICE_APPLY_MESSAGES.voucherState, fields: voucherFields },
+    // 开票文件: an invoice of an approved application (the simulated VAT recognition fills the dialog).
+    inviFileCreate: {
+      label: '添加发票',
+      from: [20],
+      code: 27260,
+      for: SYS_SPR,
+      keyField: 'applyId',
+      fields: {
+        invoiceNo: { label: '发票号码', type: 'text', required: true, rule: { rules: [{ kind: 'pattern', pattern: /^\d{8,20}$/, message: '发票号码应为8至20位数字' }] } },
+        invoiceCode: { label: '发票代码', type: 'text', rule: { optional: true, rules: [{ kind: 'pattern', pattern: /^\d{10,12}$/, message: '发票代码应为10至12位数字' }] } },
+        invoiceDate: { label: '开票日期', type: 'date', required: true, message: '请输入开票日期' },
+        total: { label: '价税合计(元)', type: 'money', required: true, message: '价税合计格式错误' },
+        tax: { label: '税额(元)', type: 'money', required: true, message: '税额格式错误' },
+        file: { label: '发票文件', type: 'file', required: true },
+      },
+    },
+    // 快递信息 of a paper invoice, while approved or issued.
+    inviUpdateExpress: {
+      label: '快递信息',
+      from: [20, 30],
+      code: 27260,
+      for: SYS_SPR,
+      success: '快递信息已保存',
+      fields: {
+        expressCompany: { label: '快递公司', type: 'enum', enum: 'expressCompany', required: true, message: '请选择快递公司' },
+        expressNo: { label: '快递单号', type: 'text', required: true, placeholder: '快递单号', rule: { rules: [{ kind: 'pattern', pattern: /^[A-Za-z0-9-]{6,40}$/, message: '快递单号应为6至40位字母或数字' }] } },
+      },
+      writes: { expressCompany: 'expressCompany', expressNo: 'expressNo' },
+    },
+  },
 });
 
 /** 导出申请信息 (export mode 20): what the supplier needs to issue: the invoice information and amounts. */

@@ -1,5 +1,7 @@
 /** Task packages (DOMAIN.md §7, spec §2 /task): a supplier's two-level task categories. */
 import { defineEntity } from '../entity';
+import type { AccountType } from '../enums';
+import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, type PackageTriple } from '../rules/package';
 import { TALENT_MGR_CODE } from '../rules/talent';
 
 export const TASK_MESSAGES = {
@@ -27,10 +29,18 @@ export const taskCategory = defineEntity({
   },
 });
 
+/** A lifecycle action's people and row condition, and what it moves the three state fields to. */
+const lifecycle = (action: PackageAction) => ({
+  for: PACKAGE_LIFECYCLE[action].for as AccountType[],
+  when: (row: Readonly<Record<string, unknown>>, type: AccountType) => packageAllows(action, row as unknown as PackageTriple, type),
+  to: PACKAGE_LIFECYCLE[action].to as Record<string, string | number>,
+});
+
 /**
  * 任务包 (DOMAIN.md §7; spec §3 package fields, §4 states): an enterprise's package, reviewed by its
  * supplier, listed for talents to take. `status` is the work-package state the machine moves; the
- * review status and package status move with it (rules/package.ts keeps the three together).
+ * review status and package status move with it: its commands (审核 included) follow the one lifecycle of
+ * rules/package.ts.
  */
 export const workPackage = defineEntity({
   name: 'workPackage',
@@ -64,14 +74,26 @@ export const workPackage = defineEntity({
     settledAmount: { label: '已结算金额(元)', type: 'money', column: 'settledFen', list: false },
     createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
   },
-  machine: {
-    field: 'status',
-    transitions: {
-      show: { label: '上架', from: [0, 30], to: 10, code: 32220, for: ['SYS', 'SPR'], intent: 'success', confirm: '确定要上架该任务包吗？上架后人才即可接包。' },
-      hide: { label: '下架', from: [10], to: 30, code: 32220, for: ['SYS', 'SPR'], intent: 'warning', confirm: '确定要下架该任务包吗？' },
-      finish: { label: '完成', from: [10, 30, 40], to: 20, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'success', confirm: '确定该任务包已完成吗？完成后不能再接包。' },
-      cancel: { label: '取消', from: [0, 10, 30, 40], to: 50, code: 32220, for: ['ENT', 'SPR', 'SYS'], intent: 'danger', confirm: '确定要取消该任务包吗？取消后不可恢复。' },
+  // One lifecycle (rules/package.ts PACKAGE_LIFECYCLE) moves the three state fields together; the commands
+  // take who and when from it. `from` names the states of `status` each starts from (updateStatus).
+  state: ['status', 'reviewStatus', 'pkgStatus'],
+  commands: {
+    review: {
+      label: '审核',
+      ...lifecycle('pass'),
+      code: 32302,
+      to: (input) => PACKAGE_LIFECYCLE[input.pass ? 'pass' : 'fail'].to!,
+      fields: {
+        pass: { label: '审核结果', type: 'bool', required: true, choices: ['通过', '不通过'] },
+        reason: { label: '审核意见', type: 'textarea', max: 200, requiredWhen: { pass: false }, message: PACKAGE_MESSAGES.reviewReason, placeholder: '不通过时必填，企业可见' },
+      },
+      writes: { reason: 'reviewRemark' },
+      success: '审核完成',
     },
+    show: { label: '上架', from: [0, 30], ...lifecycle('show'), code: 32220, intent: 'success', confirm: '确定要上架该任务包吗？上架后人才即可接包。' },
+    hide: { label: '下架', from: [10], ...lifecycle('hide'), code: 32220, intent: 'warning', confirm: '确定要下架该任务包吗？' },
+    finish: { label: '完成', from: [10, 30, 40], ...lifecycle('finish'), code: 32220, intent: 'success', confirm: '确定该任务包已完成吗？完成后不能再接包。' },
+    cancel: { label: '取消', from: [0, 10, 30, 40], ...lifecycle('cancel'), code: 32220, intent: 'danger', confirm: '确定要取消该任务包吗？取消后不可恢复。' },
   },
 });
 

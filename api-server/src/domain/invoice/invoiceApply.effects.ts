@@ -1,0 +1,82 @@
+/**
+ * The business work of the invoice application's commands (shared-utility/src/pure/entities/invoice.ts
+ * `commands`), each inside the transaction the kit derived: the route, the parsed input, the stale
+ * check and the audit entry are the kit's (resource/commands.ts). An effect refuses by throwing, which
+ * rolls the state move back with it.
+ */
+import { INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { EffectContext, Effects } from '../../resource/commands';
+import type { Row } from '../../resource/entity-resource';
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** An ended application's orders may be applied for again: their live links are cleared. */
+async function release({ trx, row }: EffectContext): Promise<void> {
+  await trx.updateTable('invoice_apply_order').set({ liveOrderNo: null }).where('applyId', '=', row.id).execute();
+}
+
+/** 上传凭证: the voucher row, named in the audit by its type and file. */
+async function addVoucher({ trx, row, input, caller, now }: EffectContext) {
+  const inserted = (await trx
+    .insertInto('invoice_voucher')
+    .values({ applyId: row.id, voucherType: input.voucherType, file: input.file, uploaderType: caller.user.adminType, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()) as Row;
+  const name = String((JSON.parse(String(input.file)) as Row).name ?? '');
+  return { answer: { id: inserted.id }, changes: { voucher: { from: null, to: `${input.voucherType === 20 ? '完工证明' : '付款凭证'}：${name}` } } };
+}
+
+/** 添加发票 / 修改发票: the amounts agree (a positive total, tax within it). */
+export function invoiceFileAmounts(input: Row): { totalFen: number; taxFen: number } {
+  const totalFen = Number(input.total);
+  const taxFen = Number(input.tax);
+  if (!(totalFen > 0)) refuse(Code.VALIDATION, '价税合计格式错误');
+  if (taxFen > totalFen) refuse(Code.VALIDATION, '税额格式错误');
+  return { totalFen, taxFen };
+}
+
+async function addInvoiceFile({ trx, row, input, now }: EffectContext) {
+  const { totalFen, taxFen } = invoiceFileAmounts(input);
+  const values = { applyId: row.id, invoiceNo: input.invoiceNo, invoiceCode: input.invoiceCode, invoiceDate: input.invoiceDate, totalFen, taxFen, file: input.file, status: 0, createdAt: now, updatedAt: now };
+  const inserted = (await trx.insertInto('invoice_file').values(values as never).returning('id').executeTakeFirstOrThrow()) as Row;
+  return { answer: { id: inserted.id } };
+}
+
+/** 申请记录 (the enterprise's direction). */
+export const myEffects: Effects = {
+  cancel: release,
+  inviVoucherCreate: addVoucher,
+};
+
+/** 开出记录 (the supplier's direction). */
+export const toMeEffects: Effects = {
+  // Passing needs the enterprise's work-completion voucher.
+  reviewPass: async ({ trx, row }) => {
+    const work = await trx.selectFrom('invoice_voucher').select('id').where('applyId', '=', row.id).where('voucherType', '=', 20).executeTakeFirst();
+    if (!work) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.needWorkVoucher);
+  },
+  reviewFail: release,
+  // Issuing needs files adding up to the total (and the express of a paper invoice).
+  issue: async ({ trx, row, now }) => {
+    const current = (await trx.selectFrom('invoice_apply').select(['amountFen', 'medium', 'expressCompany', 'expressNo']).where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+    const files = (await trx.selectFrom('invoice_file').select(['totalFen', 'status']).where('applyId', '=', row.id).execute()) as Row[];
+    const refusal = issueRefusal(
+      { totalFen: Number(current.amountFen), medium: Number(current.medium), expressCompany: current.expressCompany as string | null, expressNo: current.expressNo as string | null },
+      files.map((f) => ({ totalFen: Number(f.totalFen), status: Number(f.status) })),
+    );
+    if (refusal) refuse(Code.CONFLICT, refusal);
+    await trx.updateTable('invoice_apply').set({ issuedAt: now }).where('id', '=', row.id).execute();
+  },
+  issueFail: release,
+  // A discarded application's invoices are discarded with it.
+  discard: async (x) => {
+    await x.trx.updateTable('invoice_file').set({ status: 10, updatedAt: x.now }).where('applyId', '=', x.row.id).where('status', '=', 0).execute();
+    await release(x);
+  },
+  inviVoucherCreate: addVoucher,
+  inviFileCreate: addInvoiceFile,
+};

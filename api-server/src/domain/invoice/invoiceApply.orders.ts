@@ -1,0 +1,274 @@
+/**
+ * 申请开票 over finished orders (DOMAIN.md §5): the options and preview of the dialog, create and edit.
+ * The server computes the total (what the enterprise paid for the orders: their ledger deductions), tax
+ * and the amount excluding tax. An order sits in at most one live application: the link row's
+ * liveOrderNo is unique and cleared when the application ends, so of two concurrent applications naming
+ * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
+ * with its declared rule (spec §5 remark: at most 1 000 characters).
+ */
+import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { audit } from '../../account/audit';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
+import { parseInput, type Row } from '../../resource/codec';
+import { type AnyDb, type AnyQuery, type Resource, STALE, T, type WriteContext } from '../../resource/entity-resource';
+import { formatDateTime } from '../../util/time';
+import { entScope } from '../ent/index';
+import { BizType } from '../ent/ledger';
+import { nextCode } from '../org-scope';
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+const MAX_ORDERS = 200;
+export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
+export const isType = (caller: Caller, ...types: number[]) => types.includes(caller.user.adminType);
+export function requireType(ctx: SignedInContext, ...types: number[]): void {
+  if (!isType(ctx.caller, ...types)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+}
+
+/** 备注 by the entity's one declared rule. */
+function remarkOf(raw: unknown): string | null {
+  const parsed = parseInput(invoiceApply.fields.remark, raw);
+  return 'error' in parsed ? refuse(Code.VALIDATION, parsed.error) : (parsed.value as string | null);
+}
+
+/** Order numbers of a body: a non-empty list of distinct texts. */
+function orderNosOf(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.length === 0) return refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
+  if (raw.length > MAX_ORDERS || raw.some((n) => typeof n !== 'string' || n.length === 0 || n.length > 32)) refuse(Code.VALIDATION, '订单编号格式错误');
+  return [...new Set(raw as string[])];
+}
+
+/** What the enterprise paid for each order: the ledger's deductions under the order's number. */
+async function paidByOrder(db: AnyDb, orderNos: string[]): Promise<Map<string, number>> {
+  if (orderNos.length === 0) return new Map();
+  const rows = (await db
+    .selectFrom('balance_log')
+    .select((eb) => ['bizNo', eb.fn.sum('amountFen').as('fen')])
+    .where('bizType', '=', BizType.ORDER)
+    .where('type', '=', 3)
+    .where('bizNo', 'in', orderNos)
+    .groupBy('bizNo')
+    .execute()) as Row[];
+  return new Map(rows.map((r) => [String(r.bizNo), Number(r.fen)]));
+}
+
+/** The enterprise's finished orders in no live application (an application's own count as free while it is edited). */
+async function invoiceableOrders(db: AnyDb, entId: number, editing: number | null): Promise<Row[]> {
+  let taken = db.selectFrom('invoice_apply_order').select('liveOrderNo').where('liveOrderNo', 'is not', null);
+  if (editing !== null) taken = taken.where('applyId', '<>', editing);
+  const orders = (await db
+    .selectFrom('pay_order')
+    .select(['orderNo', 'status', 'amountFen', 'feeFen', 'detailCount', 'createdAt'])
+    .where('entId', '=', entId)
+    .where('status', 'in', [...INVOICEABLE_ORDER_STATUSES])
+    .where('orderNo', 'not in', taken)
+    .orderBy('createdAt', 'desc')
+    .limit(500)
+    .execute()) as Row[];
+  const paid = await paidByOrder(db, orders.map((o) => String(o.orderNo)));
+  return orders.map((o) => ({ ...o, paidFen: paid.get(String(o.orderNo)) ?? 0 })).filter((o) => (o.paidFen as number) > 0);
+}
+
+interface Priced {
+  entId: number;
+  supplierId: number;
+  orderNos: string[];
+  paid: Map<string, number>;
+  item: Row;
+  info: Row | null;
+  totalFen: number;
+  taxFen: number;
+  exclFen: number;
+}
+
+/** The enterprise an ENT or SYS application is for, inside the caller's scope. */
+async function entOf(db: AnyDb, caller: Caller, body: Row): Promise<Row> {
+  const entId = caller.user.adminType === AdminType.ENT ? caller.user.orgId : intOf(body.entId);
+  if (!entId) return refuse(Code.VALIDATION, '请选择企业');
+  const own = (qb: AnyQuery) => (caller.user.adminType === AdminType.ENT ? qb : entScope(db, `${T}.id`)(caller, qb));
+  const ent = (await own(db.selectFrom(`ent as ${T}`).select([`${T}.id`, `${T}.supplierId`]).where(`${T}.id`, '=', entId) as AnyQuery).executeTakeFirst()) as Row | undefined;
+  if (ent) return ent;
+  const exists = await db.selectFrom('ent').select('id').where('id', '=', entId).executeTakeFirst();
+  return refuse(exists ? Code.OUT_OF_SCOPE : Code.NOT_FOUND, exists ? Messages.outOfScope : Messages.notFound);
+}
+
+export async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row> {
+  const itemId = intOf(raw);
+  const item = itemId ? ((await db.selectFrom('invoice_item').selectAll().where('id', '=', itemId).where('supplierId', '=', supplierId).executeTakeFirst()) as Row | undefined) : undefined;
+  return item ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
+}
+
+/** Orders, item and amounts of an ENT/SYS application (create, update, preview). */
+async function price(db: AnyDb, caller: Caller, body: Row, editing: Row | null): Promise<Priced> {
+  const ent = editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, caller, body);
+  const entId = ent.id as number;
+  const supplierId = ent.supplierId as number;
+  const orderNos = orderNosOf(body.orderNos);
+  // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
+  const named = (await db.selectFrom('pay_order').select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
+  if (named.some((o) => o.entId !== entId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  if (named.length !== orderNos.length || named.some((o) => !(INVOICEABLE_ORDER_STATUSES as readonly number[]).includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
+  const item = await itemOf(db, supplierId, body.itemId ?? editing?.itemId);
+  let taken = db.selectFrom('invoice_apply_order').select('id').where('liveOrderNo', 'in', orderNos);
+  if (editing) taken = taken.where('applyId', '<>', editing.id);
+  if (await taken.executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
+  const paid = await paidByOrder(db, orderNos);
+  if (orderNos.some((n) => !paid.get(n))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
+  const amounts = applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate));
+  const info = (await db.selectFrom('invoice_info').selectAll().where('entId', '=', entId).executeTakeFirst()) as Row | undefined;
+  return { entId, supplierId, orderNos, paid, item, info: info ?? null, ...amounts };
+}
+
+/** Kind and medium of an application, checked against the enterprise's invoice information. */
+function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoiceKind: number; medium: number } {
+  if (!info) return refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.needInfo);
+  const invoiceKind = Number(body.invoiceKind ?? before?.invoiceKind ?? (info.invoiceKind === 4 ? 2 : info.invoiceKind));
+  const medium = Number(body.medium ?? before?.medium ?? info.medium);
+  if (!kindAllowed(Number(info.invoiceKind), invoiceKind)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.kindNotAllowed);
+  const incomplete = invoiceInfoError({ ...info, invoiceKind });
+  if (incomplete) refuse(Code.VALIDATION, incomplete);
+  if (medium !== 0 && medium !== 1) refuse(Code.VALIDATION, '发票介质格式错误');
+  return { invoiceKind, medium };
+}
+
+export const snapshot = (info: Row | null): Row => ({
+  title: info?.title ?? null,
+  taxNo: info?.taxNo ?? null,
+  address: info?.address ?? null,
+  phone: info?.phone ?? null,
+  bankName: info?.bankName ?? null,
+  bankAccount: info?.bankAccount ?? null,
+  mailAddress: info?.mailAddress ?? null,
+  email: info?.email ?? null,
+});
+
+/** The next application number; PostgreSQL takes turns on an advisory lock (SQLite has one writer). */
+export async function nextApplyNo(deps: AppDeps, trx: AnyDb): Promise<string> {
+  if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('invoice_apply.applyNo'))`.execute(trx);
+  return nextCode(trx, 'invoice_apply', 'applyNo', 'IA', 8);
+}
+
+async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: number): Promise<void> {
+  await trx
+    .insertInto('invoice_apply_order')
+    .values(priced.orderNos.map((orderNo) => ({ applyId, orderNo, amountFen: priced.paid.get(orderNo)!, liveOrderNo: orderNo, createdAt: now })))
+    .execute();
+}
+
+
+type Apply = Resource<typeof invoiceApply.fields>;
+
+/** The routes' handlers of the enterprise's application, over its resource (申请记录). */
+export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
+  const db = deps.db as unknown as AnyDb;
+  const operator = (ctx: SignedInContext) => ctx.caller.user;
+  async function applyOptions(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
+    const ent = await entOf(db, ctx.caller, ctx.body);
+    const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
+    const orders = await invoiceableOrders(db, ent.id as number, editing ? (editing.id as number) : null);
+    const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
+    const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
+    return {
+      orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(o.paidFen as number), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
+      items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: `${Math.floor(Number(i.taxRate) / 10_000)}.${String(Number(i.taxRate) % 10_000).padStart(4, '0')}` })),
+      info: infoRow ?? null,
+      ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
+    };
+  }
+
+  async function preview(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
+    const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
+    const priced = await price(db, ctx.caller, ctx.body, editing);
+    return { amount: formatFen(priced.totalFen), tax: formatFen(priced.taxFen), exclAmount: formatFen(priced.exclFen), taxRate: String(priced.item.taxRate), orderCount: priced.orderNos.length };
+  }
+
+  async function createMy(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
+    const remark = remarkOf(ctx.body.remark);
+    return my.resource.write(ctx, async (trx) => {
+      const priced = await price(trx, ctx.caller, ctx.body, null);
+      const { invoiceKind, medium } = kindAndMedium(ctx.body, priced.info, null);
+      const columns = {
+        applyNo: await nextApplyNo(deps, trx),
+        applyType: 10,
+        entId: priced.entId,
+        supplierId: priced.supplierId,
+        itemId: priced.item.id,
+        invoiceKind,
+        medium,
+        amountFen: priced.totalFen,
+        taxRate: priced.item.taxRate,
+        taxFen: priced.taxFen,
+        exclFen: priced.exclFen,
+        orderCount: priced.orderNos.length,
+        ...snapshot(priced.info),
+        remark,
+        status: InvoiceStatus.PENDING,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
+      await linkOrders(trx, inserted.id as number, priced, ctx.now);
+      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
+      return { id: inserted.id, applyNo: columns.applyNo };
+    });
+  }
+
+  async function updateMy(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.ENT);
+    const row = await my.resource.load(ctx.caller, intOf(ctx.body.id));
+    if (row.status !== InvoiceStatus.PENDING || row.applyType !== 10) refuse(Code.CONFLICT, STALE);
+    const current = (await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
+    const body = { ...ctx.body, orderNos: ctx.body.orderNos ?? current.map((o) => o.orderNo) };
+    const remark = ctx.body.remark === undefined ? (row.remark as string | null) : remarkOf(ctx.body.remark);
+    await my.resource.write(ctx, async (trx) => {
+      const priced = await price(trx, ctx.caller, body, row);
+      const { invoiceKind, medium } = kindAndMedium(body, priced.info, row);
+      const columns = { itemId: priced.item.id, invoiceKind, medium, amountFen: priced.totalFen, taxRate: priced.item.taxRate, taxFen: priced.taxFen, exclFen: priced.exclFen, orderCount: priced.orderNos.length, ...snapshot(priced.info), remark, updatedAt: ctx.now };
+      const moved = await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).where('status', '=', InvoiceStatus.PENDING).executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
+      await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
+      await linkOrders(trx, row.id as number, priced, ctx.now);
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind, medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
+      const before = current.map((o) => o.orderNo).join(',');
+      if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
+      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'update', entity: invoiceApply.name, entityId: String(row.id), changes });
+    });
+    return my.resource.get(ctx.caller, row.id as number);
+  }
+
+  return { applyOptions, preview, createMy, updateMy };
+}
+
+/** A free application (type 90) 新增 by the supplier: enterprise, item and amount; no orders. */
+export function freeApplication(deps: AppDeps) {
+  return async (ctx: WriteContext, values: Row): Promise<Row> => {
+    const ent = (await ctx.trx.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
+    if (!ent) return refuse(Code.NOT_FOUND, Messages.notFound);
+    const item = await itemOf(ctx.trx, ent.supplierId as number, values.itemId);
+    const totalFen = Number(values.amountFen);
+    if (!(totalFen > 0)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.amountPositive);
+    const { taxFen, exclFen } = applicationAmounts([totalFen], Number(item.taxRate));
+    const info = (await ctx.trx.selectFrom('invoice_info').selectAll().where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
+    return {
+      ...values,
+      ...snapshot(info ?? null),
+      applyNo: await nextApplyNo(deps, ctx.trx),
+      applyType: 90,
+      supplierId: ent.supplierId,
+      taxRate: item.taxRate,
+      taxFen,
+      exclFen,
+      orderCount: 0,
+      status: InvoiceStatus.PENDING,
+    };
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Kit v3, server half of a command (issue 23, shared-utility/src/pure/entity.ts CommandDef): one route
+ * per declared command, with everything but the business work derived from the declaration —
+ *
+ *   1. the row in the caller's scope (1004/3002), the account type, code and per-record rule (3001);
+ *   2. the inputs parsed from the command's fields (1001 with the field's Chinese message);
+ *   3. the row's state: `from` and `when` (1009 `stale`), then inside the transaction a conditional
+ *      update on the state fields as they were decided on, moving them to `to` with the `writes`
+ *      (no row moved → 1009: a concurrent second attempt changes nothing);
+ *   4. the effect — the only hand-written part, in the route folder's `<name>.effects.ts` — with the
+ *      transaction, the row and the parsed input; it may refuse (rolling everything back), add audit
+ *      changes and answer;
+ *   5. the audit entry (state from → to, the inputs, the effect's changes) in the same transaction.
+ *
+ * The answer is the effect's, else the record as `get` answers it.
+ */
+import {
+  accountTypeOf,
+  type CommandDef,
+  type CommandField,
+  commandAllows,
+  commandFieldRequired,
+  commandsOf,
+  commandTarget,
+  columnOf,
+  type Entity,
+  type EntityField,
+  stateFieldsOf,
+} from '@flexpay/shared-utility/src/pure';
+import { audit, type Changes } from '../account/audit';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { Caller, SignedInContext } from '../http/guard';
+import { isBlank, parseInput, type Row } from './codec';
+import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
+
+/** 当前状态不允许此操作: the kit's stale answer (1009). */
+export const STALE_MESSAGE = '当前状态不允许此操作';
+
+type AnyDb = import('kysely').Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** What an effect receives: the request, its transaction, the row as loaded (columns) and the parsed input. */
+export interface EffectContext extends SignedInContext {
+  trx: AnyDb;
+  row: Row;
+  input: Row;
+  /** The command taken (a choice's resolved one). */
+  name: string;
+}
+
+/** An effect's answer: more audit changes and the route's answer (default: the record). */
+export type EffectResult = void | { changes?: Changes; answer?: unknown };
+
+/** The hand-written business work of commands, by command name. */
+export type Effects = Record<string, (x: EffectContext) => Promise<EffectResult>>;
+
+/** What the runner needs of a resource (resource/entity-resource.ts Resource). */
+export interface CommandHost {
+  entity: Entity;
+  options: {
+    guard?: (ctx: SignedInContext, row: Row) => Promise<void>;
+    mayWrite?: (caller: Caller, row: Row) => boolean;
+    transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
+    afterTransition?: (ctx: SignedInContext & { trx: AnyDb }, name: string, row: Row) => Promise<void>;
+    effects?: Effects;
+  };
+  load(caller: Caller, key: number | string | null, db?: AnyDb): Promise<Row>;
+  write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>): Promise<T>;
+  get(caller: Caller, key: number | string | null): Promise<unknown>;
+}
+
+const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** The row's key from the body: the entity's key, or the command's `keyField` (a voucher's applyId). */
+export function commandKey(entity: Entity, command: CommandDef, body: Row): number | string | null {
+  const raw = body[command.keyField ?? entity.key];
+  if (entity.fields[entity.key].type === 'text') return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : null;
+}
+
+const BOOL: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+/** One input: a bool from true/false/1/0, anything else as the entity field of its type would be. */
+function parseOne(field: CommandField, raw: unknown, required: boolean): { value: unknown } | { error: string } {
+  const missing = field.message ?? `${field.type === 'bool' || field.type === 'enum' || field.type === 'file' ? '请选择' : '请输入'}${field.label}`;
+  if (field.type === 'bool') {
+    if (isBlank(raw)) return required ? { error: missing } : { value: null };
+    const value = BOOL[String(raw)];
+    return value === undefined ? { error: field.message ?? `${field.label}格式错误` } : { value };
+  }
+  // A rule speaks first for a blank value too (a pattern's message); else the missing value's message.
+  if (isBlank(raw) && required && !field.rule) return { error: missing };
+  const parsed = parseInput({ ...(field as EntityField), type: field.type, required }, raw);
+  return 'error' in parsed && field.message ? { error: field.message } : parsed;
+}
+
+/** The command's inputs parsed in declaration order (1001 on the first refusal). */
+export function parseCommandInput(command: CommandDef, body: Row): Row {
+  const fields = Object.entries(command.fields ?? {});
+  const input: Row = {};
+  // A bool decides what else is required (requiredWhen): bools first.
+  for (const [name, field] of [...fields.filter(([, f]) => f.type === 'bool'), ...fields.filter(([, f]) => f.type !== 'bool')]) {
+    const parsed = parseOne(field, body[name], commandFieldRequired(field, input));
+    if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
+    else input[name] = parsed.value;
+  }
+  return input;
+}
+
+/** Runs a command on the row the body names, as the header says. */
+export async function runCommand(host: CommandHost, ctx: SignedInContext, name: string): Promise<unknown> {
+  const { entity, options } = host;
+  const command = commandsOf(entity)[name];
+  if (command.choose) {
+    const choice = parseCommandInput({ ...command, fields: { [command.choose.field]: command.fields![command.choose.field] } }, ctx.body);
+    return runCommand(host, ctx, choice[command.choose.field] ? command.choose.yes : command.choose.no);
+  }
+  const key = commandKey(entity, command, ctx.body);
+  const row = await host.load(ctx.caller, key);
+  await options.guard?.(ctx, row);
+  const type = accountTypeOf(ctx.caller.user.adminType);
+  if (!type || !command.for.includes(type) || !ctx.caller.perms.has(command.code) || (options.mayWrite && !options.mayWrite(ctx.caller, row)))
+    refuse(Code.NO_PERMISSION, Messages.noPermission);
+  const refusal = options.transitionRefusal?.(name, row, ctx.caller);
+  if (refusal) refuse(Code.CONFLICT, refusal);
+  const input = parseCommandInput(command, ctx.body);
+  const stale = command.stale ?? STALE_MESSAGE;
+  if (!commandAllows(entity, name, presentState(entity, row), type, ctx.caller.perms)) refuse(Code.CONFLICT, stale);
+
+  const target = commandTarget(entity, command, input);
+  const writes = Object.fromEntries(Object.entries(command.writes ?? {}).map(([from, to]) => [to as string, input[from] ?? null]));
+  const files = Object.entries(command.fields ?? {}).filter(([, f]) => f.type === 'file').map(([n]) => input[n]);
+  const stateColumns = stateFieldsOf(entity).map((f) => columnOf(entity, f));
+  const checksState = stateColumns.length > 0 && (command.from !== undefined || command.when !== undefined || Object.keys(target).length > 0);
+  const keyColumn = columnOf(entity, entity.key);
+  const rowKey = row[keyColumn] as number | string;
+  const answer = await host.write(ctx, async (trx) => {
+    if (files.length) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf(files));
+    const set: Row = {};
+    for (const [field, value] of Object.entries({ ...target, ...writes })) set[columnOf(entity, field)] = value;
+    if (checksState || Object.keys(set).length) {
+      if (entity.timestamps !== false) set.updatedAt = ctx.now;
+      let update = trx.updateTable(entity.table).set(set).where(keyColumn, '=', rowKey);
+      // The stale check: the row is still in the state the command was decided on.
+      if (checksState) for (const column of stateColumns) update = update.where(column, '=', row[column] as never);
+      const moved = await update.executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, stale);
+    }
+    const effect = options.effects?.[name];
+    const result = effect ? await effect({ ...ctx, trx, row, input, name }) : undefined;
+    const changes: Changes = {};
+    for (const [field, to] of Object.entries(target)) changes[field] = { from: row[columnOf(entity, field)] ?? null, to };
+    const written = new Set(Object.keys(command.writes ?? {}));
+    for (const [field, value] of Object.entries(input)) {
+      // A choice is the action itself; a file is named by the effect (a voucher's type and name).
+      if (command.fields?.[field]?.type === 'bool' || command.fields?.[field]?.type === 'file') continue;
+      const into = command.writes?.[field] as string | undefined;
+      changes[written.has(field) && into ? into : field] = { from: written.has(field) && into ? (row[columnOf(entity, into)] ?? null) : null, to: value };
+    }
+    // The trail reads a reason under `reason`, whatever field it was written to.
+    if (input.reason !== undefined && input.reason !== null && !changes.reason) changes.reason = { from: null, to: input.reason };
+    Object.assign(changes, result?.changes);
+    await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: command.auditAs ?? name, entity: entity.name, entityId: String(rowKey), changes });
+    await options.afterTransition?.({ ...ctx, trx }, name, row);
+    return result?.answer;
+  });
+  return answer ?? host.get(ctx.caller, rowKey);
+}
+
+/** The row's fields a command's `from`/`when` read, by field name (columns may differ: priceType). */
+export function presentState(entity: Entity, row: Row): Row {
+  const out: Row = { ...row };
+  for (const name of Object.keys(entity.fields)) {
+    const column = columnOf(entity, name);
+    if (column !== name && column in row) out[name] = row[column];
+  }
+  return out;
+}
+
+/** Commands of an entity a caller may take on a row (`_actions`): choices are taken through their two commands. */
+export function commandActions(host: Pick<CommandHost, 'entity' | 'options'>, caller: Caller, row: Row): string[] {
+  const { entity, options } = host;
+  const type = accountTypeOf(caller.user.adminType);
+  const state = presentState(entity, row);
+  return Object.entries(commandsOf(entity))
+    .filter(([name, c]) => !c.choose && commandAllows(entity, name, state, type, caller.perms))
+    .filter(([name]) => (!options.mayWrite || options.mayWrite(caller, row)) && !options.transitionRefusal?.(name, row, caller))
+    .map(([name]) => name);
+}
