@@ -18,6 +18,7 @@ import { FilePreview } from './file-preview/FilePreview';
 import { EntDetail } from './ent-detail/EntDetail';
 import { PackageDetail } from './package-detail/PackageDetail';
 import { useWatermark } from './watermark/useWatermark';
+import { SkipLink } from './skip-link/SkipLink';
 import { useIsMobile, useLayoutVariables } from './layout/layout';
 import './layout/navbar.css';
 
@@ -69,6 +70,7 @@ export function Shell() {
 
   return (
     <div className="fp-navbar" data-testid="navbar">
+      <SkipLink />
       <Sidebar
         menu={menu}
         pathname={pathname}

@@ -30,7 +30,8 @@ for (const kind of KINDS) {
 
     const failed = grid.locator('.fp-tag--danger', { hasText: /^失败$/ }).first();
     await expect(failed).toBeVisible();
-    expect(await failed.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(245, 108, 108)');
+    // The danger tone's text shade (issue 27: #b3261e, ≥ 4.5:1 on the tag's tint; the theme's #f56c6c read 2.6:1).
+    expect(await failed.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
 
     const summary = screen.getByTestId('kit-summary');
     await expect(summary).toContainText('充值金额：¥0.00');

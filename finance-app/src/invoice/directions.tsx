@@ -1,5 +1,5 @@
 import { Card, Tab, Tabs } from '@blueprintjs/core';
-import { matchRoute, mayOpen, usePermissions, useSession, type MenuViewer } from '@flexpay/shared-utility';
+import { matchRoute, mayOpen, TabPanel, usePermissions, useSession, type MenuViewer } from '@flexpay/shared-utility';
 import { EntityScreenView, type EntityScreen } from '@flexpay/shared-utility/kit';
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -40,7 +40,10 @@ function ApplyDirections({ route }: { route: string }) {
           ))}
         </Tabs>
       ) : null}
-      <EntityScreenView key={wanted.toMe} screen={wanted.screen} savedKey={route} />
+      {/* The list is the selected direction's tab panel (issue 27). */}
+      <TabPanel tabsId={shown.length > 1 ? 'fp-invoice-direction' : undefined} tabId={wanted.toMe}>
+        <EntityScreenView key={wanted.toMe} screen={wanted.screen} savedKey={route} />
+      </TabPanel>
     </Card>
   );
 }

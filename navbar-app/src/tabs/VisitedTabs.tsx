@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { Button, ContextMenuPopover, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Button, Classes, ContextMenuPopover, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { HOME_PATH, matchRoute, requestRefresh } from '@flexpay/shared-utility';
 import { goTo, lastChangeReplaced, pathnameOf } from '../location/location';
 import {
@@ -120,47 +120,87 @@ export function VisitedTabs({ fullPath }: { fullPath: string }) {
     if (current) fn(current);
     else fn(HOME_TAB);
   };
+  /** ← → between the tabs' links, Delete closes the focused tab, the context-menu key (or Shift+F10) opens its menu. */
+  const onTabsKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const item = (e.target as HTMLElement).closest<HTMLElement>('[data-testid="tab"]');
+    const tab = item && state.tabs.find((t) => t.path === item.dataset.path);
+    if (!item || !tab) return;
+    const links = [...e.currentTarget.querySelectorAll<HTMLElement>('.fp-tab-link')];
+    const at = links.indexOf(item.querySelector<HTMLElement>('.fp-tab-link')!);
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      const by = e.key === 'ArrowRight' ? 1 : -1;
+      const next = links[at + by];
+      if (!next) return;
+      e.preventDefault();
+      // A tab beyond the bar's edge is hidden: move the window onto it first, then focus it.
+      if (next.closest('.fp-tab--outside')) {
+        moveWindow(by);
+        window.requestAnimationFrame(() => next.focus());
+      } else next.focus();
+    } else if (e.key === 'Delete' && isClosable(tab, HOME_TAB)) {
+      e.preventDefault();
+      const neighbour = links[at + 1] ?? links[at - 1];
+      apply(closeTab(state, tab.path, HOME_TAB));
+      neighbour?.focus();
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const rect = item.getBoundingClientRect();
+      const bar = barRef.current?.getBoundingClientRect();
+      setMenu({ tab, left: bar ? contextMenuLeft(rect.left, bar.left, bar.width) : rect.left, top: rect.bottom });
+    }
+  };
   return (
     <div className="fp-tabs" data-testid="visited-tabs" ref={barRef}>
       {shown.overflow && (
         <Button className="fp-tabs-scroll" size="small" variant="minimal" icon="chevron-left" aria-label="向左滚动标签" disabled={shown.first === 0} onClick={() => moveWindow(-1)} />
       )}
-      <div className="fp-tabs-track" ref={trackRef} role="tablist" aria-label="已访问页面">
-        <div className="fp-tabs-strip" style={{ transform: `translateX(-${shown.shift}px)` }}>
-      {state.tabs.map((tab, index) => {
-        const active = tab.path === state.active;
-        const closable = isClosable(tab, HOME_TAB);
-        const outside = index < shown.first || index > shown.last;
-        return (
-          <Tag
-            key={tab.path}
-            data-testid="tab"
-            data-path={tab.path}
-            data-active={active ? 'true' : 'false'}
-            role="tab"
-            aria-selected={active}
-            className={`fp-tab${active ? ' fp-tab--active' : ''}${outside ? ' fp-tab--outside' : ''}`}
-            aria-hidden={outside || undefined}
-            minimal={!active}
-            interactive
-            onClick={() => goTo(tab.fullPath)}
-            onContextMenu={(e) => onContextMenu(e, tab)}
-            onRemove={
-              closable
-                ? (e) => {
-                    e.stopPropagation();
-                    apply(closeTab(state, tab.path, HOME_TAB));
-                  }
-                : undefined
-            }
-            htmlTitle={tab.title}
-          >
-            {tab.title}
-          </Tag>
-        );
-      })}
-        </div>
-      </div>
+      {/* Issue 27: a list of links, each with its own 关闭 button beside it (not nested); ← → move between them, Delete closes, the context-menu key opens the tab's menu. */}
+      <nav className="fp-tabs-track" ref={trackRef} aria-label="已访问页面" onKeyDown={onTabsKeyDown}>
+        <ul className="fp-tabs-strip" style={{ transform: `translateX(-${shown.shift}px)` }}>
+          {state.tabs.map((tab, index) => {
+            const active = tab.path === state.active;
+            const closable = isClosable(tab, HOME_TAB);
+            const outside = index < shown.first || index > shown.last;
+            return (
+              <li
+                key={tab.path}
+                data-testid="tab"
+                data-path={tab.path}
+                data-active={active ? 'true' : 'false'}
+                className={`${Classes.TAG} fp-tab${active ? ' fp-tab--active' : ` ${Classes.MINIMAL}`}${outside ? ' fp-tab--outside' : ''}`}
+                onContextMenu={(e) => onContextMenu(e, tab)}
+              >
+                <a
+                  className="fp-tab-link"
+                  href={tab.fullPath}
+                  title={tab.title}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={(e) => {
+                    if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+                    e.preventDefault();
+                    goTo(tab.fullPath);
+                  }}
+                >
+                  {tab.title}
+                </a>
+                {closable && (
+                  <button
+                    type="button"
+                    className={`${Classes.TAG_REMOVE} fp-tab-close`}
+                    aria-label={`关闭${tab.title}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      apply(closeTab(state, tab.path, HOME_TAB));
+                    }}
+                  >
+                    <Icon icon="small-cross" />
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
       {shown.overflow && (
         <Button
           className="fp-tabs-scroll"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Breadcrumbs, Button, Classes, Navbar, NavbarGroup, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Button, Classes, Navbar, NavbarGroup, type BreadcrumbProps } from '@blueprintjs/core';
 import { HOME_PATH, breadcrumbs } from '@flexpay/shared-utility';
 import { goBack, goTo } from '../location/location';
 
@@ -48,9 +48,16 @@ export function Topbar({ pathname, sidebarOpen, onToggleSidebar, right }: Topbar
           onClick={() => goBack(HOME_PATH)}
           data-testid="back-button"
         />
-        <div className="fp-breadcrumbs" data-testid="breadcrumbs">
-          <Breadcrumbs items={crumbItems(pathname)} minVisibleItems={3} />
-        </div>
+        {/* At most three crumbs: a plain list (Blueprint's overflow list puts a spacer <div> inside the <ol>, issue 27). */}
+        <nav className="fp-breadcrumbs" data-testid="breadcrumbs" aria-label="面包屑">
+          <ol className={Classes.BREADCRUMBS}>
+            {crumbItems(pathname).map((item, i) => (
+              <li key={i} aria-current={item.current ? 'page' : undefined}>
+                <Breadcrumb {...item} />
+              </li>
+            ))}
+          </ol>
+        </nav>
       </NavbarGroup>
       <NavbarGroup align="end" className={`fp-topbar-right ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
         {right}

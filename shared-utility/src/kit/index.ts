@@ -41,6 +41,7 @@ export { FieldInput, type FieldInputProps } from './form/field-input';
 export { TableView, TableDrawer, TABLE_DRAWER_WIDTH, type TableViewProps, type TableDrawerProps, type TableViewContext } from './table/table-view';
 export { DataTable, type DataTableProps, columnLayout, type ColumnLayout } from './table/data-table';
 export { StatusTag } from './table/status-tag';
+export { TabPanel, tabPanelProps } from './table/tab-panel';
 export { SearchForm, type SearchFormProps } from './table/search-form';
 export { Pagination, type PaginationProps } from './table/pagination';
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop } from './table/pager';

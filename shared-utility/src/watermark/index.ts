@@ -6,6 +6,12 @@ const TILE_WIDTH = 320;
 const TILE_HEIGHT = 120;
 const ROTATION_RAD = (-15 * Math.PI) / 180;
 const LINE_HEIGHT = 22;
+/**
+ * The watermark's ink: grey 120 at 6 % (was 16 %). Issue 27: drawn over the grid it may not take any
+ * text below 4.5:1; at 6 % it darkens white by 8 levels (#f8f8f8), the theme's lightest text colours
+ * keep ≥ 5:1 (test/watermark-contrast.test.ts), and the tile still shows on a white page.
+ */
+export const WATERMARK_INK = { rgb: [120, 120, 120] as const, alpha: 0.06 };
 /** Backup for changes an observer cannot see (e.g. a stylesheet hiding the element). */
 const CHECK_INTERVAL_MS = 1000;
 
@@ -18,7 +24,7 @@ function drawTile(lines: string[]): string {
   ctx.translate(TILE_WIDTH / 2, TILE_HEIGHT / 2);
   ctx.rotate(ROTATION_RAD);
   ctx.font = '15px "PingFang SC", "Microsoft YaHei", sans-serif';
-  ctx.fillStyle = 'rgba(120, 120, 120, 0.16)';
+  ctx.fillStyle = `rgba(${WATERMARK_INK.rgb.join(', ')}, ${WATERMARK_INK.alpha})`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const top = -((lines.length - 1) * LINE_HEIGHT) / 2;

@@ -2,6 +2,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Divider, H6 } from '
 import type { ReactNode } from 'react';
 import { FORM_LABEL_WIDTH } from '../form/form-state';
 import { EMPTY_MARK } from '../format';
+import { scrollRegionProps } from './overlay-frame';
 
 export type DetailItem = { label: string; value: ReactNode } | { divider: true; title?: string };
 
@@ -19,7 +20,7 @@ const empty = (value: ReactNode) => value === null || value === undefined || val
 export function DetailDialog({ isOpen, onClose, items, title = '详情', width = 560 }: DetailDialogProps) {
   return (
     <Dialog isOpen={isOpen} title={title} style={{ width }} onClose={onClose}>
-      <DialogBody>
+      <DialogBody {...scrollRegionProps(title)}>
         {items.map((item, i) =>
           'divider' in item ? (
             <div key={i} style={{ margin: '12px 0' }}>

@@ -13,12 +13,23 @@ export interface OverlayFrameProps {
   children: ReactNode;
 }
 
-/** The body-and-buttons frame that the kit's forms and filters show as a dialog or a drawer. */
+/**
+ * A body that may scroll is a named region a keyboard can reach (issue 27: scrollable-region-focusable):
+ * Tab stops on it and the arrow keys scroll it.
+ */
+export function scrollRegionProps(title: ReactNode): { tabIndex: 0; role: 'region'; 'aria-label': string } {
+  return { tabIndex: 0, role: 'region', 'aria-label': typeof title === 'string' ? `${title}内容` : '内容' };
+}
+
+/**
+ * The body-and-buttons frame that the kit's forms and filters show as a dialog or a drawer; Blueprint's
+ * overlay keeps focus inside while open, Escape closes, and focus returns to the opener on close.
+ */
 export function OverlayFrame({ title, onClose, asDrawer, dialogWidth, drawerSize, canOutsideClickClose, buttons, children }: OverlayFrameProps) {
   if (asDrawer) {
     return (
       <Drawer isOpen title={title} size={drawerSize} onClose={onClose} canOutsideClickClose={canOutsideClickClose}>
-        <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DRAWER_BODY} {...scrollRegionProps(title)}>
           <div className={Classes.DIALOG_BODY}>{children}</div>
         </div>
         <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
@@ -29,7 +40,7 @@ export function OverlayFrame({ title, onClose, asDrawer, dialogWidth, drawerSize
   }
   return (
     <Dialog isOpen title={title} style={{ width: dialogWidth }} onClose={onClose} canOutsideClickClose={canOutsideClickClose}>
-      <DialogBody>{children}</DialogBody>
+      <DialogBody {...scrollRegionProps(title)}>{children}</DialogBody>
       <DialogFooter actions={buttons} />
     </Dialog>
   );

@@ -39,6 +39,8 @@ function textRows(field: Field): [number, number] {
 export function FieldInput({ field, value, onChange, readOnly, invalid, id, values }: FieldInputProps) {
   const intent = invalid ? Intent.DANGER : Intent.NONE;
   const placeholder = field.placeholder ?? field.label;
+  // A control with an id is named by its <label for>; one without (a custom layout) by the field's label (issue 27).
+  const name = id ? undefined : field.label;
   switch (field.type) {
     case 'text':
     case 'password':
@@ -46,6 +48,7 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
         <InputGroup
           id={id}
           type={field.type}
+          aria-label={name}
           value={text(value)}
           readOnly={readOnly}
           intent={intent}
@@ -56,13 +59,14 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
       );
     case 'textarea': {
       const [minRows, maxRows] = textRows(field);
-      return <AutoTextArea id={id} value={text(value)} readOnly={readOnly} intent={intent} minRows={minRows} maxRows={maxRows} placeholder={readOnly ? undefined : `请输入${placeholder}`} onChange={onChange} />;
+      return <AutoTextArea id={id} aria-label={name} value={text(value)} readOnly={readOnly} intent={intent} minRows={minRows} maxRows={maxRows} placeholder={readOnly ? undefined : `请输入${placeholder}`} onChange={onChange} />;
     }
     case 'select': {
       const options = fieldOptions(field);
       return (
         <HTMLSelect
           id={id}
+          aria-label={name}
           fill
           value={text(value)}
           disabled={readOnly}
@@ -74,7 +78,7 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
     case 'radio': {
       const options = fieldOptions(field);
       return (
-        <RadioGroup inline disabled={readOnly} selectedValue={text(value)} onChange={(e) => onChange(optionValue(options, e.currentTarget.value))}>
+        <RadioGroup inline aria-label={field.label} disabled={readOnly} selectedValue={text(value)} onChange={(e) => onChange(optionValue(options, e.currentTarget.value))}>
           {options.map((o) => (
             <Radio key={String(o.value)} value={String(o.value)} label={o.label} />
           ))}
@@ -82,14 +86,14 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
       );
     }
     case 'money':
-      return <MoneyInput id={id} value={text(value)} readOnly={readOnly} disabled={readOnly} intent={intent} onChange={onChange} />;
+      return <MoneyInput id={id} aria-label={name} value={text(value)} readOnly={readOnly} disabled={readOnly} intent={intent} onChange={onChange} />;
     case 'numberRange':
-      return <NumberRangeInput value={(Array.isArray(value) ? value : []) as RangeValue} disabled={readOnly} intent={intent} onChange={onChange} />;
+      return <NumberRangeInput label={field.label} value={(Array.isArray(value) ? value : []) as RangeValue} disabled={readOnly} intent={intent} onChange={onChange} />;
     case 'date':
-      return <InputGroup id={id} type="date" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
+      return <InputGroup id={id} aria-label={name} type="date" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
     case 'month':
       // The browser's month picker; its value is yyyy-MM, what the field stores.
-      return <InputGroup id={id} type="month" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
+      return <InputGroup id={id} aria-label={name} type="month" value={text(value)} readOnly={readOnly} intent={intent} onValueChange={onChange} />;
     case 'dateRange':
     case 'monthRange': {
       const range = (Array.isArray(value) ? value : []) as string[];
@@ -97,9 +101,9 @@ export function FieldInput({ field, value, onChange, readOnly, invalid, id, valu
       const type = field.type === 'monthRange' ? 'month' : 'date';
       return (
         <ControlGroup>
-          <InputGroup type={type} value={range[0] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(0, v)} />
+          <InputGroup type={type} aria-label={`${field.label}开始`} value={range[0] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(0, v)} />
           <span style={{ alignSelf: 'center', padding: '0 6px' }}>至</span>
-          <InputGroup type={type} value={range[1] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(1, v)} />
+          <InputGroup type={type} aria-label={`${field.label}结束`} value={range[1] ?? ''} readOnly={readOnly} intent={intent} onValueChange={(v) => set(1, v)} />
         </ControlGroup>
       );
     }

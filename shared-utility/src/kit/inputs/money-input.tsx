@@ -9,13 +9,15 @@ export interface MoneyInputProps {
   placeholder?: string;
   intent?: Intent;
   id?: string;
+  'aria-label'?: string;
 }
 
 /** Amount in 元 with at most two decimals, capped by the shared money rule (9999999999.99). */
-export function MoneyInput({ value, onChange, disabled, readOnly, placeholder = '0.00', intent, id }: MoneyInputProps) {
+export function MoneyInput({ value, onChange, disabled, readOnly, placeholder = '0.00', intent, id, 'aria-label': label }: MoneyInputProps) {
   return (
     <InputGroup
       id={id}
+      aria-label={label}
       value={value ?? ''}
       inputMode="decimal"
       disabled={disabled}

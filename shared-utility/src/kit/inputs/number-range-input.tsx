@@ -8,13 +8,15 @@ export interface NumberRangeInputProps {
   disabled?: boolean;
   intent?: Intent;
   placeholders?: [string, string];
+  /** The field's label: each bound is named after it (最小值 / 最大值 alone without it). */
+  label?: string;
 }
 
 /**
  * Two decimal bounds (precision 2). A bound is committed on blur or Enter, so typing "1" on the way
  * to "150" never trips the rule that clears a bound making lower exceed upper.
  */
-export function NumberRangeInput({ value, onChange, disabled, intent, placeholders = ['最小值', '最大值'] }: NumberRangeInputProps) {
+export function NumberRangeInput({ value, onChange, disabled, intent, placeholders = ['最小值', '最大值'], label }: NumberRangeInputProps) {
   const lower = value[0] ?? '';
   const upper = value[1] ?? '';
   const committed: RangeValue = [lower, upper];
@@ -36,6 +38,7 @@ export function NumberRangeInput({ value, onChange, disabled, intent, placeholde
       disabled={disabled}
       intent={intent}
       placeholder={placeholders[which]}
+      aria-label={`${label ?? ''}${placeholders[which]}`}
       onValueChange={(text) => setDraft((d) => (which === 0 ? [acceptRangeInput(d[0], text), d[1]] : [d[0], acceptRangeInput(d[1], text)]))}
       onBlur={() => commit(which)}
       onKeyDown={(e) => e.key === 'Enter' && commit(which)}

@@ -11,6 +11,7 @@ export interface AutoTextAreaProps {
   placeholder?: string;
   intent?: Intent;
   id?: string;
+  'aria-label'?: string;
 }
 
 /** Grows with its content between minRows and maxRows (default 3 to 4), then scrolls. */

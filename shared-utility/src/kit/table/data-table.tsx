@@ -171,13 +171,17 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           <thead>
             <tr>
               {selectable && (
-                <th className="fp-grid-fit fp-grid-narrow">
+                <th className="fp-grid-fit fp-grid-narrow" scope="col">
                   <Checkbox aria-label="全选" checked={allSelected} indeterminate={!allSelected && someSelected} onChange={toggleAll} className="fp-grid-check" />
                 </th>
               )}
-              {expandable && <th className="fp-grid-fit fp-grid-narrow" />}
+              {expandable && <th className="fp-grid-fit fp-grid-narrow" scope="col" aria-label="展开" />}
               {columns.map(header)}
-              {rowActions && <th className="fp-grid-fit fp-grid-actions">操作</th>}
+              {rowActions && (
+                <th className="fp-grid-fit fp-grid-actions" scope="col">
+                  操作
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>

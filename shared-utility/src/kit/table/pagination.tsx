@@ -24,13 +24,13 @@ export function Pagination({ total, totalKind, pageNum, pageSize, onChange, page
     if (target !== null) go(target);
   };
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 12, justifyContent: 'flex-end', padding: '12px 0', flexWrap: 'wrap' }}>
+    <nav aria-label="分页" style={{ display: 'flex', alignItems: 'center', gap: 12, justifyContent: 'flex-end', padding: '12px 0', flexWrap: 'wrap' }}>
       <span>{totalLabel(total, totalKind)}</span>
       <ButtonGroup variant="minimal">
         <Button icon="chevron-left" disabled={disabled || pageNum <= 1} aria-label="上一页" onClick={() => go(pageNum - 1)} />
         {pagerItems(pageNum, pages).map((item) =>
           typeof item === 'number' ? (
-            <Button key={item} text={item} active={item === pageNum} disabled={disabled} onClick={() => go(item)} />
+            <Button key={item} text={item} active={item === pageNum} aria-label={`第 ${item} 页`} aria-current={item === pageNum ? 'page' : undefined} disabled={disabled} onClick={() => go(item)} />
           ) : (
             <Button
               key={item}
@@ -47,6 +47,7 @@ export function Pagination({ total, totalKind, pageNum, pageSize, onChange, page
         前往
         <InputGroup
           small
+          aria-label="前往页码"
           style={{ width: 48 }}
           value={jump}
           disabled={disabled}
@@ -57,11 +58,12 @@ export function Pagination({ total, totalKind, pageNum, pageSize, onChange, page
         页
       </span>
       <HTMLSelect
+        aria-label="每页条数"
         value={pageSize}
         disabled={disabled}
         options={pageSizes.map((size) => ({ value: size, label: `${size} 条/页` }))}
         onChange={(e) => onChange(1, Number(e.currentTarget.value))}
       />
-    </div>
+    </nav>
   );
 }
