@@ -18,6 +18,7 @@ import { DataTable } from '../table/data-table';
 import { DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop, type TotalKind } from '../table/pager';
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
+import { TabPanel } from '../table/tab-panel';
 import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, commandBody, commandCheck, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
@@ -412,6 +413,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
           ))}
         </Tabs>
       )}
+      <TabPanel tabsId={tabs && tabField ? `kit-tabs-${entity.name}` : undefined} tabId={state.tab}>
       {(searchFields.length > 0 || dialogFields.length > 0) && (
         <SearchForm
           fields={searchFields}
@@ -464,6 +466,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
           scrollToTop();
         }}
       />
+      </TabPanel>
       <FilterDialog
         isOpen={filtering}
         title="更多筛选"
