@@ -75,7 +75,7 @@ describe.each(DIALECTS)('talent record on %s', (dialect) => {
     expect((await ent.post('cust/query/get', { id: shared.custId })).code).toBe(0);
   });
 
-  test('ID and card numbers are masked without 20110; a holder’s detail view is whole and audited', async () => {
+  test('ID and card numbers are masked for everyone, 20110 or not (issue 22 item 6); a holder exports them whole on request', async () => {
     const listed = await reader.post('cust/query/list', { cond: {}, page: PAGE });
     const row = listed.data.records[0];
     expect(row.idNumber).toMatch(/^\d{4}\*{10}[\dX]{4}$/);
@@ -83,12 +83,10 @@ describe.each(DIALECTS)('talent record on %s', (dialect) => {
     expect(row._actions).not.toContain('realName');
     const stored = await ctx.db.selectFrom('cust').select(['idNumber', 'bankCard']).where('id', '=', row.id).executeTakeFirstOrThrow();
     expect((await reader.post('cust/query/get', { id: row.id })).data.idNumber).toBe(maskMiddle(stored.idNumber));
-    const audits = async () => Number((await ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'viewPersonal').where('entityId', '=', String(row.id)).executeTakeFirstOrThrow()).n);
-    const before = await audits();
-    const whole = await ent.post('cust/query/get', { id: row.id });
-    expect(whole.data).toMatchObject({ idNumber: stored.idNumber, bankCard: stored.bankCard });
-    expect(whole.data.files.map((f: { fileType: number }) => f.fileType)).toEqual(expect.arrayContaining([0, 1]));
-    expect(await audits()).toBe(before + 1);
+    // The holder's detail view is masked too (common/reveal hands out one value, issue22-masking.test.ts).
+    const holder = await ent.post('cust/query/get', { id: row.id });
+    expect(holder.data).toMatchObject({ idNumber: maskMiddle(stored.idNumber), bankCard: personalView(stored.bankCard, false) });
+    expect(holder.data.files.map((f: { fileType: number }) => f.fileType)).toEqual(expect.arrayContaining([0, 1]));
     // The export follows the same rule: masked for the reader.
     const token = await reader.post('cust/query/genExportExcelToken', { cond: { name: row.name } });
     const file = await reader.get('cust/query/export', { token: token.data.token });
@@ -100,8 +98,8 @@ describe.each(DIALECTS)('talent record on %s', (dialect) => {
       expect(line['证件号码']).toContain('*');
       expect(line['银行卡号'] ?? '').not.toMatch(/^\d{10,}$/);
     }
-    // …and whole for a holder of the talent-manage code, the same rows.
-    const holderToken = await ent.post('cust/query/genExportExcelToken', { cond: { name: row.name } });
+    // …and whole for a holder of the talent-manage code who asks for it, the same rows.
+    const holderToken = await ent.post('cust/query/genExportExcelToken', { cond: { name: row.name }, whole: true });
     expect(holderToken.data.total).toBe(token.data.total);
     const holderFile = await ent.get('cust/query/export', { token: holderToken.data.token });
     const holderBook = XLSX.read(holderFile.rawPayload);

@@ -44,6 +44,8 @@ const KEYS = [
   'id', 'userId', 'subUserId', 'entId', 'ids', 'cond', 'page', 'orderBy', 'username', 'password', 'newPassword', 'name', 'phone',
   'email', 'wechat', 'sex', 'status', 'remark', 'avatar', 'guideStep', 'permCodes', 'rows', 'q', 'captcha', 'captchaToken',
   'adminType', 'terCode', 'tmplDoc', 'encrypted', 'limit', 'pageNum', 'x', 'channel', 'from', 'to',
+  // common/reveal (issue 22 item 6) and the unmasked export.
+  'entity', 'key', 'field', 'whole',
 ];
 
 /** Strings that break naive code: unicode edges (RTL, zero-width, BOM, astral, NUL), SQL and LIKE syntax, huge. */

@@ -1,7 +1,9 @@
 /**
  * Issue 21 item 4: search/query and list filters follow the talent list's masking rule — an account that
- * sees ID and card numbers masked (no 20110) never gets them whole from the palette and cannot probe a
- * full number through a like/eq filter. Item 18: a non-empty `cond2` is refused with 1001.
+ * sees ID and card numbers masked never gets them whole from the palette and cannot probe a full number
+ * through a like/eq filter. Issue 22 item 6 masks them for everyone: a holder of 20110 (who may reveal
+ * them one at a time) finds a record by the whole number, exactly, and still sees it masked.
+ * Item 18: a non-empty `cond2` is refused with 1001.
  */
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { BodyMessages, bodyShapeError } from '../src/http/body-rules';
@@ -62,9 +64,10 @@ describe.each(DIALECTS)('masked personal numbers in search and filters on %s', (
     const hit = byName.data.find((h: { kind: string; title: string }) => h.kind === '人才' && h.title === talent.name);
     expect(hit).toEqual({ kind: '人才', title: talent.name, subtitle: expect.stringMatching(MASKED), link: `/cust/ent?name=${encodeURIComponent(talent.name)}` });
     expect(JSON.stringify(byName.data)).not.toContain(talent.idNumber);
-    // An account holding 20110 still finds the person by number, whole.
-    const own = await whole.post('search/query', { q: talent.idNumber.slice(0, 10) });
-    expect(own.data).toContainEqual({ kind: '人才', title: talent.name, subtitle: talent.idNumber, link: `/cust/ent?idNumber=${encodeURIComponent(talent.idNumber)}` });
+    // An account holding 20110 finds the person by the whole number (a prefix finds nothing), masked.
+    expect((await whole.post('search/query', { q: talent.idNumber.slice(0, 10) })).data.filter((h: { kind: string }) => h.kind === '人才')).toEqual([]);
+    const own = await whole.post('search/query', { q: talent.idNumber });
+    expect(own.data).toContainEqual({ kind: '人才', title: talent.name, subtitle: expect.stringMatching(MASKED), link: `/cust/ent?idNumber=${encodeURIComponent(talent.idNumber)}` });
   });
 
   test('the talent list refuses a like filter on the ID number to a masked caller (no yes/no answer)', async () => {
@@ -77,17 +80,19 @@ describe.each(DIALECTS)('masked personal numbers in search and filters on %s', (
     expect(list.code).toBe(0);
     expect(list.data.records.length).toBeGreaterThan(0);
     for (const r of list.data.records) expect(r.idNumber).toMatch(MASKED);
-    // A holder of 20110 sees it whole and may filter by it.
+    // A holder of 20110 may filter by the whole number (exactly: a part finds nothing) and still sees it masked.
     const held = await whole.post('cust/query/list', { cond: { idNumber: talent.idNumber }, page: PAGE });
     expect(held.code).toBe(0);
     expect(held.data.records.map((r: { id: number }) => r.id)).toContain(talent.id);
+    for (const r of held.data.records) expect(r.idNumber).toMatch(MASKED);
+    expect((await whole.post('cust/query/list', { cond: { idNumber: talent.idNumber.slice(0, 6) }, page: PAGE })).data.records).toEqual([]);
   });
 
   test('card numbers, the package talent picker and settlement lines follow the same rule', async () => {
     expect(await masked.post('cust/query/listCustCard', { cond: { cardNo }, page: PAGE })).toMatchObject({ code: 1001, message: maskedFilterMessage('卡号/账号') });
     const cards = await whole.post('cust/query/listCustCard', { cond: { cardNo }, page: PAGE });
     expect(cards.code).toBe(0);
-    expect(cards.data.records.map((r: { cardNo: string }) => r.cardNo)).toContain(cardNo);
+    expect(cards.data.records.map((r: { cardNo: string }) => r.cardNo)).toContain(`${cardNo.slice(0, 4)}${'*'.repeat(cardNo.length - 8)}${cardNo.slice(-4)}`);
 
     const picker = await masked.post('package/talent/query/list', { cond: { name: talent.name }, page: PAGE });
     expect(picker.code).toBe(0);
@@ -95,7 +100,8 @@ describe.each(DIALECTS)('masked personal numbers in search and filters on %s', (
     for (const r of picker.data.records) expect(r.idNumber).toMatch(MASKED);
     expect(await masked.post('package/talent/query/list', { cond: { idNumber: talent.idNumber }, page: PAGE })).toMatchObject({ code: 1001, message: maskedFilterMessage('证件号码') });
     const wholePicker = await whole.post('package/talent/query/list', { cond: { idNumber: talent.idNumber }, page: PAGE });
-    expect(wholePicker.data.records.map((r: { idNumber: string }) => r.idNumber)).toContain(talent.idNumber);
+    expect(wholePicker.data.records.map((r: { id: number }) => r.id)).toContain(talent.id);
+    for (const r of wholePicker.data.records) expect(r.idNumber).toMatch(MASKED);
 
     // Settlement lines show ID numbers masked to everyone, so nobody filters by them.
     const sys = ctx.client();

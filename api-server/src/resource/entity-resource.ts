@@ -14,6 +14,10 @@ import {
   type Entity,
   entityByName,
   type EntityFields,
+  idNumberKey,
+  maskedFieldsOf,
+  maskPersonal,
+  maskRecord,
   ROW_ACTIONS,
   searchableBy,
   transitionBetween,
@@ -194,6 +198,21 @@ function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
   return qb;
 }
 
+/**
+ * An edit form shows a masked field as the list does (issue 22 item 6): its mask sent back unchanged
+ * means "unchanged" — never a new value. A blank is checked as before (请输入… for a required field).
+ */
+export function unchangedMasksLeftOut(entity: Entity, body: Row, stored: Row): Row {
+  const out = { ...body };
+  for (const [name, field] of maskedFieldsOf(entity)) {
+    const sent = out[name];
+    const before = stored[columnOf(entity, name)];
+    if (typeof sent !== 'string' || typeof before !== 'string' || !before.trim()) continue;
+    if (sent.trim() !== '' && sent.trim() === maskPersonal(field.masked, before)) delete out[name];
+  }
+  return out;
+}
+
 /** A filter on a field the caller sees masked (issue 21 item 4). */
 export const maskedFilterMessage = (label: string) => `${label}已脱敏显示，不能按${label}查询`;
 
@@ -250,13 +269,25 @@ export class Resource<F extends EntityFields> {
 
   /** The filtered, ordered query of a list or export body. */
   filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
-    const cond = condOf(body);
-    const declared = Object.keys(this.entity.fields).filter((n) => this.entity.fields[n].searchCodes && !searchableBy(this.entity.fields[n], caller.perms));
+    let cond = condOf(body);
+    const declared = Object.keys(this.entity.fields).filter((n) => (this.entity.fields[n].searchCodes || this.entity.fields[n].masked) && !searchableBy(this.entity.fields[n], caller.perms));
     for (const name of [...(this.options.masked?.(caller) ?? []), ...declared]) {
       const raw = cond[name];
       if (!isBlank(raw) && !(Array.isArray(raw) && raw.length === 0)) refuse(Code.VALIDATION, maskedFilterMessage(this.entity.fields[name]?.label ?? name));
     }
-    const qb = applyCond(this.entity, this.scoped(caller), cond);
+    // A masked number the caller may reveal is found by the whole number only (issue 22 item 6): an exact
+    // match, so a part of it answers nothing.
+    const whole: Array<[string, string]> = [];
+    for (const [name, field] of maskedFieldsOf(this.entity)) {
+      const raw = cond[name];
+      if (!field.search || isBlank(raw)) continue;
+      if (typeof raw !== 'string' && typeof raw !== 'number') refuse(Code.VALIDATION, `${field.label}查询条件格式错误`);
+      if (String(raw).length > MAX_SEARCH_TEXT) refuse(Code.VALIDATION, `${field.label}查询内容不能超过${MAX_SEARCH_TEXT}个字符`);
+      whole.push([`${T}.${columnOf(this.entity, name)}`, String(raw).trim()]);
+      cond = { ...cond, [name]: undefined };
+    }
+    let qb = applyCond(this.entity, this.scoped(caller), cond);
+    for (const [column, value] of whole) qb = qb.where(column, 'in', [...new Set([value, idNumberKey(value)])]);
     return { qb: this.options.listed ? this.options.listed(caller, cond, qb) : qb, order: orderOf(this.entity, body) };
   }
 
@@ -420,9 +451,10 @@ export class Resource<F extends EntityFields> {
     return counted.totalKind ? (counted as { total: number; totalKind: 'estimate' | 'atLeast' }) : null;
   }
 
-  /** A stored row as the browser sees it, computed fields included. */
-  show(row: Row, caller?: Caller): Row {
-    return { ...present(this.entity, row), ...this.options.computed?.(row, caller) };
+  /** A stored row as the browser sees it, computed fields included, masked fields masked unless `whole` (an audited export). */
+  show(row: Row, caller?: Caller, whole = false): Row {
+    const shown = { ...present(this.entity, row), ...this.options.computed?.(row, caller) };
+    return whole ? shown : maskRecord(this.entity, shown);
   }
 
   async get(caller: Caller, key: number | string | null) {
@@ -541,7 +573,7 @@ export class Resource<F extends EntityFields> {
     const row = await this.load(ctx.caller, key);
     await this.options.guard?.(ctx, row);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const values = this.values(ctx.body, 'update');
+    const values = this.values(unchangedMasksLeftOut(this.entity, ctx.body, row), 'update');
     const keyColumn = columnOf(this.entity, this.entity.key);
     await this.write(ctx, async (trx) => {
       await this.uploadsUsable(ctx, trx, values, row);
@@ -603,9 +635,24 @@ export class Resource<F extends EntityFields> {
   }
 }
 
+/** The first resource of each entity with masked fields, per app: what common/reveal loads a record through (its scope). */
+const revealable = new WeakMap<AppDeps, Map<string, Resource<EntityFields>>>();
+
+function registerRevealable(deps: AppDeps, resource: Resource<EntityFields>): void {
+  const byName = revealable.get(deps) ?? new Map<string, Resource<EntityFields>>();
+  revealable.set(deps, byName);
+  if (!byName.has(resource.entity.name)) byName.set(resource.entity.name, resource);
+}
+
+/** The resource common/reveal reads an entity's record through, when the app serves one. */
+export function revealableResource(deps: AppDeps, entityName: string): Resource<EntityFields> | undefined {
+  return revealable.get(deps)?.get(entityName);
+}
+
 /** The routes of a resource; codes come from the entity (query, mgr) and each transition. */
 export function defineResource<F extends EntityFields>(deps: AppDeps, entity: Entity<F>, options: ResourceOptions<F>): { resource: Resource<F>; routes: RouteSpec[] } {
   const resource = new Resource(deps, entity, options);
+  if (maskedFieldsOf(entity).length > 0) registerRevealable(deps, resource as unknown as Resource<EntityFields>);
   const { query, mgr } = entity.paths;
   const signed = (ctx: RouteContext) => ctx as SignedInContext;
   const routes: RouteSpec[] = [

@@ -6,9 +6,10 @@ import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
 import { noticeRoutes } from './notice';
 import { recoveryRoutes } from './recovery';
+import { revealRoutes } from './reveal';
 import { searchRoutes } from './search';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...recoveryRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...domainRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...recoveryRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...revealRoutes(deps), ...domainRoutes(deps)];
 }

@@ -2,11 +2,11 @@
  * One scoped search over record numbers for the navbar's command palette: order numbers, enterprise
  * codes and names, talent ID numbers and invoice application numbers. Each kind is searched only
  * when the caller holds that area's query code, and only inside the caller's organisation.
- * Talents follow the talent list's masking rule (issue 21 item 4): an account that sees ID numbers
- * masked (no 20110) finds talents by name only and gets the number masked — a prefix search on the
- * number would answer yes/no for every digit of it.
+ * Talents follow the talent list's masking rule (issue 22 item 6): the ID number is masked in every
+ * answer; everyone finds talents by name, and a holder of 20110 (who may reveal the number anyway) also
+ * by the whole number, exactly — a prefix search would answer yes/no for every digit of it.
  */
-import { AdminType, codeOf, personalView, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, codeOf, idNumberKey, maskPersonal, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import type { Database } from '../db/schema';
@@ -68,27 +68,19 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
   {
     code: ['ACT_CUST_QUERY'],
     run: async (db, ctx, q) => {
-      if (!ctx.caller.perms.has(TALENT_MGR_CODE)) {
-        const rows = await db
-          .selectFrom('cust')
-          .select(['cust.name', 'cust.idNumber'])
-          .where(sql<boolean>`cust."name" like ${contains(q)} escape '\\'`)
-          .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
-          .orderBy('cust.id')
-          .limit(PER_KIND)
-          .execute();
-        return rows.map((r) => ({ kind: '人才', title: r.name, subtitle: personalView(r.idNumber, false) ?? '', link: `/cust/ent?name=${encodeURIComponent(r.name)}` }));
-      }
-      if (q.length < 6) return [];
+      const byNumber = ctx.caller.perms.has(TALENT_MGR_CODE) ? [...new Set([q, idNumberKey(q)])] : [];
       const rows = await db
         .selectFrom('cust')
         .select(['cust.name', 'cust.idNumber'])
-        .where(sql<boolean>`upper(cust."idNumber") like ${prefix(q.toUpperCase())} escape '\\'`)
+        .where((eb) => eb.or([eb(sql<string>`cust."name"`, 'like', sql<string>`${contains(q)} escape '\\'`), ...(byNumber.length ? [eb('cust.idNumber', 'in', byNumber)] : [])]))
         .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
         .orderBy('cust.id')
         .limit(PER_KIND)
         .execute();
-      return rows.map((r) => ({ kind: '人才', title: r.name, subtitle: r.idNumber, link: `/cust/ent?idNumber=${encodeURIComponent(r.idNumber)}` }));
+      return rows.map((r) => {
+        const found = byNumber.includes(r.idNumber) ? `idNumber=${encodeURIComponent(r.idNumber)}` : `name=${encodeURIComponent(r.name)}`;
+        return { kind: '人才', title: r.name, subtitle: maskPersonal('idNumber', r.idNumber), link: `/cust/ent?${found}` };
+      });
     },
   },
   {

@@ -739,6 +739,9 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   'order/query/progress/ticket': { kind: 'self', note: 'a single-use ticket for the caller’s own progress stream' },
   'order/query/progress': { kind: 'open', note: 'the single-use ticket is the credential; events are filtered by its owner’s scope' },
 
+  // One masked value (issue 22 item 6): a foreign talent's ID number stays hidden (other entities: issue22-masking.test.ts).
+  'common/reveal': { kind: 'get', body: (w) => ({ entity: 'cust', key: w.foreign.custIds[0], field: 'idNumber' }) },
+
   // Search over several kinds of records.
   'search/query': list(
     (w) => ({ q: w.foreign.entCode }),

@@ -5,6 +5,7 @@
  */
 import { entityByName, formatRatio, type Entity, type EntityField } from './entity';
 import { ENUMS, enumLabel } from './enums';
+import { maskPersonal } from './masking';
 import { formatFen } from './money';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -47,10 +48,13 @@ const ACTION_LABELS: Record<string, string> = {
   attachFile: '上传附件',
   realName: '实名认证',
   viewPersonal: '查看个人信息',
+  // Issue 22 item 6: one value revealed, an export with whole numbers.
+  reveal: '查看完整号码',
+  exportWhole: '导出完整号码',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */
-const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码', secret: '密钥', url: '版本地址' };
+const OTHER_KEYS: Record<string, string> = { reason: '原因', imported: '导入人数', permCodes: '权限代码', secret: '密钥', url: '版本地址', owner: '所属记录', revealedField: '查看字段', exported: '导出条数' };
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
@@ -100,10 +104,14 @@ export function describeAuditChanges(entityName: string, changes: AuditChanges):
   const byColumn = new Map<string, [string, EntityField]>();
   for (const [name, field] of Object.entries(entity?.fields ?? {})) byColumn.set(field.column ?? name, [name, field]);
   const parts: string[] = [];
-  for (const [key, change] of Object.entries(changes)) {
+  for (const [key, written] of Object.entries(changes)) {
     const [, field] = byColumn.get(key) ?? [key, undefined];
     if (field?.secret) continue;
     const label = field?.label ?? OTHER_KEYS[key] ?? key;
+    // A masked number (issue 22 item 6) is masked in the trail too: 操作日志 is one more list.
+    const kind = field?.masked;
+    const mask = (v: unknown) => (kind && typeof v === 'string' && v.trim() ? maskPersonal(kind, v) : v);
+    const change = { from: mask(written.from), to: mask(written.to) };
     const creating = change.from === null || change.from === undefined;
     parts.push(key === 'reason' || creating ? `${label}：${shown(field, change.to)}` : `${label}：${shown(field, change.from)} → ${shown(field, change.to)}`);
   }

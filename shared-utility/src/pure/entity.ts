@@ -27,6 +27,12 @@ export type EntityFieldType =
 
 export type SearchOp = 'eq' | 'like' | 'in' | 'range';
 
+/** What a masked field holds, which decides how it is masked (masking.ts maskPersonal). */
+export type MaskKind = 'idNumber' | 'bankCard' | 'phone';
+
+/** The code that reveals a masked field: its own, else 20110 管理人才 (rules/talent TALENT_MGR_CODE). */
+export const revealCodeOf = (field: EntityField): number => field.revealCode ?? 20110;
+
 export interface EntityField {
   label: string;
   type: EntityFieldType;
@@ -51,6 +57,13 @@ export interface EntityField {
    * item 4). The kit offers the input only to holders; the server refuses the filter to the others.
    */
   searchCodes?: readonly number[];
+  /**
+   * Personal data (issue 22 item 6): the server sends it masked to everyone (`1101**********1015`,
+   * `6216********3555`, `138****8888`, masking.ts); a holder of `revealCode` (20110 unless named)
+   * reveals one value through common/reveal, filters by the whole number and may export it whole.
+   */
+  masked?: MaskKind;
+  revealCode?: number;
   sort?: boolean;
   /** Writable on create and/or update. */
   create?: boolean;
@@ -314,6 +327,8 @@ export function shownIn(field: EntityField, place: 'list' | 'form' | 'detail'): 
 
 /** Whether a caller holding these codes may search by the field (its `searchCodes`, all of them). */
 export function searchableBy(field: EntityField, held: ReadonlySet<number>): boolean {
+  // A masked number is searched (whole, exact) only by who may reveal it (issue 22 item 6).
+  if (field.masked && !held.has(revealCodeOf(field))) return false;
   return !!field.search && (field.searchCodes ?? []).every((code) => held.has(code));
 }
 

@@ -9,6 +9,7 @@ export * from './cust-import';
 export * from './account';
 export * from './entity';
 export * from './audit';
+export * from './masking';
 export * from './entities';
 export * from './rules';
 export * from './dashboard';

@@ -8,7 +8,6 @@ import {
   AdminType,
   custCoopEnt,
   custCoopSup,
-  personalView,
   ROW_ACTIONS,
   SIGN,
   SIGN_CHANNEL,
@@ -27,7 +26,7 @@ import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T } from '../../resource/entity-resource';
 import { talentInScope } from './scope';
 
-/** The talent-manage code: whole ID numbers in lists only for callers holding it. */
+/** The talent-manage code: writes talents' cards and reveals their ID, card and phone numbers. */
 export const CUST_MGR_CODE = 20110;
 
 export const COOP_MESSAGES = {
@@ -181,8 +180,8 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     duplicate: COOP_MESSAGES.supDuplicate,
     lookups: talentColumns,
-    // The ID number whole only for holders of the talent-manage code, in lists, 详情 and the export.
-    computed: (row, caller) => ({ idNumber: personalView(row.custIdNumber as string | null, !!caller?.perms.has(CUST_MGR_CODE)), realNameStatus: Number(row.custRealNameStatus ?? 0) }),
+    // The talent's ID number, masked for everyone by the kit (the field's `masked`; issue 22 item 6).
+    computed: (row) => ({ idNumber: (row.custIdNumber as string | null) ?? null, realNameStatus: Number(row.custRealNameStatus ?? 0) }),
     // A supplier adds the talents it sees or those cooperating with one of its enterprises.
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId, typeOf(ctx.caller) === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
@@ -295,13 +294,8 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: `${query}/get`,
       perm: custCoopSup.codes.query,
-      // 详情 shows a holder of the talent-manage code the whole ID number: audited like the talent's own detail.
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const record = await get(caller, keyValue(custCoopSup, ctx.body));
-        if (caller.perms.has(CUST_MGR_CODE)) await audit(deps.db, { operator: caller.user, now: ctx.now, action: 'viewPersonal', entity: 'cust', entityId: String(record.custId), changes: {} });
-        return record;
-      },
+      // 详情 shows the ID number masked, like the list; common/reveal hands out the whole one, audited.
+      handler: async (ctx) => get(signed(ctx).caller, keyValue(custCoopSup, ctx.body)),
     },
     { path: `${mgr}/updateSupCoopData`, perm: custCoopSup.codes.mgr!, handler: (ctx) => update(signed(ctx)) },
     { path: `${mgr}/taxRealNameFile`, perm: custCoopSup.codes.mgr!, handler: (ctx) => taxRealNameFile(signed(ctx)) },

@@ -32,7 +32,7 @@ import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-r
 import { sendStored } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
-import { ensureCooperation, newCustCodes, ownUpload, seesWhole, targetEnterprise } from './talent';
+import { ensureCooperation, newCustCodes, ownUpload, targetEnterprise } from './talent';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 
@@ -224,7 +224,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (ctx) => {
         const head = await loadImport(signed(ctx), ctx.body.id);
         const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
-        return { ...history.resource.show(head, signed(ctx).caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, seesWhole(signed(ctx).caller)), ok: Number(r.ok) === 1 })) };
+        return { ...history.resource.show(head, signed(ctx).caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
       },
     },
     {
@@ -251,7 +251,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           .execute()) as Array<Record<string, unknown>>;
         const sheet = XLSX.utils.aoa_to_sheet([
           ['行号', CUST_IMPORT_HEADERS[0], CUST_IMPORT_HEADERS[1], CUST_IMPORT_HEADERS[2], '人才编号', '结果', '说明'],
-          ...rows.map((r) => [r.rowNo, r.name, enumLabel(ENUMS.idType, r.idType, ''), personalView(r.idNumber as string, seesWhole(signed(ctx).caller)), r.custCode ?? '', Number(r.ok) === 1 ? '成功' : '失败', r.message ?? '']),
+          ...rows.map((r) => [r.rowNo, r.name, enumLabel(ENUMS.idType, r.idType, ''), personalView(r.idNumber as string, false), r.custCode ?? '', Number(r.ok) === 1 ? '成功' : '失败', r.message ?? '']),
         ]);
         const book = XLSX.utils.book_new();
         XLSX.utils.book_append_sheet(book, sheet, '导入结果');

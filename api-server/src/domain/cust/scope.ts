@@ -5,7 +5,9 @@
  * search, dashboard counts), so the rule lives in one place.
  */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { AdminType } from '@flexpay/shared-utility/src/pure';
 import type { OrgScope } from '../../account/scope';
+import type { Caller } from '../../http/guard';
 import type { Database } from '../../db/schema';
 
 /** Condition on a column holding a talent's id: the talent is inside the caller's scope. */
@@ -38,4 +40,23 @@ export function talentInScope(
 export async function custInScope(db: Kysely<Database>, scope: OrgScope, custId: number): Promise<boolean> {
   const row = await db.selectFrom('cust').select('cust.id').where('cust.id', '=', custId).where(talentInScope(db, scope, 'cust.id')).executeTakeFirst();
   return !!row;
+}
+
+/**
+ * Who may change a person's record (issue 22 item 6): an enterprise sees every talent it cooperates
+ * with but changes only those it registered; a supplier those registered under it; the platform all.
+ * `talent` is the stored talent row (its registering enterprise and that enterprise's supplier).
+ */
+export function talentWritableBy(caller: Caller, talent: { entId?: unknown; supplierId?: unknown }): boolean {
+  const orgId = caller.user.orgId;
+  switch (caller.user.adminType) {
+    case AdminType.SYS:
+      return true;
+    case AdminType.SPR:
+      return orgId !== null && Number(talent.supplierId) === orgId;
+    case AdminType.ENT:
+      return orgId !== null && Number(talent.entId) === orgId;
+    default:
+      return false;
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * 人才 records (spec §7 cust; DOMAIN.md §6): one person per (ID type, ID number) across the platform,
- * seen through its cooperation rows (scope.ts). ID and card numbers are masked for callers without the
- * talent-manage code (20110); a holder's detail view shows them whole and leaves an audit entry.
+ * seen through its cooperation rows (scope.ts), changed only by who registered it (talentWritableBy). ID,
+ * card and phone numbers leave the server masked for everyone (the entity's `masked` fields, issue 22
+ * item 6); a holder of 20110 reveals one value through common/reveal, audited.
  * Creating a talent also creates its cooperation with the enterprise and that enterprise's supplier
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
@@ -13,7 +14,6 @@ import {
   checkIdNumber,
   cust,
   idNumberKey,
-  personalView,
   TALENT_MESSAGES,
   TALENT_MGR_CODE,
   TALENT_OWN_FILE_TYPES,
@@ -31,7 +31,7 @@ import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resourc
 import { sendStored, uploadDir } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { lookupBin } from './bin';
-import { talentInScope } from './scope';
+import { talentInScope, talentWritableBy } from './scope';
 
 export const TalentMessages = {
   ...TALENT_MESSAGES,
@@ -45,8 +45,8 @@ const refuse = (code: (typeof Code)[keyof typeof Code], message: string, data?: 
   throw new ApiError(code, message, data);
 };
 
-/** Whether the caller sees ID and card numbers whole. */
-export const seesWhole = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);
+/** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
+export const mayReveal = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);
 
 /** A short unique talent code: C + time + random (custCode is unique in the table). */
 export function newCustCodes(count: number, now: number): string[] {
@@ -166,11 +166,8 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     writers: ['SYS', 'SPR', 'ENT'],
     duplicate: TalentMessages.duplicate,
-    computed: (row, caller) => {
-      const whole = seesWhole(caller);
-      return { idNumber: personalView(row.idNumber as string, whole), bankCard: personalView(row.bankCard as string | null, whole) };
-    },
-    masked: (caller) => (seesWhole(caller) ? [] : ['idNumber', 'bankCard']),
+    // A talent another enterprise registered is listed (it cooperates with the caller) but not changed.
+    mayWrite: (caller, row) => talentWritableBy(caller, row),
     check: async (_ctx, next) => {
       const message = checkIdNumber(Number(next.idType), String(next.idNumber ?? ''));
       if (message) refuse(Code.VALIDATION, message);
@@ -180,8 +177,11 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       const changed = (['name', 'idType', 'idNumber'] as const).some((f) => values[f] !== undefined && String(values[f]) !== String(before[f]));
       return changed ? { ...values, realNameStatus: 0, realNameAt: null } : values;
     },
+    // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 changes the record.
     rowActions: (caller, row) =>
-      seesWhole(caller) && caller.user.adminType !== AdminType.MER ? ['files', ...(Number(row.realNameStatus) === 0 ? ['realName'] : [])] : [],
+      mayReveal(caller) && caller.user.adminType !== AdminType.MER
+        ? ['files', ...(Number(row.realNameStatus) === 0 && talentWritableBy(caller, row) ? ['realName'] : [])]
+        : [],
   });
   const resource = talents.resource;
 
@@ -207,10 +207,8 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       perm: cust.codes.query,
       handler: async (ctx) => {
         const { caller } = signed(ctx);
+        // Masked like the list: a whole number is revealed (and audited) one value at a time.
         const record = (await resource.get(caller, keyValue(cust, ctx.body))) as Row;
-        // Each whole view of someone's ID and card numbers is on the record.
-        if (seesWhole(caller))
-          await audit(deps.db, { operator: caller.user, now: ctx.now, action: 'viewPersonal', entity: 'cust', entityId: String(record.id), changes: {} });
         return { ...record, files: await listFiles(caller, Number(record.id)) };
       },
     },

@@ -19,9 +19,7 @@ import {
   packageTaker,
   packageTalent,
   type PackageTriple,
-  personalView,
   TAKER_STATUS,
-  TALENT_MGR_CODE,
   workPackage,
 } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
@@ -120,9 +118,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const packageOf = async (ctx: WriteContext, packageId: unknown): Promise<Row> => resource.load(ctx.caller, Number(packageId), ctx.trx);
 
   const talents = defineResource(deps, packageTalent, {
-    // The talent list's masking rule (issue 21 item 4): ID numbers whole only with the talent-manage code.
-    computed: (row, caller) => ({ idNumber: personalView(row.idNumber as string, !!caller?.perms.has(TALENT_MGR_CODE)) }),
-    masked: (caller) => (caller.perms.has(TALENT_MGR_CODE) ? [] : ['idNumber']),
+    // ID and phone numbers masked for everyone by the entity's `masked` fields (issue 22 item 6).
     // A talent is seen by the enterprises it cooperates with (and their supplier, merchant, the platform).
     scope: (caller, qb) =>
       caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.id`, 'in', inEntScope(caller, db.selectFrom(`cust_coop_ent as ${T}`) as AnyQuery).select(`${T}.custId`)),

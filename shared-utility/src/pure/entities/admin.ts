@@ -18,7 +18,8 @@ const adminFields = {
   username: { label: '用户名', type: 'text', rule: 'username', create: true, search: 'like', sort: true, width: 130 },
   password: { label: '密码', type: 'password', rule: 'password', create: true, secret: true },
   name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 110 },
-  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
+  // Revealed by who manages sub-accounts (1012 管理子账号): the same people edit it (issue 22 item 6).
+  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', masked: 'phone', revealCode: 1012, width: 120 },
   wechat: { label: '微信', type: 'text', rule: 'wechat', create: true, update: true, nullable: true, list: false },
   email: { label: '邮箱', type: 'text', rule: 'email', create: true, update: true, nullable: true, search: 'like', width: 160 },
   sex: { label: '性别', type: 'enum', enum: 'sex', rule: SEX_RULE, create: true, update: true, defaultValue: 0, list: false },

@@ -3,7 +3,6 @@
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
 import { defineEntity, defineMachine } from '../entity';
-import { TALENT_MGR_CODE } from '../rules/talent';
 import { FIELD_RULES } from '../validators';
 
 const custFields = {
@@ -11,9 +10,9 @@ const custFields = {
   custCode: { label: '人才编号', type: 'text', search: 'eq', width: 150 },
   name: { label: '姓名', type: 'text', rule: 'name', create: true, update: true, search: 'like', sort: true, width: 100 },
   idType: { label: '证件类型', type: 'enum', enum: 'idType', required: true, create: true, update: true, search: 'eq', defaultValue: 111, width: 150 },
-  idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', searchCodes: [TALENT_MGR_CODE], width: 170 },
-  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', width: 120 },
-  bankCard: { label: '银行卡号', type: 'text', rule: { optional: true, rules: FIELD_RULES.bankCard.rules }, create: true, update: true, nullable: true, width: 190 },
+  idNumber: { label: '证件号码', type: 'text', rule: 'idNumber', create: true, update: true, search: 'like', masked: 'idNumber', width: 170 },
+  phone: { label: '手机号', type: 'text', rule: 'phone', create: true, update: true, search: 'like', masked: 'phone', width: 120 },
+  bankCard: { label: '银行卡号', type: 'text', rule: { optional: true, rules: FIELD_RULES.bankCard.rules }, create: true, update: true, nullable: true, masked: 'bankCard', width: 190 },
   bankName: { label: '开户银行', type: 'text', max: 50, create: true, update: true, nullable: true, list: false, placeholder: '不填则按卡BIN识别' },
   /** The enterprise that registered the person; SYS and SPR name it on create, ENT registers for itself. */
   entId: { label: '登记企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 200 },

@@ -5,7 +5,6 @@
  * for the supplier cooperation, on 签约管理 (/cust/sup).
  */
 import { defineEntity } from '../entity';
-import { TALENT_MGR_CODE } from '../rules/talent';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const remark = { label: '备注', type: 'textarea', rule: 'remark', max: 200, create: true, update: true, nullable: true, list: false } as const;
@@ -48,7 +47,7 @@ export const custCoopSup = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
-    idNumber: { label: '证件号码', type: 'text', virtual: true, width: 170 },
+    idNumber: { label: '证件号码', type: 'text', virtual: true, masked: 'idNumber', width: 170 },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', create: true, nullable: true, search: 'eq', width: 200 },
     signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
@@ -77,7 +76,7 @@ export const custCard = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', list: false },
     accountCategory: { label: '账户类别', type: 'enum', enum: 'accountCategory', create: true, search: 'eq', defaultValue: 0, width: 90 },
-    cardNo: { label: '卡号/账号', type: 'text', required: true, max: 30, create: true, search: 'like', searchCodes: [TALENT_MGR_CODE], width: 190 },
+    cardNo: { label: '卡号/账号', type: 'text', required: true, max: 30, create: true, search: 'like', masked: 'bankCard', width: 190 },
     bankName: { label: '开户银行', type: 'text', max: 50, create: true, nullable: true, width: 150, placeholder: '开户银行，不填按卡BIN识别' },
     cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', create: true, defaultValue: 'DC', width: 90 },
     cardAttr: { label: '卡属性', type: 'enum', enum: 'bankCardAttr', create: true, defaultValue: 'C', width: 80 },

@@ -2,7 +2,6 @@
 import { defineEntity } from '../entity';
 import type { AccountType } from '../enums';
 import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, type PackageTriple } from '../rules/package';
-import { TALENT_MGR_CODE } from '../rules/talent';
 
 export const TASK_MESSAGES = {
   parentLevel: '上级分类只能是本供应商的一级分类',
@@ -109,8 +108,8 @@ export const packageTalent = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     name: { label: '姓名', type: 'text', search: 'like', width: 100 },
-    idNumber: { label: '证件号码', type: 'text', search: 'like', searchCodes: [TALENT_MGR_CODE], width: 180 },
-    phone: { label: '手机号', type: 'text', width: 120 },
+    idNumber: { label: '证件号码', type: 'text', search: 'like', masked: 'idNumber', width: 180 },
+    phone: { label: '手机号', type: 'text', masked: 'phone', width: 120 },
   },
 });
 
@@ -184,8 +183,8 @@ export const packagePayLine = defineEntity({
     rowNo: { label: '行号', type: 'int', width: 50 },
     name: { label: '姓名', type: 'text', search: 'like', width: 80 },
     /** Shown masked to everyone, so not a search condition (issue 21 item 4: no yes/no answer for a full number). */
-    idNumber: { label: '证件号码', type: 'text', width: 160 },
-    account: { label: '收款账号', type: 'text', list: false },
+    idNumber: { label: '证件号码', type: 'text', masked: 'idNumber', width: 160 },
+    account: { label: '收款账号', type: 'text', masked: 'bankCard', list: false },
     amount: { label: '金额(元)', type: 'money', column: 'amountFen', search: 'range', sort: true, width: 100 },
     status: { label: '明细状态', type: 'enum', enum: 'orderDetailStatus', search: 'in', list: false },
     tempStatus: { label: '制单状态', type: 'enum', enum: 'tempOrderStatus', list: false },

@@ -1,0 +1,57 @@
+/**
+ * `POST common/reveal {entity, key, field}` → `{value}` (CONTRACT.md "Personal data on the wire",
+ * issue 22 item 6): one masked value whole. The field must be a `masked` field of a declared entity
+ * (1001 otherwise); the caller must hold the field's reveal code (20110, or 1012 for an administrator's
+ * phone; 3001) and see the record through the entity's own resource scope (3002 outside, 1004 missing).
+ * Each reveal is written to 操作日志: who (the operator), whose record (the entity, its key and the
+ * person's name), which field, when — never the value.
+ */
+import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealTarget } from '@flexpay/shared-utility/src/pure';
+import { audit } from '../account/audit';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+import { keyValue, revealableResource, type Row } from '../resource/entity-resource';
+
+/** Whose record, in words: the person's name and code (a talent's 人才编号, an administrator's username). */
+function ownerOf(shown: Row): string {
+  const name = shown.custName ?? shown.name;
+  const code = shown.custCode ?? shown.username;
+  return [name, code].filter((v) => typeof v === 'string' && v !== '').join(' ');
+}
+
+export function revealRoutes(deps: AppDeps): RouteSpec[] {
+  return [
+    {
+      path: REVEAL_PATH,
+      // Any signed-in account reaches the handler; the field's own code decides (a route has one code).
+      perm: codeOf('ACT_LOGIN_INFO'),
+      check: (body) => {
+        const target = revealTarget(body.entity, body.field);
+        if ('error' in target) return target.error;
+        return keyValue(target.entity, { [target.entity.key]: body.key }) === null ? REVEAL_MESSAGES.key : null;
+      },
+      handler: async (ctx) => {
+        const { caller } = ctx as SignedInContext;
+        const target = revealTarget(ctx.body.entity, ctx.body.field);
+        if ('error' in target) throw new ApiError(Code.VALIDATION, target.error);
+        if (!caller.perms.has(target.code)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+        const resource = revealableResource(deps, target.entity.name);
+        if (!resource) throw new ApiError(Code.VALIDATION, REVEAL_MESSAGES.entity);
+        const key = keyValue(target.entity, { [target.entity.key]: ctx.body.key });
+        const row = await resource.load(caller, key);
+        const shown = resource.show(row, caller, true);
+        const field = String(ctx.body.field);
+        await audit(deps.db, {
+          operator: caller.user,
+          now: ctx.now,
+          action: REVEAL_ACTION,
+          entity: target.entity.name,
+          entityId: String(key),
+          changes: { owner: { from: null, to: ownerOf(shown) }, revealedField: { from: null, to: target.field.label } },
+        });
+        return { value: (shown[field] as string | null | undefined) ?? null };
+      },
+    },
+  ];
+}
