@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { SmsMessages } from '../src/providers/sms';
 import { CONTACT_CODES_PER_HOUR, UserMessages } from '../src/routes/user';
-import { AccountGuardMessages } from '../src/security/account-guard';
+import { AccountGuardMessages } from '../src/http/account-guard';
 import { MAX_FAILURES } from '../src/security/lockout';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';

@@ -9,7 +9,7 @@ import { Code, Messages } from '../src/http/codes';
 import { isUniqueViolation } from '../src/http/db-errors';
 import { CustMessages } from '../src/routes/cust';
 import { SubuserMessages } from '../src/domain/admin/index';
-import { AccountGuardMessages } from '../src/security/account-guard';
+import { AccountGuardMessages } from '../src/http/account-guard';
 import { hashesStarted } from '../src/security/password';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';

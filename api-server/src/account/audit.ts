@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { SignedInContext } from '../http/guard';
 import type { AdminUserRow } from './permissions';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -46,7 +45,7 @@ export async function auditBySystem(db: Kysely<Database>, entry: { action: strin
 
 /** Runs a write in one transaction together with its audit entry (writes outside a kit resource). */
 export async function auditedWrite(
-  ctx: SignedInContext,
+  ctx: { deps: { db: Kysely<Database> }; caller: { user: Operator }; now: number },
   entry: { action: string; entity: string; entityId: number | string; changes?: Changes },
   write: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<void> {

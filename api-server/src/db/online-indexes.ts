@@ -8,7 +8,7 @@
  * takes an index without statistics for a very selective one. Each entry is idempotent (IF NOT EXISTS).
  */
 import { type Kysely, sql } from 'kysely';
-import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../domain/order/queue';
+import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from './order-queue';
 import type { DialectName } from './connect';
 
 export interface OnlineIndex {

@@ -8,30 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { onePagePdf as demoPdf } from '../documents/pdf';
 
 const DAY_MS = 24 * 3600_000;
 
-/** A one-page PDF, so a demo tax proof previews like a real one. */
-export function demoPdf(title: string): Buffer {
-  const text = `BT /F1 18 Tf 72 720 Td (${title}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+export { demoPdf };
+
 
 export async function seedSupplierArea(
   trx: Transaction<Database>,

@@ -2,13 +2,51 @@
  * Which suppliers a caller's organisation sees (DOMAIN.md §1): the platform all; a supplier itself
  * and the virtual (200) suppliers under it; a merchant its supplier; an enterprise its supplier.
  */
-import { AdminType } from '@flexpay/shared-utility/src/pure';
+import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
+import { scopedIn } from '../account/scope';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { Row } from '../resource/codec';
 import { type AnyDb, type AnyQuery, T, type WriteContext } from '../resource/entity-resource';
+
+/** Spec §6: organisation lookups are login only (the scope still applies). */
+export const SIMPLE = codeOf('ACT_SIMPLE_LIST');
+
+/** SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
+export function entScope(db: AnyDb, column = `${T}.id`) {
+  return (caller: Caller, qb: AnyQuery): AnyQuery => {
+    const orgId = caller.user.orgId ?? -1;
+    switch (caller.user.adminType) {
+      case AdminType.SYS:
+        return qb;
+      case AdminType.SPR:
+        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('supplierId', '=', orgId), caller.entShare));
+      case AdminType.MER:
+        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))), caller.entShare));
+      default:
+        return qb.where(column, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
+    }
+  };
+}
+
+/** SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
+export function merchantScope(db: AnyDb, column = `${T}.id`) {
+  return (caller: Caller, qb: AnyQuery): AnyQuery => {
+    const orgId = caller.user.orgId ?? -1;
+    switch (caller.user.adminType) {
+      case AdminType.SYS:
+        return qb;
+      case AdminType.SPR:
+        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where('supplierId', '=', orgId));
+      case AdminType.MER:
+        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
+      default:
+        return qb.where(column, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId));
+    }
+  };
+}
 
 export function visibleSupplierIds(db: AnyDb, caller: Caller) {
   const orgId = caller.user.orgId ?? -1;

@@ -18,7 +18,7 @@ import type { AppDeps } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { aesGcmDecrypt, aesGcmEncrypt, aesKeyBytes, sealKeyOf } from '../security/client-secrets';
 import { timestampFresh } from '../security/signature';
-import { openKeyPair } from './keys';
+import { openKeyPair } from '../security/open-keys';
 import { type Fields, md5Sign, md5Valid, rsaSign, rsaValid } from './protocol';
 
 export const OPEN_PREFIX = '/api/open';

@@ -10,6 +10,7 @@ import {
 import { audit, diff } from '../account/audit';
 import { permCodesOf } from '../account/permissions';
 import { accountData } from '../account/user-info';
+import { type ContactChannel, notifyContactChanged } from '../account/contact-notice';
 import type { Database } from '../db/schema';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
@@ -45,7 +46,6 @@ export const CONTACT_PURPOSE = 6;
 /** Codes for a new contact per account and hour (each code also allows only 5 tries). */
 export const CONTACT_CODES_PER_HOUR = 5;
 
-type ContactChannel = 'sms' | 'mail';
 const contactField = (channel: ContactChannel) => (channel === 'sms' ? 'phone' : 'email');
 
 /**
@@ -79,31 +79,6 @@ function contactOf(body: Body): { channel: ContactChannel; contact: string } {
   return { channel, contact: String(body[contactField(channel)]).trim() };
 }
 
-/** A number or address shown in a notice: enough to recognise, not enough to copy. */
-export function maskContact(channel: ContactChannel, contact: string): string {
-  if (channel === 'sms') return contact.length >= 7 ? `${contact.slice(0, 3)}****${contact.slice(-4)}` : '****';
-  const [name, domain] = contact.split('@');
-  return `${name.slice(0, 1)}***@${domain ?? ''}`;
-}
-
-/**
- * Tells the OLD phone or e-mail of an account that it was replaced (own change or an administrator's),
- * through the SMS/mail outbox, in the caller's transaction. Nothing to tell when there was none.
- */
-export async function notifyContactChanged(
-  deps: Pick<AppDeps, 'sms' | 'mail'>,
-  trx: Kysely<Database>,
-  notice: { username: string; channel: ContactChannel; from: string | null; to: string | null; byAdministrator: boolean },
-  now: number,
-): Promise<void> {
-  if (!notice.from) return;
-  const what = notice.channel === 'sms' ? '手机号' : '邮箱';
-  const by = notice.byAdministrator ? '已被管理员' : '已';
-  const target = notice.to ? `更换为 ${maskContact(notice.channel, notice.to)}` : '清除';
-  const text = `【FlexPay】您的账号 ${notice.username} 绑定的${what}${by}${target}，此${what}不再接收该账号的验证码和通知。如非本人操作，请立即联系管理员。`;
-  if (notice.channel === 'sms') await (deps.sms ?? outboxProvider).send(trx, { phone: notice.from, smsType: SmsType.LOGIN_CODE, purpose: null, content: text }, now);
-  else await (deps.mail ?? outboxMailProvider).send(trx, { email: notice.from, subject: `FlexPay 账号${what}变更通知`, content: text }, now);
-}
 
 /** Login only checks presence; a malformed username simply fails as wrong credentials. */
 function loginSchema(captchaOff: boolean): Schema {

@@ -14,7 +14,7 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { maskKey, newClientKey, normaliseRsaPublicKey, sealKeyOf, aesGcmEncrypt } from '../../security/client-secrets';
 import { everyone, nextCode } from '../org-scope';
-import { openPublicKey } from '../../open/keys';
+import { openPublicKey } from '../../security/open-keys';
 
 const SECURITY_CODE = 28210;
 

@@ -11,7 +11,7 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
-import { merchantScope } from '../merchant/index';
+import { merchantScope } from '../org-scope';
 import { entScope } from './index';
 
 export const ContractMessages = {

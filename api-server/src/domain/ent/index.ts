@@ -3,19 +3,17 @@
  * 14): enterprises under one merchant (the supplier follows from it), sub-enterprises one level
  * below, the payout switches, files, and the top administrator created with a new enterprise.
  */
-import { AdminType, codeOf, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
-import { scopedIn } from '../../account/scope';
+import { AdminType, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
+import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
-import { nextCode } from '../org-scope';
+import { entScope, nextCode, SIMPLE } from '../org-scope';
 
-/** Spec §6: organisation lookups are login only (the scope still applies). */
-export const SIMPLE = codeOf('ACT_SIMPLE_LIST');
+export { entScope, SIMPLE };
 
 export const EntMessages = {
   merchant: '所属商户不存在或已停用',
@@ -27,23 +25,6 @@ export const EntMessages = {
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
   throw new ApiError(code, message);
 };
-
-/** SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
-export function entScope(db: AnyDb, column = `${T}.id`) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (caller.user.adminType) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('supplierId', '=', orgId), caller.entShare));
-      case AdminType.MER:
-        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))), caller.entShare));
-      default:
-        return qb.where(column, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-    }
-  };
-}
 
 /** The merchant decides the supplier; a parent must be a top enterprise of the same merchant. */
 async function placement(ctx: WriteContext, values: Row): Promise<Row> {

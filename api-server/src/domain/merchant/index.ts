@@ -6,12 +6,13 @@
 import { AdminType, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
-import { SIMPLE } from '../ent/index';
-import { nextCode } from '../org-scope';
+import { merchantScope, nextCode, SIMPLE } from '../org-scope';
+
+export { merchantScope };
 
 export const MerchantMessages = {
   parent: '上级商户须为同一供应商下的一级商户',
@@ -23,23 +24,6 @@ export const MerchantMessages = {
 const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
   throw new ApiError(code, message);
 };
-
-/** SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
-export function merchantScope(db: AnyDb, column = `${T}.id`) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (caller.user.adminType) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where('supplierId', '=', orgId));
-      case AdminType.MER:
-        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-      default:
-        return qb.where(column, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId));
-    }
-  };
-}
 
 /** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
 async function checkPlacement(ctx: WriteContext, next: Row) {

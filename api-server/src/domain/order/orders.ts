@@ -17,7 +17,7 @@ import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/ent
 import { entScope } from '../ent/index';
 import { BizType, moveBalance } from '../ent/ledger';
 import { moneyScope } from '../ent/money';
-import { demoPdf } from '../../demo/seed-supplier';
+import { onePagePdf } from '../../documents/pdf';
 import { chunks, type Db, ORDER_MESSAGES, recordProgress, reverseFees } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './worker';
@@ -302,7 +302,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
         const line = await details.resource.load(ctx.caller, Number.isInteger(id) ? id : null);
         if (!line.receiptFile) refuse(Code.NOT_FOUND, ORDER_MESSAGES.noReceipt);
         const name = String(line.receiptFile);
-        const pdf = demoPdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`);
+        const pdf = onePagePdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`);
         return ctx.reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `inline; filename="receipt.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)

@@ -31,8 +31,8 @@ import { ApiError } from '../../http/envelope';
 import { moveBalances } from './ledger-batch';
 import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
-import { addSettled } from '../task/settled';
-import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from './queue';
+import { addSettled } from './package-settled';
+import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
 import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
 
 

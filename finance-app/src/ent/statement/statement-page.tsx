@@ -1,8 +1,9 @@
 import { Button, ButtonGroup, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { DataTable, DEFAULT_DATE_FORMAT, download, formatDate, formatMoney, isNegativeMoney, Pagination, quickRange, request, useSession, type Column, type QuickRange, type Row } from '@flexpay/shared-utility';
+import { DataTable, download, Pagination, quickRange, request, useSession, type Column, type QuickRange, type Row } from '@flexpay/shared-utility';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { StatementPrint } from './statement-print';
+import { StatementSummary } from './statement-summary';
 import { bizLink, shanghaiToday, type Statement, type StatementLine, STATEMENT_PATH } from './statement-model';
 import './statement.css';
 
@@ -16,42 +17,6 @@ const QUICK: ReadonlyArray<[QuickRange, string]> = [
   ['lastMonth', '上月'],
   ['last30', '近30天'],
 ];
-
-function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'in' | 'out' }) {
-  return (
-    <div className={`fp-statement-figure${tone ? ` fp-statement-figure--${tone}` : ''}`} data-testid={testId}>
-      <div className="fp-statement-figure-label">{label}</div>
-      <div className={`fp-statement-figure-value fp-money${isNegativeMoney(value) ? ' fp-money--negative' : ''}`}>{formatMoney(value)}</div>
-    </div>
-  );
-}
-
-/** The statement's head and figures, shared by the screen and the print view. */
-export function StatementSummary({ statement, generatedAt }: { statement: Statement; generatedAt: number }) {
-  const s = statement;
-  return (
-    <>
-      <dl className="fp-statement-head" data-testid="statement-head">
-        <div><dt>企业</dt><dd>{s.entName}</dd></div>
-        <div><dt>支付通道</dt><dd>{s.channelName}</dd></div>
-        <div><dt>对账期间</dt><dd>{s.from} 至 {s.to}</dd></div>
-        <div><dt>对账单编号</dt><dd data-testid="statement-no">{s.statementNo}</dd></div>
-        <div><dt>生成时间</dt><dd>{formatDate(generatedAt, DEFAULT_DATE_FORMAT)}</dd></div>
-        <div><dt>变动笔数</dt><dd>{s.count}</dd></div>
-      </dl>
-      <div className="fp-statement-figures">
-        <Figure label="期初可用余额(元)" value={s.opening.available} testId="opening-available" />
-        <Figure label="期初锁定金额(元)" value={s.opening.locked} testId="opening-locked" />
-        <Figure label="充值入账(元)" value={s.totals.recharge} testId="total-recharge" tone="in" />
-        <Figure label="代发金额(元)" value={s.totals.payout} testId="total-payout" tone="out" />
-        <Figure label="服务费(元)" value={s.totals.fee} testId="total-fee" tone="out" />
-        <Figure label="退款(元)" value={s.totals.refund} testId="total-refund" tone="out" />
-        <Figure label="期末可用余额(元)" value={s.closing.available} testId="closing-available" />
-        <Figure label="期末锁定金额(元)" value={s.closing.locked} testId="closing-locked" />
-      </div>
-    </>
-  );
-}
 
 /**
  * /ent/statement 对账单: filters (enterprise, channel, range with 本月 / 上月 / 近30天, default 上月) in the

@@ -2,7 +2,7 @@ import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { ENUMS, enumLabel, formatMoney, request } from '@flexpay/shared-utility';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { StatementSummary } from './statement-page';
+import { StatementSummary } from './statement-summary';
 import { PRINT_MAX_LINES, type Statement, type StatementLine, STATEMENT_PATH } from './statement-model';
 
 const PAGE_LIMIT = 1000;

@@ -4,12 +4,12 @@
  * key never both decrypts and signs; created in the data directory on first use.
  */
 import path from 'node:path';
-import type { AppDeps } from '../http/guard';
-import { ensureKeyPair, type KeyPair } from '../security/rsa';
+import type { Config } from '../config';
+import { ensureKeyPair, type KeyPair } from './rsa';
 
 const pairs = new Map<string, KeyPair>();
 
-export function openKeyPair(deps: Pick<AppDeps, 'config'>): KeyPair {
+export function openKeyPair(deps: { config: Pick<Config, 'dataDir'> }): KeyPair {
   const dir = path.join(deps.config.dataDir, 'open-api');
   let pair = pairs.get(dir);
   if (!pair) {
@@ -19,4 +19,4 @@ export function openKeyPair(deps: Pick<AppDeps, 'config'>): KeyPair {
   return pair;
 }
 
-export const openPublicKey = (deps: Pick<AppDeps, 'config'>): string => openKeyPair(deps).publicPem;
+export const openPublicKey = (deps: { config: Pick<Config, 'dataDir'> }): string => openKeyPair(deps).publicPem;

@@ -1,9 +1,9 @@
 import { AdminType } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { type AdminUserRow, permCodesOf } from '../account/permissions';
-import { Code } from '../http/codes';
-import { ApiError } from '../http/envelope';
-import type { SignedInContext } from '../http/guard';
+import { Code } from './codes';
+import { ApiError } from './envelope';
+import type { SignedInContext } from './guard';
 
 export const AccountGuardMessages = {
   moreCodes: '不能操作权限多于自己的账号',

@@ -4,7 +4,7 @@
  * same transaction as the lines' move to 20.
  */
 import { sql } from 'kysely';
-import type { Db } from '../order/service';
+import type { Db } from './service';
 
 /** Adds the amount of lines that just succeeded to the package named by the order's temp order, if any. */
 export async function addSettled(trx: Db, order: { id: number; entId: number }, successFen: number): Promise<void> {
