@@ -1,9 +1,11 @@
 /**
  * What 人才数据 (/cust) and 企业人才 (/cust/ent) share: the talent entity's actions — 新增人才 with ID
  * OCR, 查看/编辑, 详情, 实名认证, 附件, 禁用/启用 (SYS), the relations of talent-actions.tsx, and the
- * server export (ID and card numbers masked without the talent-manage code).
+ * server export (ID, card and phone numbers masked for everyone; a holder of 20110 reveals one in its cell
+ * or exports them whole from the 导出 menu, audited — issue 22 item 6). A talent another enterprise
+ * registered is listed without 编辑: the server lists `update` only on rows the caller may change.
  */
-import { request, showSuccess, type Row } from '@flexpay/shared-utility';
+import { request, ROW_ACTIONS, showSuccess, type Row } from '@flexpay/shared-utility';
 import { custom, detail, FieldsDialog, form, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
 import { talentRelationActions } from './talent-actions';
 import { TalentFilesDialog } from './talent-files';
@@ -25,12 +27,15 @@ function RealNameDialog({ row, close, reload }: { row: Row; close: () => void; r
   );
 }
 
+/** Uploading a file changes the talent: only on rows the server lets the caller edit. */
+const writable = (row: Row) => Array.isArray(row[ROW_ACTIONS]) && (row[ROW_ACTIONS] as string[]).includes('update');
+
 export const talentActions: ScreenAction[] = [
   custom({ key: 'create', label: '新增人才', scope: 'toolbar', codes: [20110], onlyFor: ['SYS', 'SPR', 'ENT'], render: ({ close, reload }) => <TalentCreateDialog onClose={close} onSaved={reload} /> }),
   form({ create: false }),
   detail(),
   custom({ key: 'realName', label: '实名认证', scope: 'row', needs: 'realName', render: ({ row, close, reload }) => <RealNameDialog row={row} close={close} reload={reload} /> }),
-  custom({ key: 'files', label: '附件', scope: 'row', needs: 'files', render: ({ row, close }) => <TalentFilesDialog row={row} onClose={close} editable /> }),
+  custom({ key: 'files', label: '附件', scope: 'row', needs: 'files', render: ({ row, close }) => <TalentFilesDialog row={row} onClose={close} editable={writable(row)} /> }),
   transitions(),
   ...talentRelationActions,
   serverExport({ codes: [20130] }),

@@ -48,6 +48,7 @@ export { PAGE_SIZES, DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop } from '
 export { useTableData, type TableData, type PageParams, type OrderBy } from './table/use-table-data';
 export { LongText } from './table/long-text';
 export { searchCond, emptySearch } from './table/search-cond';
+export { MaskedValue, mayRevealField, wholeExportAllowed, WHOLE_EXPORT_LABEL } from './table/masked-value';
 
 export { FilterDialog, SelectedRows, filterDialogWidth, type FilterDialogProps } from './dialogs/filter-dialog';
 export { DetailDialog, type DetailDialogProps, type DetailItem } from './dialogs/detail-dialog';

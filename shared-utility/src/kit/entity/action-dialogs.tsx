@@ -13,6 +13,7 @@ import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
 import { commandFields, detailLinesOf } from './derive';
 import { FileLink } from './files';
+import { MaskedValue } from '../table/masked-value';
 
 /** A transition's or command's inputs (禁用原因, 审核结果 and 审核意见) as kit form fields (derive.ts commandFields). */
 export function transitionFields(fields: Record<string, CommandField> = {}): Field[] {
@@ -159,6 +160,7 @@ function detailValue(entity: Entity, name: string, text: string, record: Row): R
   const field = entity.fields[name];
   if (field.type === 'file') return <FileLink entity={entity} field={name} record={record} />;
   if (text === '') return '';
+  if (field.masked) return <MaskedValue entity={entity} row={record} field={name} />;
   if (field.type === 'money') return <span className={isNegativeMoney(record[name]) ? 'fp-money fp-money--negative' : 'fp-money'}>{formatMoney(record[name], { yuan: true })}</span>;
   const tone = field.type === 'enum' && field.enum ? enumTone(ENUMS[field.enum], record[name]) : undefined;
   return tone ? <StatusTag tone={tone}>{text}</StatusTag> : text;

@@ -2,7 +2,7 @@
  * What a screen derives from an entity: columns, search and form fields, detail items and the list
  * condition. DOM-free (inputs that need React are attached later through `inputFor`), so tested alone.
  */
-import { type CommandDef, type CommandField, commandFieldRequired, commandsOf, ENUMS, enumLabel, shownIn, type Entity, type EntityField } from '../../pure';
+import { type CommandDef, type CommandField, commandFieldRequired, commandsOf, ENUMS, enumLabel, FIELD_RULES, looksMasked, shownIn, type Entity, type EntityField } from '../../pure';
 import { cellText } from '../format';
 import type { Column, Field, FieldType, Row } from '../screen';
 
@@ -88,7 +88,18 @@ export function searchFieldsOf(entity: Entity, names: readonly string[], inputFo
 /** A field's own rules plus its varchar limit; `required` adds the kit's 请输入/请选择 message. */
 function formRules(field: EntityField): Pick<Field, 'rule' | 'required'> {
   const rule = field.rule ?? (field.max ? { optional: true, rules: [{ kind: 'length' as const, max: field.max, message: `${field.label}不能超过${field.max}个字符` }] } : undefined);
-  return { rule, required: field.required };
+  return { rule: field.masked ? maskKept(rule) : rule, required: field.required };
+}
+
+/**
+ * An edit form shows a masked number as the list does (issue 22 item 6): kept as it is, the mask passes
+ * the pattern (the server reads an unchanged mask as "unchanged"); anything typed is checked as before.
+ */
+function maskKept(rule: EntityField['rule']): EntityField['rule'] {
+  const named = typeof rule === 'string' ? FIELD_RULES[rule] : rule;
+  if (!named) return rule;
+  const rules = named.rules.map((r) => (r.kind === 'pattern' ? { kind: 'custom' as const, test: (v: string) => looksMasked(v) || r.pattern.test(v), message: r.message } : r));
+  return { ...named, rules };
 }
 
 /**

@@ -28,6 +28,7 @@ import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
 import { FilterChips } from './filter-chips';
+import { MaskedValue, WHOLE_EXPORT_LABEL, wholeExportAllowed } from '../table/masked-value';
 import { emptyListState, formatListState, parseListState, type ListState } from './url-state';
 
 export interface EntityScreenViewProps {
@@ -182,9 +183,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   const session = useSession();
   const held = usePermissions();
   // A ref filter needs the referenced entity's options, which its query code guards (SPR has no 税源地 list).
-  // A masked number (a field's searchCodes, issue 21 item 4) is offered only to callers who see it whole.
+  // A masked number (a field's searchCodes or `masked`, issues 21 and 22) is offered only to callers who may reveal it.
   const searchable = (n: string) =>
-    (entity.fields[n].type !== 'ref' || permitted({ codes: [entityByName(entity.fields[n].ref!).codes.query] })) && (!entity.fields[n].searchCodes || searchableBy(entity.fields[n], held ?? new Set<number>()));
+    (entity.fields[n].type !== 'ref' || permitted({ codes: [entityByName(entity.fields[n].ref!).codes.query] })) &&
+    ((!entity.fields[n].searchCodes && !entity.fields[n].masked) || searchableBy(entity.fields[n], held ?? new Set<number>()));
   const searchNames = useMemo(() => (screen.search ?? []).filter(searchable), [screen.search, held]); // eslint-disable-line react-hooks/exhaustive-deps
   const dialogNames = useMemo(() => (screen.filterDialog ?? []).filter(searchable), [screen.filterDialog, held]); // eslint-disable-line react-hooks/exhaustive-deps
   const searchFields = useMemo(() => searchFieldsOf(entity, searchNames, inputsOf(entity)), [entity, searchNames]);
@@ -211,8 +213,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
     return columnsOf(entity, names).map((c, i) => {
       const name = names[i];
       const file = entity.fields[name].type === 'file' ? { render: (row: Row) => <FileLink entity={entity} field={name} record={row} /> } : undefined;
+      const masked = entity.fields[name].masked ? { render: (row: Row) => <MaskedValue entity={entity} row={row} field={name} /> } : undefined;
       const override = screen.columns?.[name as never] as { render?: (row: Row) => ReactNode; width?: number } | undefined;
-      return { ...c, ...file, ...override };
+      return { ...c, ...file, ...masked, ...override };
     });
   }, [entity, screen, hiddenLinks.join(), session?.accountType]); // eslint-disable-line react-hooks/exhaustive-deps
   const tabCond = screen.tabs && state.tab !== '' ? { [screen.tabs.by]: state.tab } : {};
@@ -342,7 +345,9 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   };
 
   const toolbar: ReactNode[] = [];
-  const exports = screen.actions.filter((a): a is ExportAction => a.kind === 'export' && permitted(a));
+  const permittedExports = screen.actions.filter((a): a is ExportAction => a.kind === 'export' && permitted(a));
+  // A holder of the reveal codes also gets the export with whole numbers, audited by the server (issue 22 item 6).
+  const exports = permittedExports.flatMap((a) => (!a.routes && !a.key && wholeExportAllowed(entity, held) ? [a, { ...a, key: 'whole', label: WHOLE_EXPORT_LABEL, body: { ...a.body, whole: true } }] : [a]));
   for (const action of screen.actions) {
     if (action.kind === 'form' && action.create !== false && addable && permitted(action) && (entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] })))
       toolbar.push(<Button key="add" icon="plus" intent={Intent.PRIMARY} text="新增" onClick={() => setOpen({ kind: 'form', action, mode: 'add' })} />);
