@@ -1,4 +1,4 @@
-import { Tag } from '@blueprintjs/core';
+import { Classes, Icon } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { ENUMS, enumLabel, type Entity } from '../../pure';
 import { formatMoney } from '../format';
@@ -39,9 +39,15 @@ export function FilterChips({ entity, names, filters, onRemove }: { entity: Enti
   return (
     <div className="fp-filter-chips" data-testid="filter-chips">
       {active.map((n) => (
-        <Tag key={n} minimal round interactive data-testid="filter-chip" onRemove={() => onRemove(n)}>
-          {entity.fields[n].label}：{valueText(entity, n, filters[n])}
-        </Tag>
+        // A chip is text with its own named remove button beside it (issue 27: an interactive tag held the button).
+        <span key={n} className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND}`} data-testid="filter-chip">
+          <span className={Classes.FILL}>
+            {entity.fields[n].label}：{valueText(entity, n, filters[n])}
+          </span>
+          <button type="button" className={Classes.TAG_REMOVE} aria-label={`移除筛选条件：${entity.fields[n].label}`} onClick={() => onRemove(n)}>
+            <Icon icon="small-cross" />
+          </button>
+        </span>
       ))}
     </div>
   );
