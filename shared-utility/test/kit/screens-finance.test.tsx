@@ -79,8 +79,9 @@ describe('status tones', () => {
       ['成功', 'fp-tag fp-tag--success'],
       ['已提交待审核', 'fp-tag fp-tag--warning'],
     ]);
-    expect(document.head.textContent).toContain('.fp-tag--danger{color:#f56c6c');
-    expect(document.head.textContent).toContain('.fp-tag--success{color:#67c23a');
+    // The tones' text shades (issue 27: the theme's #f56c6c / #67c23a read 2–2.6:1 on their tints).
+    expect(document.head.textContent).toContain('.fp-tag--danger{color:#b3261e');
+    expect(document.head.textContent).toContain('.fp-tag--success{color:#2f7012');
   });
 });
 
