@@ -149,6 +149,14 @@ describe.each(DIALECTS)('personal data masked by default on %s', (dialect) => {
     expect(await sys.post('common/reveal', { entity: 'nope', key: own.id, field: 'idNumber' })).toMatchObject({ code: Code.VALIDATION, message: REVEAL_MESSAGES.entity });
     expect(await sys.post('common/reveal', { entity: 'cust', key: 'x', field: 'idNumber' })).toMatchObject({ code: Code.VALIDATION, message: REVEAL_MESSAGES.key });
 
+    // 从业者结算's lines (read from two tables at once) are revealed through their own resource too.
+    const lines = await records(sys, 'package/settlement/query/list');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines[0].idNumber).toMatch(ID_MASK);
+    const line = await sys.post('common/reveal', { entity: 'packagePayLine', key: lines[0].lineId, field: 'idNumber' });
+    expect(line.data.value).toMatch(/^\d{17}[\dX]$/);
+    expect(maskPersonal('idNumber', line.data.value)).toBe(lines[0].idNumber);
+
     // 管理员: an administrator's phone needs 1012 (管理子账号), inside the caller's organisation.
     const sub = await ctx.db.selectFrom('admin_user').select(['userId', 'phone']).where('username', '=', 'maskview22').executeTakeFirstOrThrow();
     expect((await ent.post('common/reveal', { entity: 'admin_user', key: sub.userId, field: 'phone' })).data).toEqual({ value: sub.phone });

@@ -91,7 +91,8 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     update: false,
     simple: false,
     summary: ['amount'],
-    computed: (row) => ({ statusText: statusText(row), idNumber: maskMiddle(row.idNumber as string), account: maskMiddle(row.account as string) }),
+    // ID and account numbers are masked by the entity's `masked` fields (issue 22 item 6); common/reveal reads them whole.
+    computed: (row) => ({ statusText: statusText(row) }),
     // Shown masked to everyone, so never a filter (issue 21 item 4).
     masked: () => ['idNumber', 'account'],
   });
