@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The one refusal helper (issue 23): ends the request with the ApiError the client is answered with. */
+export function refuse(code: CodeValue, message: string, data?: unknown): never {
+  throw new ApiError(code, message, data ?? null);
+}
+
 export function ok<T>(data: T): Envelope<T> {
   return { code: Code.OK, message: 'success', data };
 }

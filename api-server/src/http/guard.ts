@@ -33,7 +33,7 @@ import { signatureValid, timestampFresh } from '../security/signature';
 import { bodyShapeError } from './body-rules';
 import { Code, Messages } from './codes';
 import { dbErrorAnswer, redactError } from './db-errors';
-import { ApiError, fail, ok } from './envelope';
+import { ApiError, fail, ok, refuse } from './envelope';
 
 export const API_PREFIX = '/api/admin';
 
@@ -102,10 +102,6 @@ export interface RouteSpec {
 
 /** What a top administrator with an initial password may call before changing it. */
 const FIRST_SIGN_IN_ROUTES = new Set(['user/loginInfo', 'user/get', 'user/changePassword', 'user/logout']);
-
-function refuse(code: (typeof Code)[keyof typeof Code], message: string): never {
-  throw new ApiError(code, message);
-}
 
 /**
  * The `encrypted` wire form. More than MAX_ENCRYPTED_PIECES pieces (or a longer string) is refused

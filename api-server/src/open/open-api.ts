@@ -13,7 +13,7 @@ import { codesOf } from '../domain/client/authorization';
 import { openPayout } from '../domain/order/temp';
 import { dbErrorAnswer } from '../http/db-errors';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { ApiError, refuse } from '../http/envelope';
 import type { AppDeps } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { aesGcmDecrypt, aesGcmEncrypt, aesKeyBytes, sealKeyOf } from '../security/client-secrets';
@@ -53,19 +53,6 @@ export interface OpenAnswer {
   bizData?: string;
   sign?: string;
 }
-
-class Refusal extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-const refuse = (code: number, message: string): never => {
-  throw new Refusal(code, message);
-};
 
 /** The calling client and its request number. */
 interface OpenRequest {
@@ -158,7 +145,7 @@ async function payout(deps: AppDeps, ent: Row, params: Row, request: OpenRequest
   try {
     await openPayout(deps, request, ent.id as number, channel, picked, { packageCode: trimmed(params.packageCode, 32), remark: trimmed(params.remark, 200) });
   } catch (error) {
-    if (error instanceof ApiError) throw new Refusal(error.code, error.message, error.data ?? undefined);
+    if (error instanceof ApiError) throw error;
     const raced = dbErrorAnswer(error)?.code === Code.CONFLICT ? await earlier() : undefined;
     if (!raced) throw error;
   }
@@ -259,8 +246,8 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
     try {
       result = reply(Code.OK, 'success', await serve({ clientCode: client.clientCode, reqNo }, Number(text('apiCode')), params));
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      result = reply(error.code, error.message, error.data);
+      if (!(error instanceof ApiError)) throw error;
+      result = reply(error.code, error.message, error.data ?? undefined);
     }
     try {
       await db.insertInto('open_request').values({ clientCode: client.clientCode, reqNo, apiCode: Number(text('apiCode')) || 0, answer: JSON.stringify(result), createdAt: now }).execute();

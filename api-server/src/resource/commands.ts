@@ -29,7 +29,7 @@ import {
 } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../account/audit';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
 import { isBlank, parseInput, type Row } from './codec';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
@@ -68,10 +68,6 @@ export interface CommandHost {
   write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>): Promise<T>;
   get(caller: Caller, key: number | string | null): Promise<unknown>;
 }
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** The row's key from the body: the entity's key, or the command's `keyField` (a voucher's applyId). */
 export function commandKey(entity: Entity, command: CommandDef, body: Row): number | string | null {

@@ -27,7 +27,7 @@ import { audit, type Changes } from '../account/audit';
 import { likeContains } from '../db/like';
 import { dbErrorAnswer } from '../http/db-errors';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { ApiError, refuse } from '../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../http/guard';
 import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
@@ -117,10 +117,6 @@ export interface ResourceOptions<F extends EntityFields> {
   /** More columns of listed, loaded and exported rows (subqueries on `t`; never in counts), read by `computed`. */
   lookups?: (qb: AnyQuery) => AnyQuery;
 }
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const codesHeld = (caller: Caller, code: number | undefined) => code !== undefined && caller.perms.has(code);
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codeOf } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 
 export const MAX_SAVED_SEARCHES = 20;
@@ -23,10 +23,6 @@ export const KitMessages = {
   fileSize: '文件不能超过700KB',
   fileMd5: '文件校验失败，请重新上传',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp' };
 

@@ -8,7 +8,7 @@ import { permCodesOf, type AdminUserRow } from '../../account/permissions';
 import { PLATFORM_CODE } from '../../account/user-info';
 import { Code, Messages } from '../../http/codes';
 import { isUniqueViolation } from '../../http/db-errors';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { notifyContactChanged } from '../../account/contact-notice';
 import { isBlank, type Row } from '../../resource/codec';
@@ -32,10 +32,6 @@ export const SubuserMessages = {
   adminType: '请选择有效的账号类型',
   permCodes: '权限代码无效',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** A username taken by a concurrent insert (the unique index settles the race): the neutral 1009. */
 export function duplicateUsernameAnswer(error: unknown): never {

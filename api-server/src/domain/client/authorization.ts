@@ -13,15 +13,11 @@ import {
   parseApiCodes,
 } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, type WriteContext } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** The effective codes of a stored or written authorisation row. */
 export const codesOf = (row: Row): number[] => effectiveApiCodes(row.authorization, parseApiCodes(row.apiCodes) ?? []);

@@ -8,7 +8,7 @@ import { client, CLIENT_MESSAGES, clientModeError, modeUsesAes } from '@flexpay/
 import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
@@ -17,10 +17,6 @@ import { everyone, nextCode } from '../org-scope';
 import { openPublicKey } from '../../security/open-keys';
 
 const SECURITY_CODE = 28210;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** The list's 密钥状态: which keys are set, a generated one by its last 4 characters only. */
 function secretState(row: Row): Row {

@@ -19,7 +19,7 @@ import {
 import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
 import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
@@ -35,10 +35,6 @@ export const COOP_MESSAGES = {
   supplier: '请选择供应商',
   ent: '请选择合作企业',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const signed = (ctx: RouteContext) => ctx as SignedInContext;
 const typeOf = (caller: Caller) => caller.user.adminType;

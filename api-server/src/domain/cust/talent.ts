@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { entInScope } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
@@ -40,10 +40,6 @@ export const TalentMessages = {
   duplicate: '证件号码已存在',
   realNameDone: '该人才已实名认证，修改姓名或证件号码后可重新认证',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string, data?: unknown): never => {
-  throw new ApiError(code, message, data);
-};
 
 /** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
 export const mayReveal = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);

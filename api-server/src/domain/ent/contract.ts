@@ -5,7 +5,7 @@
  */
 import { checkCalcModeMatchesContract, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
@@ -19,10 +19,6 @@ export const ContractMessages = {
   period: '结束日期不能早于开始日期',
   original: '补充合同须填写有效的原合同编号',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** An original contract in force (status 0) may not share a day with another one of the enterprise. */
 async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {

@@ -5,7 +5,7 @@
  */
 import { AdminType, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
@@ -21,10 +21,6 @@ export const EntMessages = {
   inUse: '该企业已有人才、订单或下级企业，不能删除',
   customLimits: '自定义限额须填写单笔限额和个人月限额',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** The merchant decides the supplier; a parent must be a top enterprise of the same merchant. */
 async function placement(ctx: WriteContext, values: Row): Promise<Row> {

@@ -28,7 +28,7 @@ import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
 import { outboxProvider, SmsType } from '../../providers/sms';
@@ -39,10 +39,6 @@ import { formatDateTime } from '../../util/time';
 import { nextCode } from '../org-scope';
 import { entScope } from './index';
 import { BizType, moveBalance } from './ledger';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** entScope, except that an enterprise sees only its own money, not its sub-enterprises'. */
 export function moneyScope(db: AnyDb, column = `${T}.entId`) {

@@ -51,7 +51,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb } from '../../resource/entity-resource';
@@ -69,10 +69,6 @@ const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STREAM_CHUNK = 5000;
-
-const refuse = (code: number, message: string): never => {
-  throw new ApiError(code as (typeof Code)[keyof typeof Code], message);
-};
 
 /** Epoch ms of 00:00 Asia/Shanghai of a 'yyyy-MM-dd' day. */
 export function dayStartMs(day: string): number {

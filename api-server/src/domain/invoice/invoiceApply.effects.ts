@@ -6,13 +6,9 @@
  */
 import { INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { EffectContext, Effects } from '../../resource/commands';
 import type { Row } from '../../resource/entity-resource';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** An ended application's orders may be applied for again: their live links are cleared. */
 async function release({ trx, row }: EffectContext): Promise<void> {

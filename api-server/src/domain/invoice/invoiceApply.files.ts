@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type InvoiceOcrProvider } from '../../providers/invoice-ocr';
 import { parseInput, type Row } from '../../resource/codec';
@@ -19,10 +19,6 @@ import { assertUploadsUsable, sendStored, uploadDir, uploadIdsOf } from '../../r
 import { formatDateTime } from '../../util/time';
 import { invoiceFileAmounts } from './invoiceApply.effects';
 import { intOf, isType, requireType } from './invoiceApply.orders';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** A stored file value as the browser sees it. */
 const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(stored) as Row) : null);

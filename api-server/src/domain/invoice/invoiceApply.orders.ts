@@ -10,7 +10,7 @@ import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOI
 import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, type Resource, STALE, T, type WriteContext } from '../../resource/entity-resource';
@@ -18,10 +18,6 @@ import { formatDateTime } from '../../util/time';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
 import { nextCode } from '../org-scope';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const MAX_ORDERS = 200;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);

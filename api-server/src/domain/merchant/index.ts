@@ -5,7 +5,7 @@
  */
 import { AdminType, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
@@ -20,10 +20,6 @@ export const MerchantMessages = {
   inUse: '该商户下已有企业或下级商户，不能删除',
   parentRequired: '请选择上级商户',
 } as const;
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 /** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
 async function checkPlacement(ctx: WriteContext, next: Row) {

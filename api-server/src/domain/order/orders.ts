@@ -10,7 +10,7 @@
 import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import crypto from 'node:crypto';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
@@ -24,10 +24,6 @@ import { finishIfResolved, settleLines } from './worker';
 import { mayWriteTemps, TEMP_MESSAGES } from './temp';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
 

@@ -15,7 +15,7 @@ import { type Kysely, sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
@@ -26,10 +26,6 @@ import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
 import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, lockPricing, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, priceRows, recordProgress, type StoredRow, storedRow } from './service';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string, data?: unknown): never => {
-  throw new ApiError(code, message, data);
-};
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;

@@ -4,7 +4,7 @@
  */
 import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
@@ -22,10 +22,6 @@ export const SupplierMessages = {
   upstream: '上游供应商须为类型300的供应商',
 } as const;
 
-const refuse = (message: string): never => {
-  throw new ApiError(Code.VALIDATION, message);
-};
-
 const typeOf = async (db: AnyDb, id: unknown) =>
   id === null || id === undefined ? null : ((await db.selectFrom('mercht').select('merchtType').where('id', '=', id).where('merchtType', '>=', 100).executeTakeFirst()) as Row | undefined)?.merchtType ?? null;
 
@@ -40,10 +36,10 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'SPR', 4), status: 0 }),
     check: async (ctx, next) => {
-      if (next.merchtType === 200 && next.parentId === null) refuse(SupplierMessages.virtualParent);
-      if (next.merchtType !== 200 && next.parentId !== null) refuse(SupplierMessages.noParent);
-      if (next.parentId !== null && (await typeOf(ctx.trx, next.parentId)) !== 300) refuse(SupplierMessages.parentType);
-      if (next.merchtType === 300 && next.taxSourceId === null) refuse(SupplierMessages.taxSource);
+      if (next.merchtType === 200 && next.parentId === null) refuse(Code.VALIDATION, SupplierMessages.virtualParent);
+      if (next.merchtType !== 200 && next.parentId !== null) refuse(Code.VALIDATION, SupplierMessages.noParent);
+      if (next.parentId !== null && (await typeOf(ctx.trx, next.parentId)) !== 300) refuse(Code.VALIDATION, SupplierMessages.parentType);
+      if (next.merchtType === 300 && next.taxSourceId === null) refuse(Code.VALIDATION, SupplierMessages.taxSource);
     },
   });
   const configs = defineResource(deps, supplierConfig, {
@@ -53,7 +49,7 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     check: async (ctx, next, before) => {
       if (before) return;
       const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
-      if (!channel || channel.status !== 0) refuse(SupplierMessages.channelOff);
+      if (!channel || channel.status !== 0) refuse(Code.VALIDATION, SupplierMessages.channelOff);
       await ownSupplierOnCreate(ctx, next, before);
     },
   });
@@ -65,8 +61,8 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     create: 'add',
     duplicate: '该分销商已有配置',
     check: async (ctx, next) => {
-      if ((await typeOf(ctx.trx, next.supplierId)) !== 100) refuse(SupplierMessages.distributor);
-      if ((await typeOf(ctx.trx, next.upstreamId)) !== 300) refuse(SupplierMessages.upstream);
+      if ((await typeOf(ctx.trx, next.supplierId)) !== 100) refuse(Code.VALIDATION, SupplierMessages.distributor);
+      if ((await typeOf(ctx.trx, next.upstreamId)) !== 300) refuse(Code.VALIDATION, SupplierMessages.upstream);
     },
   });
   return [

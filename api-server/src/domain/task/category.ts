@@ -4,15 +4,11 @@
  */
 import { TASK_MESSAGES, taskCategory } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { ownSupplierOnCreate, supplierOwned } from '../org-scope';
-
-const refuse = (message: string): never => {
-  throw new ApiError(Code.VALIDATION, message);
-};
 
 export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
   const categories = defineResource(deps, taskCategory, {
@@ -22,7 +18,7 @@ export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
       await ownSupplierOnCreate(ctx, next, before);
       if (next.parentId !== null && next.parentId !== undefined) {
         const parent = (await ctx.trx.selectFrom('task_category').select(['supplierId', 'parentId']).where('id', '=', Number(next.parentId)).executeTakeFirst()) as Row | undefined;
-        if (!parent || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(TASK_MESSAGES.parentLevel);
+        if (!parent || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(Code.VALIDATION, TASK_MESSAGES.parentLevel);
       }
       if (next.invoiceItemId !== null && next.invoiceItemId !== undefined) {
         const item = await ctx.trx.selectFrom('invoice_item').select('id').where('id', '=', Number(next.invoiceItemId)).where('supplierId', '=', Number(next.supplierId)).executeTakeFirst();
@@ -31,8 +27,8 @@ export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
     },
     checkRemove: async (ctx, row) => {
       const id = Number(row.id);
-      if (await ctx.trx.selectFrom('task_category').select('id').where('parentId', '=', id).executeTakeFirst()) refuse(TASK_MESSAGES.hasChildren);
-      if (await ctx.trx.selectFrom('work_package').select('id').where('categoryId', '=', id).executeTakeFirst()) refuse(TASK_MESSAGES.inUse);
+      if (await ctx.trx.selectFrom('task_category').select('id').where('parentId', '=', id).executeTakeFirst()) refuse(Code.VALIDATION, TASK_MESSAGES.hasChildren);
+      if (await ctx.trx.selectFrom('work_package').select('id').where('categoryId', '=', id).executeTakeFirst()) refuse(Code.VALIDATION, TASK_MESSAGES.inUse);
     },
   });
   return categories.routes;

@@ -23,7 +23,7 @@ import {
   workPackage,
 } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
@@ -31,10 +31,6 @@ import { fileRoute } from '../../resource/file-route';
 import { packageEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const tripleOf = (row: Row): PackageTriple => ({ reviewStatus: row.reviewStatus as PackageTriple['reviewStatus'], pkgStatus: row.pkgStatus as PackageTriple['pkgStatus'], status: Number(row.status) });
 /** The price columns a package keeps for its type, from the written values over the stored row. */

@@ -8,7 +8,7 @@
 import { AdminType, enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, parsePayoutAmount, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
@@ -16,10 +16,6 @@ import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
 
 type CreateTemp = ReturnType<typeof tempOrderRoutes>['createTemp'];
-
-const refuse = (code: (typeof Code)[keyof typeof Code], message: string): never => {
-  throw new ApiError(code, message);
-};
 
 const LINE_KIND = { ORDER: 10, TEMP: 20 } as const;
 
