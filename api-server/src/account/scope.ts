@@ -1,5 +1,5 @@
 import { AdminType } from '@flexpay/shared-utility/src/pure';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AdminUserRow } from './permissions';
 
@@ -38,9 +38,94 @@ export function scopedIn(db: Kysely<any>, column: string, ids: Expression<unknow
   return sql<SqlBool>`likelihood(${sql.ref(column)} in (${ids}), ${likelihood})`;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
 /**
- * Condition on a row that carries an enterprise and a supplier column. A merchant sees its own
- * enterprises and those of its direct sub-merchants. `share`: the caller's entShare (a planner hint).
+ * What ties a row to the organisations (issue 23 "Scope declared"): the column naming its enterprise,
+ * its merchant or its supplier. A resource declares its tie once (`scoped(db, tie)`) and lists, gets,
+ * commands, exports and search all read through it; SCOPES below says what each tie lets each account
+ * type see, in one place.
+ * - ent: an enterprise; SPR its enterprises, MER those of itself and its sub-merchants, ENT itself and its sub-enterprises.
+ * - ownEnt: as `ent`, but an enterprise sees only itself (its money, not its sub-enterprises').
+ * - merchant: a merchant; SPR its merchants, MER itself and its sub-merchants, ENT its own merchant.
+ * - supplier: a supplier; SPR itself and its virtual (200) suppliers, MER and ENT their supplier.
+ * - entSupplier: an enterprise and a supplier column; SPR by the supplier column, MER the enterprises of
+ *   itself and its sub-merchants, ENT itself only.
+ * - org: a supplier, a merchant and an enterprise column; SPR, MER (with its subs) and ENT (itself) each by its own.
+ * SYS sees every row of every tie.
+ */
+export type Tie =
+  | { ent: string }
+  | { ownEnt: string }
+  | { merchant: string }
+  | { supplier: string }
+  | { entSupplier: { ent: string; supplier: string } }
+  | { org: { supplier: string; merchant: string; ent: string } };
+
+type Condition = Expression<SqlBool> | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>); // eslint-disable-line @typescript-eslint/no-explicit-any
+type Sees<C> = Record<Exclude<OrgScope['kind'], 'all'>, (db: AnyDb, column: C, org: number, share: number | undefined) => Condition>;
+
+/** A merchant with its sub-merchants; an enterprise with its sub-enterprises (DOMAIN.md §1). */
+const merchantAndSubs = (db: AnyDb, org: number) => db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', org), eb('parentId', '=', org)]));
+const entAndSubs = (db: AnyDb, org: number) => db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', org), eb('parentId', '=', org)]));
+const inSet = (column: string, ids: Expression<unknown>): Condition => (eb) => eb(sql.ref(column), 'in', ids as never);
+const equals = (column: string, org: number): Condition => (eb) => eb(sql.ref(column), '=', org);
+
+const entSees: Sees<string> = {
+  supplier: (db, column, org, share) => scopedIn(db, column, db.selectFrom('ent').select('id').where('supplierId', '=', org), share),
+  merchant: (db, column, org, share) => scopedIn(db, column, db.selectFrom('ent').select('id').where('merchtId', 'in', merchantAndSubs(db, org)), share),
+  ent: (db, column, org) => inSet(column, entAndSubs(db, org)),
+};
+
+/** Each tie's rows per account type (the scope's kind: supplier = SPR, merchant = MER, ent = ENT). */
+const SCOPES: { [K in keyof UnionToObject<Tie>]: Sees<UnionToObject<Tie>[K]> } = {
+  ent: entSees,
+  ownEnt: { ...entSees, ent: (_db, column, org) => equals(column, org) },
+  merchant: {
+    supplier: (db, column, org) => inSet(column, db.selectFrom('mercht').select('id').where('supplierId', '=', org)),
+    merchant: (db, column, org) => inSet(column, merchantAndSubs(db, org)),
+    ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('merchtId').where('id', '=', org)),
+  },
+  supplier: {
+    supplier: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', org), eb.and([eb('mercht.parentId', '=', org), eb('mercht.merchtType', '=', 200)])]))),
+    merchant: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.supplierId as id').where('mercht.id', '=', org)),
+    ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', org)),
+  },
+  entSupplier: {
+    supplier: (_db, columns, org) => equals(columns.supplier, org),
+    merchant: (db, columns, org, share) => scopedIn(db, columns.ent, merchantEntIds(db, org), share),
+    ent: (_db, columns, org) => equals(columns.ent, org),
+  },
+  org: {
+    supplier: (_db, columns, org) => equals(columns.supplier, org),
+    merchant: (db, columns, org) => inSet(columns.merchant, merchantAndSubs(db, org)),
+    ent: (_db, columns, org) => equals(columns.ent, org),
+  },
+};
+type UnionToObject<U> = { [K in U extends unknown ? keyof U : never]: U extends Record<K, infer V> ? V : never };
+
+/** The condition a tie puts on a caller's rows, or null for the platform (every row). */
+export function tieCondition(db: AnyDb, tie: Tie, scope: OrgScope, share?: number): Condition | null {
+  if (scope.kind === 'all') return null;
+  const [kind, column] = Object.entries(tie)[0] as [keyof typeof SCOPES, never];
+  const org = scope.kind === 'supplier' ? scope.supplierId : scope.kind === 'merchant' ? scope.merchtId : scope.entId;
+  return SCOPES[kind][scope.kind](db, column, org, share);
+}
+
+/** The scope of a resource whose rows are tied by `tie`: the caller's rows of a query (by the caller's account type and organisation). */
+export function scoped(db: AnyDb, tie: Tie) {
+  return (caller: { user: AdminUserRow; entShare?: number }, qb: AnyQuery): AnyQuery => {
+    const condition = tieCondition(db, tie, scopeOf(caller.user), caller.entShare);
+    return condition ? qb.where(condition as never) : qb;
+  };
+}
+
+/**
+ * Condition on a row that carries an enterprise and a supplier column (the `entSupplier` tie). A merchant
+ * sees its own enterprises and those of its direct sub-merchants. `share`: the caller's entShare (a planner hint).
  */
 export function rowInScope(
   db: Kysely<Database>,
@@ -48,21 +133,11 @@ export function rowInScope(
   columns: { ent: string; supplier: string },
   share?: number,
 ): (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool> {
-  return (eb) => {
-    switch (scope.kind) {
-      case 'all':
-        return sql<SqlBool>`1 = 1`;
-      case 'supplier':
-        return eb(sql.ref(columns.supplier), '=', scope.supplierId);
-      case 'ent':
-        return eb(sql.ref(columns.ent), '=', scope.entId);
-      case 'merchant':
-        return scopedIn(db, columns.ent, merchantEntIds(db, scope.merchtId), share);
-    }
-  };
+  const condition = tieCondition(db, { entSupplier: columns }, scope, share);
+  return (eb) => (condition === null ? sql<SqlBool>`1 = 1` : typeof condition === 'function' ? condition(eb as never) : condition);
 }
 
-function merchantEntIds(db: Kysely<Database>, merchtId: number) {
+function merchantEntIds(db: AnyDb, merchtId: number) {
   return db
     .selectFrom('ent')
     .select('ent.id')

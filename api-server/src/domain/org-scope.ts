@@ -1,10 +1,10 @@
 /**
- * Which suppliers a caller's organisation sees (DOMAIN.md §1): the platform all; a supplier itself
- * and the virtual (200) suppliers under it; a merchant its supplier; an enterprise its supplier.
+ * The domain's scopes by name, each a tie of account/scope.ts (issue 23 "Scope declared": which rows
+ * each account type sees is declared there once), and the supplier-owned options shared by areas.
  */
 import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
-import { scopedIn } from '../account/scope';
+import { scoped } from '../account/scope';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
@@ -14,55 +14,14 @@ import { type AnyDb, type AnyQuery, T, type WriteContext } from '../resource/ent
 /** Spec §6: organisation lookups are login only (the scope still applies). */
 export const SIMPLE = codeOf('ACT_SIMPLE_LIST');
 
-/** SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
-export function entScope(db: AnyDb, column = `${T}.id`) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (caller.user.adminType) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('supplierId', '=', orgId), caller.entShare));
-      case AdminType.MER:
-        return qb.where(scopedIn(db, column, db.selectFrom('ent').select('id').where('merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)]))), caller.entShare));
-      default:
-        return qb.where(column, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-    }
-  };
-}
+/** Rows tied to an enterprise (account/scope.ts `ent`): SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
+export const entScope = (db: AnyDb, column = `${T}.id`) => scoped(db, { ent: column });
 
-/** SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
-export function merchantScope(db: AnyDb, column = `${T}.id`) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (caller.user.adminType) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where('supplierId', '=', orgId));
-      case AdminType.MER:
-        return qb.where(column, 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-      default:
-        return qb.where(column, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId));
-    }
-  };
-}
+/** Rows tied to a merchant (`merchant`): SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
+export const merchantScope = (db: AnyDb, column = `${T}.id`) => scoped(db, { merchant: column });
 
-export function visibleSupplierIds(db: AnyDb, caller: Caller) {
-  const orgId = caller.user.orgId ?? -1;
-  switch (caller.user.adminType) {
-    case AdminType.SPR:
-      return db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', orgId), eb.and([eb('mercht.parentId', '=', orgId), eb('mercht.merchtType', '=', 200)])]));
-    case AdminType.MER:
-      return db.selectFrom('mercht').select('mercht.supplierId as id').where('mercht.id', '=', orgId);
-    default:
-      return db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', orgId);
-  }
-}
-
-/** Scope of a table whose `column` names a supplier. */
-export const bySupplier = (db: AnyDb, column: string) => (caller: Caller, qb: AnyQuery) =>
-  caller.user.adminType === AdminType.SYS ? qb : qb.where(column, 'in', visibleSupplierIds(db, caller));
+/** Rows tied to a supplier (`supplier`): SPR itself and its virtual (200) suppliers; MER and ENT their supplier. */
+export const bySupplier = (db: AnyDb, column: string) => scoped(db, { supplier: column });
 
 /** SPR writes the records of its own supplier only (not those of the virtual ones under it). */
 export const ownSupplier = (column: string) => (caller: Caller, row: Record<string, unknown>) =>

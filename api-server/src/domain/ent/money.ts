@@ -26,25 +26,23 @@ import {
 } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
+import { scoped } from '../../account/scope';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
 import { outboxProvider, SmsType } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, cappedTotal, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, cappedTotal, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { formatDateTime } from '../../util/time';
 import { nextCode } from '../org-scope';
 import { entScope } from './index';
 import { BizType, moveBalance } from './ledger';
 
-/** entScope, except that an enterprise sees only its own money, not its sub-enterprises'. */
-export function moneyScope(db: AnyDb, column = `${T}.entId`) {
-  const byEnt = entScope(db, column);
-  return (caller: Caller, qb: AnyQuery): AnyQuery => (caller.user.adminType === AdminType.ENT ? qb.where(column, '=', caller.user.orgId ?? -1) : byEnt(caller, qb));
-}
+/** Money rows (the `ownEnt` tie): entScope, except that an enterprise sees only its own money, not its sub-enterprises'. */
+export const moneyScope = (db: AnyDb, column = `${T}.entId`) => scoped(db, { ownEnt: column });
 
 /** ENT writes for itself whatever the body names. */
 const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === AdminType.ENT ? { entId: ctx.caller.user.orgId } : {});

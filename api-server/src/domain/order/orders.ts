@@ -9,6 +9,7 @@
  */
 import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import crypto from 'node:crypto';
+import { scoped } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
@@ -158,19 +159,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
   const detailCode = orderDetail.machine!.transitions.markSuccess.code;
 
   /** The scoped orders the stream may report, by their progress rows. */
-  function progressScope(caller: Caller, qb: AnyQuery): AnyQuery {
-    const orgId = caller.user.orgId ?? -1;
-    switch (caller.user.adminType) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where('p.supplierId', '=', orgId);
-      case AdminType.MER:
-        return qb.where('p.merchtId', 'in', db.selectFrom('mercht').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-      default:
-        return qb.where('p.entId', '=', orgId);
-    }
-  }
+  const progressScope = scoped(db, { org: { supplier: 'p.supplierId', merchant: 'p.merchtId', ent: 'p.entId' } });
 
   const progressRoutes: RouteSpec[] = [
     {
