@@ -7,7 +7,7 @@
  * Answers after a valid signature are signed back (MD5 key, or the platform's open-API key for RSA)
  * and kept by request number.
  */
-import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes } from '@flexpay/shared-utility/src/pure';
+import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codesOf } from '../domain/client/authorization';
 import { openPayout } from '../domain/order/temp';
@@ -98,7 +98,6 @@ const balanceQuery: Handler = async (deps, ent, params) => {
 };
 
 
-const PAYOUT_ROW_FIELDS = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
 const trimmed = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : null);
 
 function channelOf(params: Row): number {
@@ -141,7 +140,7 @@ async function payout(deps: AppDeps, ent: Row, params: Row, request: OpenRequest
   if (seen) return payoutState(deps, seen);
   const channel = channelOf(params);
   if (rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(Code.VALIDATION, OPEN_MESSAGES.row);
-  const picked = rows.map((r) => Object.fromEntries(PAYOUT_ROW_FIELDS.map((f) => [f, (r as Row)[f]])));
+  const picked = rows.map((r) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, (r as Row)[f]])));
   try {
     await openPayout(deps, request, ent.id as number, channel, picked, { packageCode: trimmed(params.packageCode, 32), remark: trimmed(params.remark, 200) });
   } catch (error) {

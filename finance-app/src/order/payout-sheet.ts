@@ -3,10 +3,7 @@
  * most 5 000 rows; the cells become the rows order/mgr/temp/create takes. DOM-free (the matrix comes
  * from the kit's SheetJS reader), so jest reads real workbooks through it.
  */
-import { PAYOUT_HEADERS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, checkPayoutHeader, parseIdType, type PayoutRow } from '@flexpay/shared-utility';
-
-/** Row keys in the template's column order. */
-export const PAYOUT_FIELDS = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
+import { PAYOUT_FIELDS, PAYOUT_HEADERS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, checkPayoutHeader, parseIdType, type PayoutRow } from '@flexpay/shared-utility';
 
 export const PAYOUT_SHEET_MESSAGES = {
   empty: '导入文件中没有明细数据',

@@ -10,6 +10,7 @@ import {
   type FeeConfig,
   parseIdType,
   parsePayoutAmount,
+  PAYOUT_ROW,
   type PayoutRowFacts,
   priceLine,
   type RowCheck,
@@ -48,18 +49,19 @@ const cell = (value: unknown, max: number) => (typeof value === 'string' || type
 
 /** A row of the wire (`{name, idType, idNumber, phone?, account, bankName?, amount, remark?}`) as stored. */
 export function storedRow(raw: Row, rowNo: number): StoredRow {
-  const phone = cell(raw.phone, 20);
-  const bankName = cell(raw.bankName, 100);
-  const remark = cell(raw.remark, 200);
+  const R = PAYOUT_ROW;
+  const phone = cell(raw.phone, R.phone.max);
+  const bankName = cell(raw.bankName, R.bankName.max);
+  const remark = cell(raw.remark, R.remark.max);
   return {
     rowNo,
-    name: cell(raw.name, 50),
+    name: cell(raw.name, R.name.max),
     idType: parseIdType(raw.idType),
-    idNumber: cell(raw.idNumber, 40).toUpperCase(),
+    idNumber: cell(raw.idNumber, R.idNumber.max).toUpperCase(),
     phone: phone || null,
-    account: cell(raw.account, 40).replace(/\s+/g, ''),
+    account: cell(raw.account, R.account.max).replace(/\s+/g, ''),
     bankName: bankName || null,
-    amountText: cell(raw.amount, 30),
+    amountText: cell(raw.amount, R.amount.max),
     amountFen: parsePayoutAmount(raw.amount),
     remark: remark || null,
   };

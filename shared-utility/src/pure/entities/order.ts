@@ -8,7 +8,7 @@
  * run in api-server/src/domain/order/worker.ts).
  */
 import { type TransitionDef, defineEntity, defineMachine } from '../entity';
-import { transitionTables } from '../rules/order-checks';
+import { PAYOUT_ROW, transitionTables } from '../rules/order-checks';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
@@ -84,16 +84,16 @@ export const tempOrderDetail = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     tempOrderId: { label: '制单', type: 'int', search: 'eq', list: false },
     rowNo: { label: '行号', type: 'int', sort: true, width: 70 },
-    name: { label: '姓名', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 100 },
+    name: { label: '姓名', type: 'text', required: true, max: PAYOUT_ROW.name.max, create: true, update: true, search: 'like', width: 100 },
     idType: { label: '证件类型', type: 'enum', enum: 'idType', create: true, update: true, defaultValue: 111, width: 110 },
-    idNumber: { label: '证件号码', type: 'text', required: true, max: 40, create: true, update: true, search: 'eq', width: 180 },
-    phone: { label: '手机号', type: 'text', max: 20, create: true, update: true, nullable: true, width: 120 },
-    account: { label: '收款账号', type: 'text', required: true, max: 40, create: true, update: true, search: 'eq', width: 190 },
-    bankName: { label: '开户行', type: 'text', max: 100, create: true, update: true, nullable: true, width: 160 },
+    idNumber: { label: '证件号码', type: 'text', required: true, max: PAYOUT_ROW.idNumber.max, create: true, update: true, search: 'eq', width: 180 },
+    phone: { label: '手机号', type: 'text', max: PAYOUT_ROW.phone.max, create: true, update: true, nullable: true, width: 120 },
+    account: { label: '收款账号', type: 'text', required: true, max: PAYOUT_ROW.account.max, create: true, update: true, search: 'eq', width: 190 },
+    bankName: { label: '开户行', type: 'text', max: PAYOUT_ROW.bankName.max, create: true, update: true, nullable: true, width: 160 },
     /** The cell as sent when it was not an amount (shown beside the 格式错误 message). */
     amountText: { label: '金额(原文)', type: 'text', list: false },
     amount: money('金额(元)', 'amountFen', { required: true, create: true, update: true, search: 'range', sort: true }),
-    remark: { label: '备注', type: 'text', max: 200, create: true, update: true, nullable: true, width: 140 },
+    remark: { label: '备注', type: 'text', max: PAYOUT_ROW.remark.max, create: true, update: true, nullable: true, width: 140 },
     errorType: { label: '异常类型', type: 'enum', enum: 'orderDetailError', search: 'eq', width: 120 },
     errorMsg: { label: '异常说明', type: 'text', width: 200 },
   },

@@ -11,7 +11,28 @@ import { MESSAGES } from '../validators';
 import type { CalcMode } from './fees';
 import { isValidResidentId, RESIDENT_ID_TYPE } from './identity';
 
-export const PAYOUT_HEADERS = ['姓名*', '证件类型', '证件号码*', '手机号', '收款账号*', '开户行', '金额(元)*', '备注'] as const;
+/**
+ * The payout row, declared once (issue 23 "one of each"): the template's columns in order, each with its
+ * field on the wire and in the sheet reader, its header title, and the most characters a stored row keeps
+ * (the temp order detail's maxima). The template (documents/templates.ts), 制单's sheet reader
+ * (finance-app order/payout-sheet.ts), the open API, the server's stored row (order/service.ts storedRow)
+ * and the entity tempOrderDetail read it; checkPayoutRow below checks its fields.
+ */
+export const PAYOUT_ROW = {
+  name: { title: '姓名*', max: 50 },
+  idType: { title: '证件类型' },
+  idNumber: { title: '证件号码*', max: 40 },
+  phone: { title: '手机号', max: 20 },
+  account: { title: '收款账号*', max: 40 },
+  bankName: { title: '开户行', max: 100 },
+  amount: { title: '金额(元)*', max: 30 },
+  remark: { title: '备注', max: 200 },
+} as const;
+export type PayoutField = keyof typeof PAYOUT_ROW;
+/** The row's fields in the template's column order. */
+export const PAYOUT_FIELDS = Object.keys(PAYOUT_ROW) as PayoutField[];
+/** The template's header row (row 1 of the sheet). */
+export const PAYOUT_HEADERS: readonly string[] = PAYOUT_FIELDS.map((field) => PAYOUT_ROW[field].title);
 export const PAYOUT_MAX_ROWS = 5000;
 
 export const PAYOUT_MESSAGES = {
@@ -62,16 +83,8 @@ export function parsePayoutAmount(value: unknown): number | null {
 }
 
 /** A row as the browser sends it (order/mgr/temp/create). */
-export interface PayoutRow {
-  name?: unknown;
-  idType?: unknown;
-  idNumber?: unknown;
-  phone?: unknown;
-  account?: unknown;
-  bankName?: unknown;
-  amount?: unknown;
-  remark?: unknown;
-}
+/** A payout row as sent: any of PAYOUT_ROW's fields, unchecked. */
+export type PayoutRow = { [F in PayoutField]?: unknown };
 
 /** What the server knows about the row's payee, card, enterprise and limits. */
 export interface PayoutRowFacts {
