@@ -1,4 +1,4 @@
-import { Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card, H5, Icon, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { request, type Entity, type Row } from '@flexpay/shared-utility';
@@ -50,8 +50,14 @@ export function MonthChartCard({ entity, fields, cond }: { entity: Entity; field
 
   let body;
   if (!sums || !chart) body = <Spinner size={24} className="fp-month-chart__wait" />;
-  else if (sums.months.length === 0) body = <NonIdealState icon="timeline-bar-chart" title="暂无统计数据" description="当前筛选条件下没有按月数据" className="fp-month-chart__empty" />;
-  else body = <BarChart categories={chart.categories} series={chart.series} height={260} />;
+  else if (sums.months.length === 0)
+    body = (
+      <div className="fp-month-chart__empty" data-testid="month-chart-empty">
+        <Icon icon="timeline-bar-chart" size={20} />
+        <span>暂无统计数据：当前筛选条件下没有按月数据</span>
+      </div>
+    );
+  else body = <BarChart categories={chart.categories} series={chart.series} height={230} />;
   return (
     <Card className="fp-month-chart" data-testid="month-chart">
       <div className="fp-month-chart__head">

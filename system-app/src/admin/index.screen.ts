@@ -28,7 +28,7 @@ export default defineScreen(admin, {
   list: ['username', 'name', 'phone', 'email', 'status', 'createdAt'],
   search: ['username', 'name', 'phone', 'status'],
   // The signed-in administrator's own row is listed read-only, marked 当前账号 (issue 22 item 10).
-  columns: { username: { render: (row) => createElement(OwnAccountName, { row, own: row.userId === currentSession()?.userId }) } },
+  columns: { username: { render: (row) => createElement(OwnAccountName, { row, own: row.userId === currentSession()?.userId }), width: 200 } },
   actions: [
     form({ drawer: true, view: false, fields: ADMIN_FORM_FIELDS, titles: { add: '新增管理员信息', edit: '编辑管理员信息' } }),
     dialog({
