@@ -21,6 +21,7 @@ import {
   tabPaths,
   texts,
 } from './support/navbar-helpers';
+import { clickRowAction } from './support/kit-screen';
 
 // The tests of this file are independent of each other; both workers may share them.
 test.describe.configure({ mode: 'parallel' });
@@ -332,41 +333,84 @@ test('企业账号的权限树不含平台专属分组', async ({ page }) => {
   await expect(dialog.getByText('客户端', { exact: true })).toHaveCount(0);
 });
 
-test('新手引导：未完成时显示，下一步会保存，跳过后刷新与重新登录都不再出现', async ({ browser }) => {
-  await withPrivateServer(browser, async (page) => {
+test('新手引导是首页与步骤页面上的卡片：稍后提醒到下次登录前不再出现，第 3 步打开管理员的权限分配，跳过引导在另一浏览器也不再出现', async ({ browser }) => {
+  // A private server: the guide's step is saved on the account.
+  const server = await startServer();
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
     await signInAndWait(page, DEMO_ACCOUNTS.MER);
     const guide = page.getByTestId('guide');
-    await expect(guide).toBeVisible();
+    // A card inside the dashboard, not a bar over the shell.
+    await expect(page.getByTestId('dashboard').getByTestId('guide')).toBeVisible();
     await expect(guide).toContainText('第 1 / 3 步');
-    await expect(page.getByTestId('guide-step')).toContainText('完善个人信息');
-    // Each step label stands apart, and the docked guide pushes the page down instead of covering it.
+    await expect(page.getByTestId('guide-step')).toHaveText('完善个人信息');
     await expect(guide.getByRole('listitem')).toHaveText(['1完善个人信息', '2添加子账号', '3创建角色']);
-    const guideBox = (await guide.boundingBox())!;
-    const pageTop = (await page.getByTestId('dashboard').boundingBox())!;
-    expect(pageTop.y).toBeGreaterThanOrEqual(guideBox.y + guideBox.height);
 
-    await guide.getByRole('button', { name: '下一步' }).click();
-    await expect(guide).toContainText('第 2 / 3 步');
-    await expect(page.getByTestId('guide-step')).toContainText('添加子账号');
-
-    // The step reached is kept by the server.
-    await page.reload();
-    await expect(guide).toContainText('第 2 / 3 步');
-
-    await guide.getByRole('button', { name: '跳过引导' }).click();
-    await expect(guide).toBeHidden();
-
-    await page.reload();
-    await expect(page.getByTestId('display-name')).toHaveText('王海涛');
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    // The step's link leads to its page, where the card says what to do; other pages show no card.
+    await guide.getByRole('button', { name: '去完善个人信息' }).click();
+    await expect(page).toHaveURL(/\/editAdmin$/);
+    await expect(guide).toContainText('姓名');
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { name: '帮助中心' }).first()).toBeVisible();
+    await expect(guide).toHaveCount(0);
+    await page.goto('/admin/index');
+    await expect(page.getByTestId('screen-admin_user')).toBeVisible();
     await expect(guide).toHaveCount(0);
 
+    // 下一步 saves the step on the server: a reload keeps it.
+    await page.goto('/dashboard');
+    await guide.getByRole('button', { name: '下一步' }).click();
+    await expect(guide).toContainText('第 2 / 3 步');
+    await page.reload();
+    await expect(guide).toContainText('第 2 / 3 步');
+    await guide.getByRole('button', { name: '下一步' }).click();
+    await expect(page.getByTestId('guide-step')).toHaveText('创建角色');
+
+    // Step 3 leads to permission assignment on 管理员: the card there points at a sub-account's 权限.
+    await guide.getByRole('button', { name: '为子账号分配权限' }).click();
+    await expect(page).toHaveURL(/\/admin\/index$/);
+    await expect(guide).toContainText('点击子账号所在行的「权限」');
+    await clickRowAction(page, 'merFinance01', '权限');
+    const dialog = page.locator('.bp6-dialog', { hasText: '管理员权限' });
+    await expect(dialog.getByTestId('perm-tree')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '编辑' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // 稍后提醒: hidden on its page, the dashboard and after a reload — until the next sign-in.
+    await guide.getByRole('button', { name: '稍后提醒' }).click();
+    await expect(guide).toHaveCount(0);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(guide).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('dashboard').getByText('今日订单数')).toBeVisible();
+    await expect(guide).toHaveCount(0);
     await (await openUserMenu(page)).getByRole('menuitem', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login/);
     await signInAndWait(page, DEMO_ACCOUNTS.MER);
-    await expect(page.getByTestId('display-name')).toHaveText('王海涛');
+    await expect(guide).toContainText('第 3 / 3 步');
+
+    // 跳过引导: for good — saved on the account, so another browser does not show it either.
+    await guide.getByRole('button', { name: '跳过引导' }).click();
     await expect(guide).toHaveCount(0);
-  });
+    await page.reload();
+    await expect(page.getByTestId('dashboard').getByText('今日订单数')).toBeVisible();
+    await expect(guide).toHaveCount(0);
+    const other = await browser.newContext({ baseURL: server.url });
+    try {
+      const elsewhere = await other.newPage();
+      await signInAndWait(elsewhere, DEMO_ACCOUNTS.MER);
+      await expect(elsewhere.getByTestId('dashboard').getByText('今日订单数')).toBeVisible();
+      await expect(elsewhere.getByTestId('guide')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
 
 test('模板下载菜单下载三个 xlsx 模板，文件名取自 content-disposition 的中文名', async ({ page }) => {
