@@ -2,6 +2,7 @@ import { addErrorHandler, getAppStatus, registerApplication, start, triggerAppCh
 // Issue 24: the route table is bundled in (4.5 KB gzip) rather than read from shared-utility, and Blueprint's
 // class names are strings, so a public page (the login page) needs neither module to start.
 import { appForPath, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility/src/pure/routes';
+import { modulesAfterSignIn } from './after-sign-in';
 import { BP as Classes } from './bp-classes';
 import { guardRoute } from './route-guard';
 import { startVersionWatch } from './version-banner';
@@ -162,11 +163,20 @@ function preloadNamedBy(metaName: string): void {
   }
 }
 document.addEventListener('input', () => preloadNamedBy('flexpay-preload-on-input'), { capture: true });
+/** The sign-in form (@flexpay/login marks it): the next page's modules also run while its call is at the server. */
+let warmed = false;
+function runAfterSignInModules(form: EventTarget | null): void {
+  if (warmed || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-flexpay-sign-in')) return;
+  warmed = true;
+  // A failure here is met again, and shown, when single-spa loads the app.
+  for (const specifier of modulesAfterSignIn(window.location.search)) System.import(specifier).catch(() => undefined);
+}
 document.addEventListener(
   'submit',
-  () => {
+  (event) => {
     preloadNamedBy('flexpay-preload-on-input');
     preloadNamedBy('flexpay-preload-on-submit');
+    runAfterSignInModules(event.target);
   },
   { capture: true },
 );

@@ -189,7 +189,7 @@ export function LoginPage({ pathname }: { pathname: string }) {
           ) : null}
 
           {recovering ? <ForgetPasswordForm /> : (
-          <form onSubmit={submit} noValidate aria-label="登录表单">
+          <form onSubmit={submit} noValidate aria-label="登录表单" data-flexpay-sign-in="">
             <FormGroup label="用户名" labelFor="login-username" {...field('username')}>
               <InputGroup
                 id="login-username"
