@@ -90,9 +90,10 @@ test('ENT adds a talent from an ID photo, runs real-name, uploads the ID photos;
   await dialog.getByRole('button', { name: '提交' }).click();
   await expect(dialog).toHaveCount(0);
 
-  // The new talent is listed (the manage code sees the number whole) and not yet real-named.
+  // The new talent is found by its whole number (the manage code may search by it), listed masked, not yet real-named.
   await ent.goto(`/cust/ent?idNumber=${idNumber}`);
-  await expect(screen.getByText(idNumber, { exact: true })).toBeVisible();
+  await expect(screen.getByText(`${idNumber.slice(0, 4)}**********${idNumber.slice(-4)}`, { exact: true })).toBeVisible();
+  await expect(screen.getByText(idNumber, { exact: true })).toHaveCount(0);
   await expect(screen.getByText('未实名')).toBeVisible();
 
   // 实名认证: the simulated 2-factor check passes the valid number the OCR read.
@@ -109,7 +110,7 @@ test('ENT adds a talent from an ID photo, runs real-name, uploads the ID photos;
   await expect(ent.getByText('附件已保存').first()).toBeVisible();
   await expect(files.locator('tr[data-file-type="1"]')).toContainText(`身份证国徽面${RUN}`);
   await expect(files.locator('tr[data-file-type="1"] .fp-mono')).toHaveText(/^[0-9a-f]{32}$/);
-  await ent.getByRole('button', { name: '关闭' }).click();
+  await ent.getByRole('button', { name: '关闭', exact: true }).click();
 
   // A reader without the talent-manage code: the filtered export holds the listed rows, masked.
   const reader = await signedIn(browser, createReader('a'));
@@ -175,4 +176,41 @@ test('the query type in the path picks the tab of 人才数据, 企业人才 and
     expect(String(row['证件号码'])).toMatch(/^.{4}\*+.{4}$/);
   }
   expect(rows.map((r) => r['人才'])).toEqual(expect.arrayContaining(signed.records.map((r) => r.custName)));
+});
+
+test('sysadmin sees a masked ID number in 人才, reveals it with 显示完整号码, and 操作日志 shows the reveal', async ({ browser }) => {
+  const db = openServerDatabase(process.env.FLEXPAY_E2E_DATA_DIR!);
+  const person = (() => {
+    try {
+      return db.prepare("SELECT id, name, idNumber FROM cust WHERE status = 0 AND idType = 111 ORDER BY id LIMIT 1").get() as { id: number; name: string; idNumber: string };
+    } finally {
+      db.close();
+    }
+  })();
+  const masked = `${person.idNumber.slice(0, 4)}**********${person.idNumber.slice(-4)}`;
+  const sys = await signedIn(browser, DEMO_ACCOUNTS.SYS);
+  const talents = kitScreen(sys, 'cust');
+  await sys.goto(`/cust/base?name=${encodeURIComponent(person.name)}`);
+  const row = talents.locator('.fp-grid tbody tr').filter({ hasText: person.name }).first();
+  await expect(row.getByText(masked, { exact: true })).toBeVisible();
+  await expect(talents.getByText(person.idNumber, { exact: true })).toHaveCount(0);
+
+  // One click in the cell: the whole number in place, from common/reveal, the list not fetched again.
+  let lists = 0;
+  sys.on('request', (r) => void (new URL(r.url()).pathname === '/api/admin/cust/query/list' && lists++));
+  const revealed = sys.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/common/reveal');
+  await row.locator('.fp-masked').filter({ hasText: masked }).getByRole('button', { name: '显示完整号码' }).click();
+  await revealed;
+  await expect(row.getByText(person.idNumber, { exact: true })).toBeVisible();
+  expect(lists).toBe(0);
+
+  // 操作日志: who, whose record, which field, when.
+  await sys.goto(`/admin/auditLog?entityId=${person.id}`);
+  const entry = kitScreen(sys, 'auditLog').locator('.fp-grid tbody tr').filter({ hasText: '查看完整号码' }).first();
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText(DEMO_ACCOUNTS.SYS);
+  await expect(entry).toContainText('人才');
+  await expect(entry).toContainText('查看字段：证件号码');
+  await expect(entry).toContainText(person.name);
+  await expect(entry).not.toContainText(person.idNumber);
 });
