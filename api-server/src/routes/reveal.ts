@@ -48,7 +48,7 @@ export function revealRoutes(deps: AppDeps): RouteSpec[] {
           action: REVEAL_ACTION,
           entity: target.entity.name,
           entityId: String(key),
-          changes: { owner: { from: null, to: ownerOf(shown) }, revealedField: { from: null, to: target.field.label } },
+          changes: { revealedField: { from: null, to: target.field.label }, owner: { from: null, to: ownerOf(shown) } },
         });
         return { value: (shown[field] as string | null | undefined) ?? null };
       },
