@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -463,8 +463,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     return temps.resource.get(ctx.caller, temp.id as number);
   }
 
-  const RowFields = ['name', 'idType', 'idNumber', 'phone', 'account', 'bankName', 'amount', 'remark'] as const;
-  const pick = (body: Row) => Object.fromEntries(RowFields.map((f) => [f, body[f]]));
+  const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
 
   async function transOrder(ctx: SignedInContext) {
     mayWrite(ctx);
@@ -551,7 +550,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         return onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'updateDetail', async (trx, temp) => {
           const before = await trx.selectFrom('temp_order_detail').selectAll().where('id', '=', detail!.id).executeTakeFirstOrThrow();
           const given = pick(ctx.body);
-          const merged = Object.fromEntries(RowFields.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
+          const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
           const { rowNo: _rowNo, ...row } = storedRow(merged, detail!.rowNo);
           await trx.updateTable('temp_order_detail').set({ ...row, updatedAt: ctx.now }).where('id', '=', detail!.id).execute();
           const checked = await recheck(trx, headOf(temp), ctx.now);
