@@ -25,7 +25,8 @@ import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
-import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, lockPricing, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, priceRows, recordProgress, type StoredRow, storedRow } from './service';
+import { lockPricing, priceRows } from './pricing';
+import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, type StoredRow, storedRow } from './service';
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;

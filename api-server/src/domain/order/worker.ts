@@ -33,7 +33,8 @@ import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../pr
 import { BizType, moveBalance } from '../ent/ledger';
 import { addSettled } from './package-settled';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
-import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, reverseFees, SYSTEM_OPERATOR } from './service';
+import { reverseFees } from './pricing';
+import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, SYSTEM_OPERATOR } from './service';
 
 
 /** The worker's poll: a batch of the orders due at `now`, oldest due first. */
