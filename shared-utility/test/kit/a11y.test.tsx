@@ -85,6 +85,10 @@ test('the grid has real column headers, named check and expand columns, and no c
   expect(heads.every((th) => th.getAttribute('scope') === 'col')).toBe(true);
   expect(heads[1].getAttribute('aria-label')).toBe('展开');
   expect(heads.map((th) => th.textContent?.trim())).toEqual(['', '', '名称', '状态', '操作']);
+  // A sortable header is a button in the tab order, its th saying the order.
+  expect(heads[3].querySelector('button')?.textContent?.trim()).toBe('状态');
+  expect(heads[3].getAttribute('aria-sort')).toBe('none');
+  expect(heads[2].getAttribute('aria-sort')).toBeNull();
   const interactive = 'a[href], button, input, select, textarea, [role="button"], [tabindex]';
   for (const el of dom.host.querySelectorAll(interactive)) expect(el.parentElement?.closest(interactive)).toBeNull();
   expect(dom.host.querySelector('tbody tr')?.getAttribute('onclick')).toBeNull();

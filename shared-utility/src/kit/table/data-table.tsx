@@ -132,11 +132,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     const align = column.money || column.int || column.ratio ? ' fp-grid-num' : '';
     const layout = columnLayout(column);
     return (
-      <th key={column.key} className={`fp-grid-${layout}${align}`} scope="col">
+      <th key={column.key} className={`fp-grid-${layout}${align}`} scope="col" aria-sort={column.sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
         {column.sortable ? (
-          <a role="button" className="fp-grid-sort" onClick={() => props.onOrderByChange?.(nextOrder(orderBy, column.key))}>
+          // A real button (issue 27): the anchor without href was not in the tab order.
+          <button type="button" className="fp-grid-sort" onClick={() => props.onOrderByChange?.(nextOrder(orderBy, column.key))}>
             {column.title} <Icon size={12} icon={sorted === 'asc' ? 'sort-asc' : sorted === 'desc' ? 'sort-desc' : 'double-caret-vertical'} />
-          </a>
+          </button>
         ) : (
           column.title
         )}

@@ -46,7 +46,7 @@ const CSS = `
 .fp-grid-actions{position:sticky;right:0;z-index:1;box-shadow:-6px 0 6px -4px rgba(0,0,0,.12)}
 .fp-grid-table th.fp-grid-actions{z-index:3}
 .fp-grid-empty{color:#c0c4cc}
-.fp-grid-sort{color:inherit;cursor:pointer}
+.fp-grid-sort{color:inherit;cursor:pointer;padding:0;border:0;background:none;font:inherit;white-space:nowrap}
 .fp-grid-check{margin:0!important}
 .fp-grid-expanded>td{height:auto;padding:12px 16px;background:#fafbfc}
 .fp-grid-tip{position:fixed;z-index:40;max-width:420px;padding:6px 10px;border-radius:4px;background:#303133;color:#fff;font-size:12px;line-height:18px;word-break:break-all;pointer-events:none}
