@@ -22,7 +22,7 @@ import { onePagePdf } from '../../documents/pdf';
 import { reverseFees } from './pricing';
 import { chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
-import { finishIfResolved, settleLines } from './worker';
+import { finishIfResolved, settleLines } from './settle';
 import { mayWriteTemps, TEMP_MESSAGES } from './temp';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';

@@ -28,13 +28,22 @@ import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { ApiError } from '../../http/envelope';
-import { moveBalances } from './ledger-batch';
-import { type PayoutAdapter, type PayoutEvent, payoutAdapterFor } from '../../providers/channel-adapter';
+import { type PayoutAdapter, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
-import { addSettled } from './package-settled';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
-import { reverseFees } from './pricing';
-import { auditOrder, checkRows, chunks, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, SYSTEM_OPERATOR } from './service';
+import {
+  auditOrder,
+  checkRows,
+  type Db,
+  entContext,
+  lockPeople,
+  ORDER_MESSAGES,
+  orderGateRefusal,
+  personKey,
+  recordProgress,
+  SYSTEM_OPERATOR,
+} from './service';
+import { actionOf, finishIfResolved, settleLines } from './settle';
 
 
 /** The worker's poll: a batch of the orders due at `now`, oldest due first. */
@@ -297,77 +306,6 @@ export class OrderWorker {
       if (events.length) await recordProgress(trx, order.orderNo, now);
     }
   }
-}
-
-const ACTIONS: Record<string, string> = { '0-10': 'startPreprocess', '10-12': 'preprocessFailed', '10-20': 'awaitReview', '10-50': 'locked', '50-52': 'submitted', '50-54': 'submitRejected', '52-60': 'channelAck', '60-62': 'finished', '60-162': 'partlyFailed', '60-64': 'payoutFailed' };
-const actionOf = (from: number, to: number) => ACTIONS[`${from}-${to}`] ?? `status${to}`;
-
-/**
- * Applies line results in the caller's transaction: success deducts the line's lock (10 → 20),
- * failure unlocks it and reverses its fee (10 → 30). A line already resolved moves nothing.
- */
-export async function settleLines(trx: Db, dialect: DialectName, order: { id: number; orderNo: string; entId: number; payChannel: number }, events: PayoutEvent[], operatorName: string, now: number): Promise<void> {
-  if (events.length === 0) return;
-  const bySerial = new Map(events.map((e) => [e.serialNo, e]));
-  const lines = [];
-  for (const part of chunks([...bySerial.keys()])) lines.push(...(await trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute()));
-  // Lines of one outcome (and reason or receipt) move together; only those still in 10 move.
-  const groups = new Map<string, { success: boolean; reason: string | null; receipt: string | null; lines: typeof lines }>();
-  for (const line of lines) {
-    const event = bySerial.get(line.serialNo)!;
-    const success = event.result === 'SUCCESS';
-    // The simulated bank's receipts are named after the serial number: one statement names them all.
-    const receipt = success && event.receiptFile && event.receiptFile !== `回单_${line.serialNo}.pdf` ? event.receiptFile : null;
-    const reason = success ? null : (event.reason ?? null);
-    const key = `${success}|${reason}|${receipt ?? (success && event.receiptFile ? '#serial' : '')}|${receipt ? line.id : ''}`;
-    if (!groups.has(key)) groups.set(key, { success, reason, receipt: receipt ?? (success && event.receiptFile ? '#serial' : null), lines: [] });
-    groups.get(key)!.lines.push(line);
-  }
-  const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
-  for (const group of groups.values())
-    for (const part of chunks(group.lines)) {
-      const receiptFile = group.receipt === '#serial' ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
-      const ids = await trx
-        .updateTable('order_detail')
-        .set({ status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now })
-        .where('id', 'in', part.map((l) => l.id))
-        .where('status', '=', 10)
-        .returning('id')
-        .execute();
-      const done = new Set(ids.map((r) => r.id));
-      for (const line of part) if (done.has(line.id)) moved.push({ line, success: group.success });
-    }
-  moved.sort((a, b) => a.line.rowNo - b.line.rowNo);
-  await moveBalances(trx, dialect, { entId: order.entId, channel: order.payChannel, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now }, moved.map((m) => ({ type: m.success ? 3 : 2, amountFen: Number(m.line.lockFen) })));
-  const sum = (success: boolean) => moved.filter((m) => m.success === success).reduce((s, m) => s + Number(m.line.amountFen), 0);
-  const count = (success: boolean) => moved.filter((m) => m.success === success).length;
-  await reverseFees(trx, order.orderNo, moved.filter((m) => !m.success).map((m) => m.line.rowNo), now);
-  await trx
-    .updateTable('pay_order')
-    .set((eb) => ({
-      successFen: eb('successFen', '+', sum(true)),
-      failFen: eb('failFen', '+', sum(false)),
-      successCount: eb('successCount', '+', count(true)),
-      failCount: eb('failCount', '+', count(false)),
-      updatedAt: now,
-    }))
-    .where('id', '=', order.id)
-    .execute();
-  await addSettled(trx, order, sum(true));
-}
-
-/** 60 → 62 / 162 / 64 once no line is left unresolved; true when the order finished. */
-export async function finishIfResolved(trx: Db, order: { id: number; orderNo: string; status: number }, now: number, operator?: { id?: number | null; name: string; account: string }): Promise<boolean> {
-  const open = await trx.selectFrom('order_detail').select('id').where('orderId', '=', order.id).where('status', 'in', [0, 10]).limit(1).executeTakeFirst();
-  if (open) return false;
-  const o = await trx.selectFrom('pay_order').select(['status', 'successCount', 'failCount']).where('id', '=', order.id).executeTakeFirstOrThrow();
-  if (o.status !== 60) return false;
-  const to = o.failCount === 0 ? 62 : o.successCount === 0 ? 64 : 162;
-  await trx.updateTable('pay_order').set({ status: to, updatedAt: now }).where('id', '=', order.id).where('status', '=', 60).execute();
-  await auditOrder(trx, order.orderNo, actionOf(60, to), 60, to, now, null, operator);
-  order.status = to;
-  await recordProgress(trx, order.orderNo, now);
-  return true;
 }
 
 /** The workers of a server process: one by default; FLEXPAY_ORDER_WORKER=off runs none (tests drive their own). */
