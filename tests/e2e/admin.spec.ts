@@ -135,7 +135,7 @@ test('导出的 xlsx 行与表格一致', async ({ page }) => {
   await listed;
   const records = body.data.records;
   expect(records.length).toBeGreaterThan(0);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出', exact: true }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = XLSX.readFile((await download.path())!);
   const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0]]);

@@ -44,7 +44,7 @@ export async function clickRowAction(page: Page, text: string, action: string, s
 
 /** Runs 导出 and returns the downloaded sheet's rows keyed by header. */
 export async function exportRows(page: Page): Promise<Array<Record<string, unknown>>> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出', exact: true }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = XLSX.readFile((await download.path())!);
   return XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0]]);
