@@ -1,0 +1,152 @@
+/**
+ * Order progress (issue 19's stream): what the stream sends of an order, and the routes that hand out
+ * a ticket and stream the caller's orders as they move, re-checking the caller every second.
+ */
+import crypto from 'node:crypto';
+import { formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
+import { scoped } from '../../account/scope';
+import { Code, Messages } from '../../http/codes';
+import { ApiError } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyQuery } from '../../resource/entity-resource';
+import { type Db } from './service';
+import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
+import { sessionExpired, type SessionRow } from '../../security/session';
+
+/** What the progress stream sends of an order: the list record's fields that change while it runs. */
+export function progressOf(row: Row): Row {
+  return {
+    orderNo: row.orderNo,
+    status: row.status,
+    lineCount: row.detailCount,
+    successCount: row.successCount,
+    failCount: row.failCount,
+    lockAmount: formatFen(Number(row.lockFen)),
+    successAmount: formatFen(Number(row.successFen)),
+    failAmount: formatFen(Number(row.failFen)),
+  };
+}
+
+export const PROGRESS_TICKET_TTL_MS = 60_000;
+const PROGRESS_PATH = 'order/query/progress';
+const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
+
+/** How often an open progress stream re-checks its session, account and organisation (the auth epoch makes it one shared read). */
+export const PROGRESS_RECHECK_MS = 1_000;
+
+/** The order-progress stream (order/query/progress): a single-use ticket, then the caller's orders as they move, as server-sent events. */
+export function progressRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as Db;
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+
+  /** The scoped orders the stream may report, by their progress rows. */
+  const progressScope = scoped(db, { org: { supplier: 'p.supplierId', merchant: 'p.merchtId', ent: 'p.entId' } });
+
+  return [
+    {
+      // A single-use ticket (60 s) for the event stream: EventSource sends no Access-Token header.
+      path: `${PROGRESS_PATH}/ticket`,
+      perm: payOrder.codes.query,
+      handler: async (raw) => {
+        const ctx = signed(raw);
+        const ticket = crypto.randomBytes(24).toString('hex');
+        // The stream lives on the session that asked for it (its stored, hashed token).
+        const session = ctx.caller.session.storedToken ?? null;
+        await deps.db.insertInto('export_token').values({ tokenHash: hash(ticket), userId: ctx.caller.user.userId, path: PROGRESS_PATH, query: JSON.stringify({ session }), expiresAt: ctx.now + PROGRESS_TICKET_TTL_MS }).execute();
+        return { ticket };
+      },
+    },
+    {
+      /*
+       * GET order/query/progress?ticket=…&timestamp=…&sign=… (sign over the empty secret: the request
+       * carries no session; the ticket is the credential) → text/event-stream. Each change of an order
+       * the ticket's owner may see is one event:
+       *   id: <progress row id>
+       *   data: {"seq":<id>,"orderNo":"PO…","status":60,"lineCount":5000,"successCount":812,"failCount":3,
+       *          "lockAmount":"…","successAmount":"…","failAmount":"…"}
+       * fed from the order_progress table (written in the transaction of every order step, by any
+       * process), polled every 300 ms; `Last-Event-ID` resumes after that row; `: ping` every 15 s.
+       */
+      path: PROGRESS_PATH,
+      method: 'GET',
+      perm: 3501,
+      raw: true,
+      handler: async (ctx) => {
+        const query = ctx.request.query as Row;
+        const claimed = await deps.db
+          .updateTable('export_token')
+          .set({ usedAt: ctx.now })
+          .where('tokenHash', '=', hash(String(query.ticket ?? '')))
+          .where('path', '=', PROGRESS_PATH)
+          .where('usedAt', 'is', null)
+          .where('expiresAt', '>', ctx.now)
+          .returning(['userId', 'query'])
+          .executeTakeFirst();
+        if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+        const storedToken = (JSON.parse(claimed.query || '{}') as { session?: string | null }).session ?? null;
+        // The session, account and organisation as they stand now; the stream ends when any fails.
+        const standing = async (): Promise<{ code: number; message: string } | { caller: Caller }> => {
+          const session = storedToken ? ((await deps.db.selectFrom('session').selectAll().where('token', '=', storedToken).executeTakeFirst()) as SessionRow | undefined) : undefined;
+          if (!session || session.userId !== claimed.userId) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
+          if (session.endedAt !== null)
+            return session.endReason === 'disabled' ? { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled } : session.endReason === 'logout' ? { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn } : { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
+          if (sessionExpired(session, deps.now())) return { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
+          const state = await loadCallerState(deps.db, session);
+          if (!state) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
+          if (state.blocked) return { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled };
+          if (!state.perms.has(payOrder.codes.query)) return { code: Code.NO_PERMISSION, message: Messages.noPermission };
+          return { caller: { user: state.user } as unknown as Caller };
+        };
+        let epoch = await readAuthEpoch(deps.db);
+        const first = await standing();
+        if (!('caller' in first)) throw new ApiError(first.code as never, first.message);
+        let caller = first.caller;
+        let checkedAt = Date.now();
+        const lastHeader = Number(ctx.request.headers['last-event-id']);
+        let last = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : Number((await db.selectFrom('order_progress').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0);
+        const reply = ctx.reply;
+        reply.hijack();
+        reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+        reply.raw.write(': connected\n\n');
+        let open = true;
+        let pinged = Date.now();
+        ctx.request.raw.on('close', () => {
+          open = false;
+        });
+        while (open) {
+          // Re-checked every second: one shared epoch read while nothing changed; a reload when the
+          // epoch moved (logout, disabled account or organisation, withdrawn permission) and every
+          // minute (the session's idle clock, moved forward by the browser's other calls).
+          if (Date.now() - checkedAt >= PROGRESS_RECHECK_MS) {
+            const now = await readAuthEpoch(deps.db);
+            const stale = Date.now() - checkedAt >= 60_000;
+            checkedAt = Date.now();
+            if (now !== epoch || stale) {
+              epoch = now;
+              const state = await standing();
+              if (!('caller' in state)) {
+                if (open) reply.raw.write(`event: closed\ndata: ${JSON.stringify({ code: state.code, message: state.message })}\n\n`);
+                break;
+              }
+              caller = state.caller;
+            }
+          }
+          const rows = (await progressScope(caller, db.selectFrom('order_progress as p').selectAll('p') as unknown as AnyQuery).where('p.id', '>', last).orderBy('p.id').limit(500).execute()) as Row[];
+          const latest = new Map<string, Row>();
+          for (const r of rows) latest.set(String(r.orderNo), r);
+          if (rows.length) last = Number(rows[rows.length - 1].id);
+          if (latest.size) {
+            const current = await db.selectFrom('pay_order').selectAll().where('orderNo', 'in', [...latest.keys()]).execute();
+            for (const o of current) if (open) reply.raw.write(`id: ${latest.get(o.orderNo)!.id}\ndata: ${JSON.stringify({ seq: Number(latest.get(o.orderNo)!.id), ...progressOf(o as unknown as Row) })}\n\n`);
+          } else if (Date.now() - pinged > 15_000) {
+            reply.raw.write(': ping\n\n');
+            pinged = Date.now();
+          }
+          if (rows.length < 500) await new Promise((r) => setTimeout(r, 300));
+        }
+        reply.raw.end();
+      },
+    },
+  ];
+}
