@@ -4,7 +4,7 @@
  * operations on one enterprise that must leave every balance equal to its ledger.
  */
 import crypto from 'node:crypto';
-import { checkLedger, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { checkLedger, MONEY_MESSAGES, refundApply } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
@@ -266,6 +266,23 @@ describe.each(DIALECTS)('enterprise money on %s', (dialect) => {
       // Rejecting it gives the rest back.
       await spr.post('ent/mgr/balance/refund/reject', { id: ok.data.id, reason: '改为普通退款' });
       expect((await refund(ent, { balanceType: 20, applyId: ra.id, amount: '0.01' })).code).toBe(0);
+    });
+
+    test('a command and its effect are one transaction: a refused ledger move leaves the status, the ledger and the trail as they were (issue 23)', async () => {
+      expect(Object.keys(refundApply.commands ?? {})).toEqual(['approve', 'reject', 'succeed', 'fail']);
+      const id = (await refund(ent, { amount: '2.00' })).data.id;
+      expect((await spr.post('ent/mgr/balance/refund/approve', { id })).code).toBe(0);
+      const held = await account(ids.ent1, 0);
+      const trail = async () => (await ctx.db.selectFrom('audit_log').select('action').where('entity', '=', 'refundApply').where('entityId', '=', String(id)).orderBy('id').execute()).map((r) => r.action);
+      // The account's lock is short of the refund (as if changed behind the ledger): 退款成功's deduct refuses.
+      await ctx.db.updateTable('ent_account').set({ lockedFen: 100 }).where('entId', '=', ids.ent1).where('channel', '=', 0).execute();
+      await refusedWithoutMoving(() => spr.post('ent/mgr/balance/refund/succeed', { id }), 1001, '锁定余额不足');
+      expect((await ctx.db.selectFrom('refund_apply').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(10);
+      expect(await trail()).toEqual(['create', 'approve']);
+      await ctx.db.updateTable('ent_account').set({ lockedFen: held.lockedFen }).where('entId', '=', ids.ent1).where('channel', '=', 0).execute();
+      expect((await spr.post('ent/mgr/balance/refund/succeed', { id })).data).toMatchObject({ status: 30 });
+      expect(await account(ids.ent1, 0)).toEqual({ availableFen: held.availableFen, lockedFen: held.lockedFen - 200 });
+      expect(await trail()).toEqual(['create', 'approve', 'succeed']);
     });
   });
 

@@ -32,14 +32,14 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
-import { outboxProvider, SmsType } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, cappedTotal, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, cappedTotal, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { formatDateTime } from '../../util/time';
 import { nextCode } from '../org-scope';
 import { entScope } from './index';
 import { BizType, moveBalance } from './ledger';
+import { operatorName, rechargeAfterProcess, rechargeEffects, refundEffects } from './money.effects';
 
 /** Money rows (the `ownEnt` tie): entScope, except that an enterprise sees only its own money, not its sub-enterprises'. */
 export const moneyScope = (db: AnyDb, column = `${T}.entId`) => scoped(db, { ownEnt: column });
@@ -70,48 +70,6 @@ export async function effectiveSupplierId(db: AnyDb, entId: number): Promise<num
 async function serialCode(deps: AppDeps, trx: AnyDb, table: 'balance_apply' | 'refund_apply', column: string, prefix: string): Promise<string> {
   if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}.${column}`}))`.execute(trx);
   return nextCode(trx, table, column, prefix, 8);
-}
-
-const operatorName = (ctx: SignedInContext) => ctx.caller.user.name ?? ctx.caller.user.username;
-
-/** Recharge (100) and refund (110) notices to the enterprise's contact, through the SMS provider. */
-async function notify(deps: AppDeps, trx: AnyDb, entId: number, smsType: number, text: string, now: number): Promise<void> {
-  const ent = (await trx.selectFrom('ent').select('contactPhone').where('id', '=', entId).executeTakeFirst()) as Row | undefined;
-  if (!ent?.contactPhone) return;
-  await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: String(ent.contactPhone), smsType, content: text }, now);
-}
-
-async function availableOf(trx: AnyDb, entId: number, channel: number): Promise<number> {
-  const row = (await trx.selectFrom('ent_account').select('availableFen').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow()) as Row;
-  return Number(row.availableFen);
-}
-
-/** A successful recharge: the add and the SMS 100, in the transaction that moved the status to 50. */
-async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator: string): Promise<void> {
-  const entId = row.entId as number;
-  const channel = row.payChannel as number;
-  await moveBalance(ctx.trx as unknown as Kysely<Database>, deps.dialect, { entId, channel, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
-  const balance = await availableOf(ctx.trx, entId, channel);
-  await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(balance)}元。`, ctx.now);
-}
-
-/**
- * Bank channels: when processing starts the adapter is asked for the money; its answer moves the
- * application on (20 → 50 with the add, 20 → 51 not arrived, 20 → 21 when the adapter fails), in the
- * same transaction and the same audit trail as the processing step.
- */
-async function adapterCredit(deps: AppDeps, adapter: ChannelAdapter, ctx: WriteContext, row: Row): Promise<void> {
-  let to: number = RechargeStatus.PROCESS_FAILED;
-  let reason: string | null = '通道处理异常';
-  try {
-    const answer = await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) });
-    [to, reason] = answer.arrived ? [RechargeStatus.SUCCESS, null] : [RechargeStatus.FAILED, MONEY_MESSAGES.notArrived];
-  } catch {
-    // The adapter's own failure ends the application (DOMAIN.md §3 20→21); the enterprise applies again.
-  }
-  await ctx.trx.updateTable('balance_apply').set({ status: to, reason, updatedAt: ctx.now }).where('id', '=', row.id).where('status', '=', RechargeStatus.PROCESSING).execute();
-  await audit(ctx.trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
-  if (to === RechargeStatus.SUCCESS) await creditRecharge(deps, ctx, row, '银行通道');
 }
 
 async function openAccountOf(trx: AnyDb, entId: unknown, channel: unknown): Promise<Row | undefined> {
@@ -252,16 +210,9 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
       if (channel?.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
     },
     // Spec §3: only the manual channels are credited by hand; the bank channels' adapter answers.
-    transitionRefusal: (name, row) => {
-      const manual = MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number);
-      if ((name === 'credit' || name === 'notArrived') && !manual) return MONEY_MESSAGES.manualOnly;
-      return null;
-    },
-    afterTransition: async (ctx, name, row) => {
-      if (name === 'credit') await creditRecharge(deps, ctx, row, operatorName(ctx));
-      if (name === 'notArrived') await ctx.trx.updateTable('balance_apply').set({ reason: MONEY_MESSAGES.notArrived }).where('id', '=', row.id).execute();
-      if (name === 'process' && !MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number)) await adapterCredit(deps, adapter, ctx, row);
-    },
+    transitionRefusal: (name, row) => ((name === 'credit' || name === 'notArrived') && !MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number) ? MONEY_MESSAGES.manualOnly : null),
+    effects: rechargeEffects(deps),
+    afterTransition: rechargeAfterProcess(deps, adapter),
   });
 
   const refunds = defineResource(deps, refundApply, {
@@ -312,13 +263,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
         },
       );
     },
-    afterTransition: async (ctx, name, row) => {
-      const type = name === 'succeed' ? 3 : name === 'reject' || name === 'fail' ? 2 : null;
-      if (type === null) return;
-      const entId = row.entId as number;
-      await moveBalance(ctx.trx as unknown as Kysely<Database>, deps.dialect, { entId, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now: ctx.now });
-      if (type === 3) await notify(deps, ctx.trx, entId, SmsType.REFUND_NOTICE, `【FlexPay】贵司退款${formatFen(Number(row.amountFen))}元已处理成功，请注意查收。`, ctx.now);
-    },
+    effects: refundEffects(deps),
   });
 
   const logs = defineResource(deps, balanceLog, { scope, simple: false, export: true });

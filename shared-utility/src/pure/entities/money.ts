@@ -3,7 +3,7 @@
  * account per enterprise × pay channel, its ledger, recharge applications and refunds. Balances move
  * only through the server's ledger service; these declarations give the screens and the routes.
  */
-import { defineEntity, defineMachine } from '../entity';
+import { defineEntity } from '../entity';
 
 const SYS_SPR = ['SYS', 'SPR'] as const;
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -67,7 +67,9 @@ export const balanceApply = defineEntity({
   paths: { query: 'ent/query/balance/apply', mgr: 'ent/mgr/balance/apply' },
   codes: { query: 18610, mgr: 18620 },
   fields: rechargeFields,
-  machine: defineMachine(rechargeFields, 'status', {
+  // Kit v3 commands; their business work (the credit, the adapter's answer) is api-server domain/ent/money.effects.ts.
+  state: ['status'],
+  commands: {
     cancel: { label: '取消申请', from: [0], to: 90, code: 18620, for: ['SYS', 'ENT'], intent: 'warning', confirm: '确定要取消该充值申请吗？' },
     approve: { label: '审核通过', from: [0], to: 10, code: 18630, for: SYS_SPR, intent: 'success', confirm: '确定审核通过该充值申请吗？' },
     reject: { label: '审核不通过', from: [0], to: 11, code: 18630, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
@@ -75,7 +77,7 @@ export const balanceApply = defineEntity({
     process: { label: '开始处理', from: [10], to: 20, code: 18630, for: SYS_SPR, intent: 'primary', confirm: '确定开始处理该充值申请吗？' },
     credit: { label: '确认到账', from: [20], to: 50, code: 18630, for: SYS_SPR, intent: 'success', confirm: '确认款项已到账？确认后金额将计入企业可用余额。' },
     notArrived: { label: '未到账', from: [20], to: 51, code: 18630, for: SYS_SPR, intent: 'danger', confirm: '确认未查询到到账记录？' },
-  }),
+  },
 });
 
 const refundFields = {
@@ -110,12 +112,14 @@ export const refundApply = defineEntity({
   paths: { query: 'ent/query/refund', mgr: 'ent/mgr/balance/refund' },
   codes: { query: 18710, mgr: 18720 },
   fields: refundFields,
-  machine: defineMachine(refundFields, 'status', {
+  // Kit v3 commands; the ledger moves (unlock, deduct) are api-server domain/ent/money.effects.ts.
+  state: ['status'],
+  commands: {
     approve: { label: '审核通过', from: [0], to: 10, code: 18730, for: SYS_SPR, intent: 'success', confirm: '审核通过后将向企业付款，确定吗？' },
     reject: { label: '驳回', from: [0], to: 20, code: 18730, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
     succeed: { label: '退款成功', from: [10], to: 30, code: 18730, for: SYS_SPR, intent: 'success', confirm: '确认退款已付出？确认后锁定金额将被扣减。' },
     fail: { label: '退款失败', from: [10], to: 40, code: 18730, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
-  }),
+  },
 });
 
 /** One row per balance change (DOMAIN.md §3), written only by the ledger service. */

@@ -1,0 +1,80 @@
+/**
+ * The business work of the recharge (充值申请) and refund (退款申请) commands declared on the entities
+ * (shared-utility/src/pure/entities/money.ts `commands`), each inside the transaction the kit derived
+ * (resource/commands.ts: the route, the stale check on the status, the audit entry). Every balance
+ * change goes through ledger.ts moveBalance in that same transaction, in integer fen, so the balance
+ * stays the ledger's sum; an effect that refuses rolls the status move back with it.
+ */
+import { balanceApply, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
+import { audit } from '../../account/audit';
+import type { Database } from '../../db/schema';
+import type { AppDeps, SignedInContext } from '../../http/guard';
+import type { ChannelAdapter } from '../../providers/channel-adapter';
+import { outboxProvider, SmsType } from '../../providers/sms';
+import type { EffectContext, Effects } from '../../resource/commands';
+import type { AnyDb, Row, WriteContext } from '../../resource/entity-resource';
+import { BizType, moveBalance } from './ledger';
+
+export const operatorName = (ctx: SignedInContext) => ctx.caller.user.name ?? ctx.caller.user.username;
+
+const ledger = (trx: AnyDb) => trx as unknown as Kysely<Database>;
+
+/** Recharge (100) and refund (110) notices to the enterprise's contact, through the SMS provider. */
+async function notify(deps: AppDeps, trx: AnyDb, entId: number, smsType: number, text: string, now: number): Promise<void> {
+  const ent = (await trx.selectFrom('ent').select('contactPhone').where('id', '=', entId).executeTakeFirst()) as Row | undefined;
+  if (!ent?.contactPhone) return;
+  await (deps.sms ?? outboxProvider).send(ledger(trx), { phone: String(ent.contactPhone), smsType, content: text }, now);
+}
+
+/** A successful recharge: the add and the SMS 100, in the transaction that moved the status to 50. */
+async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator: string): Promise<void> {
+  const entId = row.entId as number;
+  const channel = row.payChannel as number;
+  await moveBalance(ledger(ctx.trx), deps.dialect, { entId, channel, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
+  const account = (await ctx.trx.selectFrom('ent_account').select('availableFen').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow()) as Row;
+  await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(Number(account.availableFen))}元。`, ctx.now);
+}
+
+/** 确认到账 (manual channels) credits; 未到账 records why. */
+export function rechargeEffects(deps: AppDeps): Effects {
+  return {
+    credit: async (ctx) => creditRecharge(deps, ctx, ctx.row, operatorName(ctx)),
+    notArrived: async ({ trx, row }) => {
+      await trx.updateTable('balance_apply').set({ reason: MONEY_MESSAGES.notArrived }).where('id', '=', row.id).execute();
+    },
+  };
+}
+
+/**
+ * Bank channels: when 开始处理 has moved the application to 20 (and its audit entry is written) the
+ * adapter is asked for the money; its answer moves the application on (20 → 50 with the add, 20 → 51
+ * not arrived, 20 → 21 when the adapter fails) in the same transaction, audited as `adapterCredit`.
+ */
+export function rechargeAfterProcess(deps: AppDeps, adapter: ChannelAdapter) {
+  return async (ctx: WriteContext, name: string, row: Row): Promise<void> => {
+    if (name !== 'process' || MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number)) return;
+    let to: number = RechargeStatus.PROCESS_FAILED;
+    let reason: string | null = '通道处理异常';
+    try {
+      const answer = await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) });
+      [to, reason] = answer.arrived ? [RechargeStatus.SUCCESS, null] : [RechargeStatus.FAILED, MONEY_MESSAGES.notArrived];
+    } catch {
+      // The adapter's own failure ends the application (DOMAIN.md §3 20→21); the enterprise applies again.
+    }
+    await ctx.trx.updateTable('balance_apply').set({ status: to, reason, updatedAt: ctx.now }).where('id', '=', row.id).where('status', '=', RechargeStatus.PROCESSING).execute();
+    await audit(ctx.trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
+    if (to === RechargeStatus.SUCCESS) await creditRecharge(deps, ctx, row, '银行通道');
+  };
+}
+
+/** The refund's lock (taken when applying) is released by 驳回 and 退款失败 (type 2) and deducted by 退款成功 (type 3, SMS 110). */
+export function refundEffects(deps: AppDeps): Effects {
+  const move = (type: 2 | 3) => async (ctx: EffectContext) => {
+    const { trx, row, now } = ctx;
+    const entId = row.entId as number;
+    await moveBalance(ledger(trx), deps.dialect, { entId, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now });
+    if (type === 3) await notify(deps, trx, entId, SmsType.REFUND_NOTICE, `【FlexPay】贵司退款${formatFen(Number(row.amountFen))}元已处理成功，请注意查收。`, now);
+  };
+  return { reject: move(2), fail: move(2), succeed: move(3) };
+}
