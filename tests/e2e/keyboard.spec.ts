@@ -75,7 +75,7 @@ test('只用键盘：登录、从侧边栏打开代发订单、筛选、打开�
   await tabTo(page, detailButton, 80);
   await page.keyboard.press('Enter');
   const dialog = page.locator('.bp6-dialog', { has: page.getByTestId('kit-detail') });
-  await expect(dialog.getByText('PO00000003')).toBeVisible();
+  await expect(dialog.getByText('PO00000003', { exact: true })).toBeVisible();
   expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   // Focus stays in the dialog: Tab from its last button wraps inside it.
   for (let i = 0; i < 6; i++) {

@@ -63,7 +63,7 @@ for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {
       expect(sorted(await texts(links)), group).toEqual(sorted(children));
     }
 
-    const site = sidebar(page).getByRole('menuitem', { name: OFFICIAL_SITE });
+    const site = sidebar(page).getByRole('link', { name: OFFICIAL_SITE });
     await expect(site).toBeVisible();
     await expect(site).toHaveAttribute('href', /^https?:\/\/\S+/);
     await expect(site).toHaveAttribute('target', '_blank');
