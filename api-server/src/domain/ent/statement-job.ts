@@ -16,7 +16,8 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { type MailProvider, outboxMailProvider } from '../../providers/mail';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../../util/time';
-import { STATEMENT_CODE, proveAccountStatement } from './statement';
+import { STATEMENT_CODE } from './statement';
+import { proveAccountStatement } from './statement-proof';
 
 export const STATEMENT_JOB = 'statementMail';
 export const STATEMENT_JOB_EVERY_MS = 60_000;
