@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { computeSign } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { TEMP_MESSAGES } from '../src/domain/order/temp';
+import { TEMP_MESSAGES } from '../src/domain/order/temp-writes';
 import { OrderWorker } from '../src/domain/order/worker';
 import { type Fields, rsaSign } from '../src/open/protocol';
 import { Code } from '../src/http/codes';

@@ -10,7 +10,7 @@
 import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codesOf } from '../domain/client/authorization';
-import { openPayout } from '../domain/order/temp';
+import { openPayout } from '../domain/order/temp-writes';
 import { dbErrorAnswer } from '../http/db-errors';
 import { Code, Messages } from '../http/codes';
 import { ApiError, refuse } from '../http/envelope';

@@ -21,7 +21,7 @@ import { reverseFees } from './pricing';
 import { chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
-import { mayWriteTemps, TEMP_MESSAGES } from './temp';
+import { mayWriteTemps, TEMP_MESSAGES } from './temp-writes';
 import { progressRoutes } from './progress';
 
 const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });

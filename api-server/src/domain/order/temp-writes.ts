@@ -1,0 +1,284 @@
+/**
+ * The temp order's writes (DOMAIN.md §4 "Temp order"): a new temp order with its rows checked, the
+ * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
+ * API's payout, which does all of it in one transaction; the routes are temp.ts.
+ */
+import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { audit, type Operator } from '../../account/audit';
+import { Code } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { AppDeps, Caller } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { assertEntMayOrder } from '../ent/order-gate';
+import { nextCode } from '../org-scope';
+import { lockPricing, priceRows } from './pricing';
+import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, type StoredRow, storedRow } from './service';
+
+/** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
+export const PAY_CODE_PURPOSE = 20;
+/**
+ * A payment code belongs to (account, temp order, total amount): the SMS names one temp order and its
+ * amount, so the code confirms that one only; another temp order's or another amount's code is not
+ * found (and not consumed). The key fits sms_code.account (40): the amount in base 36.
+ */
+export const payCodeOwner = (userId: number, phone: string, tempId: number, amountFen: number) => ({ phone, account: `pay:${userId}:${tempId}:${Math.max(0, amountFen).toString(36)}` });
+export const payCodePrefix = (userId: number) => `pay:${userId}:`;
+
+export const TEMP_MESSAGES = {
+  openReadOnly: '开放接口提交的制单不能修改、删除或重新提交，只能关闭',
+  closeOnlyOpen: '仅开放接口提交的制单可关闭，其他制单请删除',
+  payCodeMismatch: '支付验证码不是为本制单及其金额发送的，请重新获取',
+  remadeLive: (tempNo: string) => `该订单的失败明细已重新制单（制单${tempNo}），请先处理或删除该制单`,
+} as const;
+
+/** Whether a temp order (stored row) was sent by an API client. */
+export const isOpen = (row: Row) => typeof row.openClientCode === 'string' && row.openClientCode !== '';
+
+/** ENT and SYS holding the 制单 code write temp orders and their rows. */
+export const mayWriteTemps = (caller: Caller) => (caller.user.adminType === AdminType.ENT || caller.user.adminType === AdminType.SYS) && caller.perms.has(tempOrder.codes.mgr!);
+
+const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
+
+export type RowCheckResult = { rowNo: number; errorType: number; errorMsg: string | null };
+export interface TempExtra {
+  packageCode?: string | null;
+  remark?: string | null;
+  excelFile?: string | null;
+  /** The API client and its request number, when the open API creates the temp order. */
+  open?: { clientCode: string; reqNo: string };
+  /** 失败明细重新制单: the order whose failed lines these rows copy (linked in the same transaction). */
+  remadeFrom?: { orderId: number; lineIds: number[] };
+}
+/** The temp order a write works on, as stored. */
+interface TempHead {
+  id: number;
+  tempOrderNo: string;
+  entId: number;
+  payChannel: number;
+  packageCode: string | null;
+  remark: string | null;
+}
+
+/** The head of a temp order loaded through its resource (stored column names). */
+export const headOf = (row: Row): TempHead => ({
+  id: row.id as number,
+  tempOrderNo: row.tempNo as string,
+  entId: row.entId as number,
+  payChannel: row.payChannel as number,
+  packageCode: (row.packageCode as string | null) ?? null,
+  remark: (row.remark as string | null) ?? null,
+});
+
+/** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
+export async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'packageCode'>, now: number): Promise<RowCheckResult[]> {
+  const rows = await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute();
+  const ctx = await entContext(trx, temp.entId);
+  const stored = rows.map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
+  const checks = await checkRows(trx, ctx, stored, { packageCode: temp.packageCode ?? null, month: monthOf(now) });
+  for (const [i, r] of rows.entries())
+    if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
+      await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
+  const errorCount = checks.filter((c) => c.errorType !== 0).length;
+  const amountFen = stored.reduce((s, r) => s + (r.amountFen ?? 0), 0);
+  await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id).execute();
+  return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+}
+
+/** Row count and channel of a new temp order, before anything is written. */
+export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Promise<void> {
+  if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
+  if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+  const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
+  if (!ch) refuse(Code.VALIDATION, '请选择支付通道');
+}
+
+/** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
+export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
+  const rows = rawRows.map((r, i) => storedRow(r, i + 1));
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
+  const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
+  const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
+  const temp = await trx
+    .insertInto('temp_order')
+    .values({
+      ...head,
+      tempNo,
+      supplierId: ent.supplierId,
+      excelFile: extra.excelFile ?? null,
+      // Read again when it is submitted (the enterprise's setting at that moment decides).
+      needReview: ent.tempOrderReview ? 1 : 0,
+      status: 0,
+      amountFen: 0,
+      detailCount: rows.length,
+      operatorName: operatorName(operator),
+      openClientCode: extra.open?.clientCode ?? null,
+      openReqNo: extra.open?.reqNo ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }))).execute();
+  const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
+  await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
+  return { ...head, id: temp.id, tempOrderNo: tempNo, rows: checked };
+}
+
+/**
+ * transOrder's work inside its transaction (temp order held in 10): re-checks the rows under the
+ * people's month locks, prices every line, writes the order, its lines and charge rows, and moves the
+ * temp order to 30. Row errors found meanwhile come back instead, with nothing written.
+ */
+async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rowErrors: RowCheckResult[] }> {
+  const { entId, payChannel: channel } = temp;
+  const month = monthOf(now);
+  await lockPricing(trx, dialect, entId);
+  const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute()).map(
+    (r): StoredRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
+  );
+  await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
+  let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
+  if (checks.every((c) => c.errorType === 0)) {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('pay_order.orderNo'))`.execute(trx);
+    const orderNo = await nextCode(trx as never, 'pay_order', 'orderNo', 'PO', 8);
+    const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
+    if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
+    if (checks.every((c) => c.errorType === 0)) {
+      const sum = (f: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + f(p), 0);
+      const order = await trx
+        .insertInto('pay_order')
+        .values({
+          orderNo,
+          entId,
+          supplierId: ent.supplierId,
+          merchtId: ent.merchtId,
+          status: 0,
+          amountFen: rows.reduce((s, r) => s + r.amountFen!, 0),
+          feeFen: sum((p) => p.feeFen),
+          lockFen: sum((p) => p.lockFen),
+          detailCount: rows.length,
+          payChannel: channel,
+          calcMode: ent.calcMode,
+          tempOrderNo: temp.tempOrderNo,
+          remark: temp.remark,
+          operatorName: operatorName(operator),
+          nextRunAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const part of chunks(rows.map((r, i) => ({ r, p: priced[i] }))))
+        await trx
+          .insertInto('order_detail')
+          .values(
+            part.map(({ r, p }) => ({
+              orderId: order.id,
+              orderNo,
+              rowNo: r.rowNo,
+              serialNo: `${orderNo}-${r.rowNo}`,
+              entId,
+              supplierId: ent.effSupplierId,
+              merchtId: ent.merchtId,
+              payChannel: channel,
+              custId: checks[r.rowNo - 1]?.custId ?? null,
+              name: r.name,
+              idType: r.idType!,
+              idNumber: r.idNumber,
+              phone: r.phone,
+              account: r.account,
+              bankName: r.bankName,
+              amountFen: r.amountFen!,
+              feeFen: p.feeFen,
+              lockFen: p.lockFen,
+              payeeFen: p.payeeFen,
+              status: 0,
+              errorType: 0,
+              remark: r.remark,
+              month,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
+      for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
+      await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
+      await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
+      await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
+      await recordProgress(trx, orderNo, now);
+      return { orderNo };
+    }
+  }
+  return { rowErrors: rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg })) };
+}
+
+/** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
+export async function orderGate(deps: AppDeps, entId: number, channel: number, now: number): Promise<EntContext> {
+  const db = deps.db as unknown as Db;
+  await assertEntMayOrder(deps.db, entId);
+  const ent = await entContext(db, entId);
+  const gate = await orderGateRefusal(db, ent, channel, now);
+  if (gate) refuse(Code.VALIDATION, gate);
+  return ent;
+}
+
+/**
+ * transOrder on a temp order in 10, in its own transaction: the new order's number; or, when a row
+ * fails meanwhile, the rows' errors are kept on the temp order for the screen and the call refused.
+ */
+export async function convert(deps: AppDeps, operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<string> {
+  const db = deps.db as unknown as Db;
+  const made = await db.transaction().execute(async (trx) => {
+    const held = await trx.updateTable('temp_order').set({ updatedAt: now }).where('id', '=', temp.id).where('status', '=', 10).executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
+    return orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
+  });
+  if ('orderNo' in made) return made.orderNo;
+  const bad = made.rowErrors.filter((e) => e.errorType !== 0).length;
+  await db.transaction().execute(async (trx) => {
+    for (const e of made.rowErrors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: now }).where('tempOrderId', '=', temp.id).where('rowNo', '=', e.rowNo).execute();
+    await trx.updateTable('temp_order').set({ errorCount: bad }).where('id', '=', temp.id).execute();
+  });
+  return refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
+}
+
+export const openOperator = (clientCode: string): Operator => ({ userId: null, name: `开放接口${clientCode}`, username: clientCode });
+
+/** What an open-API payout request left: the temp order, and the order when no review was asked. */
+export interface OpenPayoutResult {
+  tempOrderNo: string;
+  tempStatus: number;
+  orderNo: string | null;
+}
+
+/**
+ * The open API's payout (1004002/1004003): the back-office's 上传 → 提交 (or 提交审核) → transOrder in
+ * one transaction, by the API client for its enterprise (its signature stands for the SMS payment
+ * code). Any row error, gate or limit refuses the whole request and leaves nothing behind; the
+ * request number is kept on the temp order, unique per client, so a repeat can never pay twice.
+ */
+export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<OpenPayoutResult> {
+  const db = deps.db as unknown as Db;
+  const now = deps.now();
+  const operator = openOperator(client.clientCode);
+  await assertNewTemp(db, channel, rawRows);
+  const ent = await orderGate(deps, entId, channel, now);
+  const rowErrors = (rows: RowCheckResult[]) => {
+    const bad = rows.filter((r) => r.errorType !== 0);
+    return bad.length > 0 ? refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad }) : undefined;
+  };
+  return db.transaction().execute(async (trx) => {
+    const temp = await insertTemp(trx, deps.dialect, operator, now, ent, channel, rawRows, { ...extra, open: client });
+    rowErrors(temp.rows);
+    const review = ent.tempOrderReview;
+    const tempStatus = review ? 20 : 10;
+    await trx.updateTable('temp_order').set({ status: tempStatus, updatedAt: now }).where('id', '=', temp.id).execute();
+    await audit(trx, { operator, now, action: review ? 'submitReview' : 'submit', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 0, to: tempStatus } } });
+    if (review) return { tempOrderNo: temp.tempOrderNo, tempStatus, orderNo: null };
+    const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
+    if ('rowErrors' in made) return rowErrors(made.rowErrors) as never;
+    return { tempOrderNo: temp.tempOrderNo, tempStatus: 30, orderNo: made.orderNo };
+  });
+}
