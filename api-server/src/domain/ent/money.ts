@@ -1,8 +1,8 @@
 /**
  * Enterprise money (spec §2 /ent/channelStats, /ent/balanceLog, /ent/addBal, /ent/refund; §7 ent
- * payChannel, balance apply/log/refund; DOMAIN.md §3): accounts per enterprise × channel, recharge
- * applications, refunds and the ledger. Every balance change goes through ledger.ts inside the
- * transition's or the create's transaction.
+ * payChannel, balance apply/log/refund; DOMAIN.md §3): the recharge and refund applications here, the
+ * accounts in money-accounts.ts, the ledger's lists in money-log.ts. Every balance change goes through
+ * ledger.ts inside the command's (money.effects.ts) or the create's transaction.
  *
  * Scope: SYS all, SPR the enterprises of its supplier, MER its enterprises read-only (no machine
  * transition and no create is declared for MER), ENT only its own money — a parent enterprise edits
@@ -11,13 +11,9 @@
 import {
   AdminType,
   balanceApply,
-  balanceLog,
-  checkOverdraftSetting,
-  entAccount,
   formatFen,
   MANUAL_CREDIT_CHANNELS,
   MONEY_MESSAGES,
-  parseMoneyToFen,
   RechargeStatus,
   refundableFen,
   refundApply,
@@ -25,42 +21,25 @@ import {
   RefundStatus,
 } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
-import { audit } from '../../account/audit';
-import { scoped } from '../../account/scope';
 import type { Database } from '../../db/schema';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, cappedTotal, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { formatDateTime } from '../../util/time';
 import { nextCode } from '../org-scope';
-import { entScope } from './index';
 import { BizType, moveBalance } from './ledger';
+import { accountRoutes } from './money-accounts';
+import { moneyScope, openAccountOf } from './money-base';
 import { operatorName, rechargeAfterProcess, rechargeEffects, refundEffects } from './money.effects';
+import { ledgerRoutes } from './money-log';
 
-/** Money rows (the `ownEnt` tie): entScope, except that an enterprise sees only its own money, not its sub-enterprises'. */
-export const moneyScope = (db: AnyDb, column = `${T}.entId`) => scoped(db, { ownEnt: column });
+export { effectiveSupplierId, moneyScope } from './money-base';
 
 /** ENT writes for itself whatever the body names. */
 const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === AdminType.ENT ? { entId: ctx.caller.user.orgId } : {});
-
-/** The 300 supplier whose channels, limits and collection accounts apply (DOMAIN.md §1). */
-export async function effectiveSupplierId(db: AnyDb, entId: number): Promise<number | null> {
-  const row = (await db
-    .selectFrom('ent')
-    .innerJoin('mercht as s', 's.id', 'ent.supplierId')
-    .leftJoin('distributor_config as d', 'd.supplierId', 's.id')
-    .select(['s.id', 's.merchtType', 's.parentId', 'd.upstreamId'])
-    .where('ent.id', '=', entId)
-    .executeTakeFirst()) as Row | undefined;
-  if (!row) return null;
-  if (row.merchtType === 200) return row.parentId as number | null;
-  if (row.merchtType === 100) return (row.upstreamId as number | null) ?? null;
-  return row.id as number;
-}
 
 /**
  * The next application number. nextCode reads the highest one, so two concurrent creates on
@@ -72,124 +51,9 @@ async function serialCode(deps: AppDeps, trx: AnyDb, table: 'balance_apply' | 'r
   return nextCode(trx, table, column, prefix, 8);
 }
 
-async function openAccountOf(trx: AnyDb, entId: unknown, channel: unknown): Promise<Row | undefined> {
-  return (await trx.selectFrom('ent_account').selectAll().where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst()) as Row | undefined;
-}
-
-function bodyKey(body: Row): { entId: number; channel: number } {
-  const entId = Number(body.entId);
-  const channel = Number(body.channel);
-  if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
-  if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
-  return { entId, channel };
-}
-
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const scope = moneyScope(db);
-
-  const accounts = defineResource(deps, entAccount, {
-    scope,
-    writers: ['SYS', 'SPR'],
-    create: 'addOrUpdate',
-    update: false,
-    upsertBy: ['entId', 'channel'],
-    summary: ['available', 'locked'],
-    listAliases: ['ent/query/channelStats/list'],
-    computed: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
-    // The overdraft dialog of 通道余额 is offered on the rows SYS may set (18520).
-    rowActions: (caller) => (caller.user.adminType === AdminType.SYS && caller.perms.has(18520) ? ['toggleAllowOverdraft'] : []),
-    export: true,
-    simple: false,
-    check: async (ctx, next) => {
-      // Another organisation's enterprise is refused before its existing accounts could answer a conflict.
-      const visible = await entScope(ctx.trx, 'e.id')(ctx.caller, ctx.trx.selectFrom('ent as e').select('e.id').where('e.id', '=', next.entId)).executeTakeFirst();
-      if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
-      if (!channel || channel.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
-      const supplierId = await effectiveSupplierId(ctx.trx, next.entId as number);
-      const config = supplierId === null ? undefined : await ctx.trx.selectFrom('supplier_config').select('id').where('supplierId', '=', supplierId).where('channel', '=', next.channel).where('status', '=', 0).executeTakeFirst();
-      if (!config) refuse(Code.VALIDATION, MONEY_MESSAGES.notConfigured);
-    },
-  });
-
-  /** The caller's account of {entId, channel}: 3002 outside the scope, 1001 when not open. */
-  async function scopedAccount(ctx: SignedInContext): Promise<Row> {
-    const { entId, channel } = bodyKey(ctx.body);
-    const row = (await accounts.resource.scoped(ctx.caller).selectAll(T).where(`${T}.entId`, '=', entId).where(`${T}.channel`, '=', channel).executeTakeFirst()) as Row | undefined;
-    if (row) return row;
-    if (await openAccountOf(db, entId, channel)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-    return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  }
-  const balanceOf = (row: Row) => ({
-    available: formatFen(Number(row.availableFen)),
-    locked: formatFen(Number(row.lockedFen)),
-    allowOverdraft: row.allowOverdraft,
-    overdraftLimit: formatFen(Number(row.overdraftLimitFen)),
-  });
-  async function payeeOf(row: Row) {
-    const supplierId = await effectiveSupplierId(db, row.entId as number);
-    const config = (await db.selectFrom('supplier_config').select(['payeeAcctName', 'payeeAcct', 'payeeBank']).where('supplierId', '=', supplierId ?? -1).where('channel', '=', row.channel).executeTakeFirst()) as Row | undefined;
-    return config ?? { payeeAcctName: null, payeeAcct: null, payeeBank: null };
-  }
-
-  const query = entAccount.codes.query;
-  const accountRoutes: RouteSpec[] = [
-    { path: 'ent/query/payChannel/balance', perm: query, handler: async (ctx) => balanceOf(await scopedAccount(ctx as SignedInContext)) },
-    { path: 'ent/query/payChannel/payeeAcct', perm: query, handler: async (ctx) => payeeOf(await scopedAccount(ctx as SignedInContext)) },
-    {
-      path: 'ent/query/payChannel/payeeAcctAndBal',
-      perm: query,
-      handler: async (ctx) => {
-        const row = await scopedAccount(ctx as SignedInContext);
-        return { ...(await payeeOf(row)), ...balanceOf(row) };
-      },
-    },
-    {
-      // 通道余额: the caller's accounts summed per channel, and the grand total.
-      path: 'ent/query/channelStats/balance',
-      perm: query,
-      handler: async (ctx) => {
-        const { qb } = accounts.resource.filtered((ctx as SignedInContext).caller, ctx.body);
-        const rows = (await qb
-          .leftJoin('pay_channel as c', 'c.channel', `${T}.channel`)
-          .select((eb) => [`${T}.channel`, 'c.name as channelName', eb.fn.countAll().as('accounts'), eb.fn.sum(`${T}.availableFen`).as('available'), eb.fn.sum(`${T}.lockedFen`).as('locked')])
-          .groupBy([`${T}.channel`, 'c.name'])
-          .orderBy(`${T}.channel`)
-          .execute()) as Row[];
-        const records = rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) }));
-        const sum = (k: 'available' | 'locked') => formatFen(rows.reduce((s, r) => s + Number(r[k]), 0));
-        return { records, total: { accounts: rows.reduce((s, r) => s + Number(r.accounts), 0), available: sum('available'), locked: sum('locked') } };
-      },
-    },
-    {
-      // Overdraft (DOMAIN.md §3, SYS · 18520): on needs a limit > 0; off is allowed while available < 0.
-      path: 'ent/mgr/payChannel/toggleAllowOverdraft',
-      perm: 18520,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        if (ctx.caller.user.adminType !== AdminType.SYS) refuse(Code.NO_PERMISSION, Messages.noPermission);
-        const row = await accounts.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
-        const allow = ctx.body.allowOverdraft;
-        if (allow !== 0 && allow !== 1) refuse(Code.VALIDATION, '请选择是否允许透支');
-        const limitFen = allow === 1 ? parseMoneyToFen(String(ctx.body.overdraftLimit ?? '')) : 0;
-        const refusal = checkOverdraftSetting(allow === 1, limitFen);
-        if (refusal || limitFen === null || limitFen < 0) refuse(Code.VALIDATION, refusal ?? '请填写透支额度');
-        await accounts.resource.write(ctx, async (trx) => {
-          await trx.updateTable('ent_account').set({ allowOverdraft: allow as number, overdraftLimitFen: limitFen as number, updatedAt: ctx.now }).where('id', '=', row.id).execute();
-          await audit(trx as never, {
-            operator: ctx.caller.user,
-            now: ctx.now,
-            action: 'toggleAllowOverdraft',
-            entity: entAccount.name,
-            entityId: String(row.id),
-            changes: { allowOverdraft: { from: row.allowOverdraft, to: allow }, overdraftLimit: { from: row.overdraftLimitFen, to: limitFen } },
-          });
-        });
-        return accounts.resource.get(ctx.caller, row.id as number);
-      },
-    },
-  ];
 
   const recharges = defineResource(deps, balanceApply, {
     scope,
@@ -266,106 +130,11 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     effects: refundEffects(deps),
   });
 
-  const logs = defineResource(deps, balanceLog, { scope, simple: false, export: true });
-
-  const simpleList: RouteSpec = {
-    // 收支记录(简): one line per business number (a recharge, an order, a refund) with its moves summed.
-    path: 'ent/query/balance/log/simpleList',
-    perm: balanceLog.codes.query,
-    handler: async (raw) => {
-      const ctx = raw as SignedInContext;
-      const page = (ctx.body.page ?? {}) as Row;
-      const limit = Math.min(Math.max(Number.isInteger(page.limit) ? (page.limit as number) : 10, 1), 100);
-      const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
-      const { qb } = logs.resource.filtered(ctx.caller, ctx.body);
-      // A line is a business number's group (entId, channel, bizType, bizNo) of the filtered moves, newest
-      // last move first. Grouping the whole ledger for every page cost half a second on 200 000 moves, so:
-      // the total counts groups up to the kit's cap (an estimate above it, like every kit list); the page
-      // walks the filtered moves newest first, keeping each group's last move (no later filtered move of
-      // the same group), which is the order of max(id); then only the page's groups are summed.
-      // balance_log_ent_group_idx (entId, bizNo, channel, bizType, id) serves the count, grouped in its order,
-      // and the "later move" probe.
-      const keys = ['entId', 'bizNo', 'channel', 'bizType'].map((k) => `${T}.${k}`);
-      const counted = await cappedTotal(db, deps.dialect, qb.groupBy(keys));
-      const later = qb.select([`${T}.id`, ...keys]).as('u');
-      const lastMoves = (await qb
-        .select([...keys, `${T}.id as lastId`])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom(later)
-                .select(sql<number>`1`.as('one'))
-                .whereRef('u.bizNo', '=', `${T}.bizNo`)
-                .whereRef('u.entId', '=', `${T}.entId`)
-                .whereRef('u.channel', '=', `${T}.channel`)
-                .whereRef('u.bizType', '=', `${T}.bizType`)
-                .whereRef('u.id', '>', `${T}.id`),
-            ),
-          ),
-        )
-        // By time like the moves list (balanceLog.newestBy): SQLite walks (createdAt, id) for a supplier's
-        // scope instead of sorting it; moves are written in time order, so it is the order of max(id).
-        .orderBy(`${T}.createdAt`, 'desc')
-        .orderBy(`${T}.id`, 'desc')
-        .limit(limit)
-        .offset((pageNum - 1) * limit)
-        .execute()) as Row[];
-      const sumOf = (type: number) => sql<number>`coalesce(sum(case when ${sql.ref(`${T}.type`)} = ${type} then ${sql.ref(`${T}.amountFen`)} else 0 end), 0)`;
-      const grouped = qb
-        .where(`${T}.bizNo`, 'in', lastMoves.length > 0 ? [...new Set(lastMoves.map((m) => m.bizNo))] : [null])
-        .select((eb) => [
-          `${T}.entId`,
-          `${T}.channel`,
-          `${T}.bizType`,
-          `${T}.bizNo`,
-          sumOf(0).as('added'),
-          sumOf(1).as('lockedSum'),
-          sumOf(2).as('unlocked'),
-          sumOf(3).as('deducted'),
-          eb.fn.countAll().as('rowCount'),
-          eb.fn.min(`${T}.createdAt`).as('firstAt'),
-          eb.fn.max(`${T}.createdAt`).as('lastAt'),
-          eb.fn.max(`${T}.id`).as('lastId'),
-        ])
-        .groupBy(keys);
-      const summed = (
-        lastMoves.length === 0
-          ? []
-          : await db.selectFrom(grouped.as('g')).leftJoin('ent as e', 'e.id', 'g.entId').leftJoin('pay_channel as c', 'c.channel', 'g.channel').selectAll('g').select(['e.entName', 'c.name as channelName']).execute()
-      ) as Row[];
-      // Groups sharing a page group's bizNo but not its enterprise, channel or type are not on the page.
-      const byLastId = new Map(summed.map((g) => [Number(g.lastId), g]));
-      const rows = lastMoves.map((m) => byLastId.get(Number(m.lastId))).filter((g): g is Row => g !== undefined);
-      return {
-        ...counted,
-        records: rows.map((r) => ({
-          entId: r.entId,
-          entName: r.entName,
-          channel: r.channel,
-          channelName: r.channelName,
-          bizType: r.bizType,
-          bizNo: r.bizNo,
-          added: formatFen(Number(r.added)),
-          locked: formatFen(Number(r.lockedSum)),
-          unlocked: formatFen(Number(r.unlocked)),
-          deducted: formatFen(Number(r.deducted)),
-          // Σlock − Σunlock − Σdeduct: 0 once the order or refund has finished (DOMAIN.md §3).
-          outstanding: formatFen(Number(r.lockedSum) - Number(r.unlocked) - Number(r.deducted)),
-          rowCount: Number(r.rowCount),
-          firstAt: formatDateTime(Number(r.firstAt)),
-          lastAt: formatDateTime(Number(r.lastAt)),
-        })),
-      };
-    },
-  };
-
   return [
-    ...accounts.routes,
-    ...accountRoutes,
+    ...accountRoutes(deps),
     ...recharges.routes,
     fileRoute(deps, recharges.resource, 'voucher', 'ent/query/balance/apply/file'),
     ...refunds.routes,
-    ...logs.routes,
-    simpleList,
+    ...ledgerRoutes(deps),
   ];
 }

@@ -1,0 +1,131 @@
+/**
+ * 通道余额 (spec §2 /ent/channelStats, §7 ent payChannel; DOMAIN.md §3): an account per enterprise ×
+ * pay channel, opened by SYS or the supplier on a channel the supplier configured; its balance and the
+ * supplier's collection account; the per-channel totals; SYS's overdraft setting (18520).
+ */
+import { AdminType, checkOverdraftSetting, entAccount, formatFen, MONEY_MESSAGES, parseMoneyToFen } from '@flexpay/shared-utility/src/pure';
+import { audit } from '../../account/audit';
+import { Code, Messages } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import type { Row } from '../../resource/codec';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { entScope } from './index';
+import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
+
+function bodyKey(body: Row): { entId: number; channel: number } {
+  const entId = Number(body.entId);
+  const channel = Number(body.channel);
+  if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
+  if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+  return { entId, channel };
+}
+
+export function accountRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const scope = moneyScope(db);
+
+  const accounts = defineResource(deps, entAccount, {
+    scope,
+    writers: ['SYS', 'SPR'],
+    create: 'addOrUpdate',
+    update: false,
+    upsertBy: ['entId', 'channel'],
+    summary: ['available', 'locked'],
+    listAliases: ['ent/query/channelStats/list'],
+    computed: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
+    // The overdraft dialog of 通道余额 is offered on the rows SYS may set (18520).
+    rowActions: (caller) => (caller.user.adminType === AdminType.SYS && caller.perms.has(18520) ? ['toggleAllowOverdraft'] : []),
+    export: true,
+    simple: false,
+    check: async (ctx, next) => {
+      // Another organisation's enterprise is refused before its existing accounts could answer a conflict.
+      const visible = await entScope(ctx.trx, 'e.id')(ctx.caller, ctx.trx.selectFrom('ent as e').select('e.id').where('e.id', '=', next.entId)).executeTakeFirst();
+      if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
+      if (!channel || channel.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
+      const supplierId = await effectiveSupplierId(ctx.trx, next.entId as number);
+      const config = supplierId === null ? undefined : await ctx.trx.selectFrom('supplier_config').select('id').where('supplierId', '=', supplierId).where('channel', '=', next.channel).where('status', '=', 0).executeTakeFirst();
+      if (!config) refuse(Code.VALIDATION, MONEY_MESSAGES.notConfigured);
+    },
+  });
+
+  /** The caller's account of {entId, channel}: 3002 outside the scope, 1001 when not open. */
+  async function scopedAccount(ctx: SignedInContext): Promise<Row> {
+    const { entId, channel } = bodyKey(ctx.body);
+    const row = (await accounts.resource.scoped(ctx.caller).selectAll(T).where(`${T}.entId`, '=', entId).where(`${T}.channel`, '=', channel).executeTakeFirst()) as Row | undefined;
+    if (row) return row;
+    if (await openAccountOf(db, entId, channel)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+    return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
+  }
+  const balanceOf = (row: Row) => ({
+    available: formatFen(Number(row.availableFen)),
+    locked: formatFen(Number(row.lockedFen)),
+    allowOverdraft: row.allowOverdraft,
+    overdraftLimit: formatFen(Number(row.overdraftLimitFen)),
+  });
+  async function payeeOf(row: Row) {
+    const supplierId = await effectiveSupplierId(db, row.entId as number);
+    const config = (await db.selectFrom('supplier_config').select(['payeeAcctName', 'payeeAcct', 'payeeBank']).where('supplierId', '=', supplierId ?? -1).where('channel', '=', row.channel).executeTakeFirst()) as Row | undefined;
+    return config ?? { payeeAcctName: null, payeeAcct: null, payeeBank: null };
+  }
+
+  const query = entAccount.codes.query;
+  const accountRoutes: RouteSpec[] = [
+    { path: 'ent/query/payChannel/balance', perm: query, handler: async (ctx) => balanceOf(await scopedAccount(ctx as SignedInContext)) },
+    { path: 'ent/query/payChannel/payeeAcct', perm: query, handler: async (ctx) => payeeOf(await scopedAccount(ctx as SignedInContext)) },
+    {
+      path: 'ent/query/payChannel/payeeAcctAndBal',
+      perm: query,
+      handler: async (ctx) => {
+        const row = await scopedAccount(ctx as SignedInContext);
+        return { ...(await payeeOf(row)), ...balanceOf(row) };
+      },
+    },
+    {
+      // 通道余额: the caller's accounts summed per channel, and the grand total.
+      path: 'ent/query/channelStats/balance',
+      perm: query,
+      handler: async (ctx) => {
+        const { qb } = accounts.resource.filtered((ctx as SignedInContext).caller, ctx.body);
+        const rows = (await qb
+          .leftJoin('pay_channel as c', 'c.channel', `${T}.channel`)
+          .select((eb) => [`${T}.channel`, 'c.name as channelName', eb.fn.countAll().as('accounts'), eb.fn.sum(`${T}.availableFen`).as('available'), eb.fn.sum(`${T}.lockedFen`).as('locked')])
+          .groupBy([`${T}.channel`, 'c.name'])
+          .orderBy(`${T}.channel`)
+          .execute()) as Row[];
+        const records = rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) }));
+        const sum = (k: 'available' | 'locked') => formatFen(rows.reduce((s, r) => s + Number(r[k]), 0));
+        return { records, total: { accounts: rows.reduce((s, r) => s + Number(r.accounts), 0), available: sum('available'), locked: sum('locked') } };
+      },
+    },
+    {
+      // Overdraft (DOMAIN.md §3, SYS · 18520): on needs a limit > 0; off is allowed while available < 0.
+      path: 'ent/mgr/payChannel/toggleAllowOverdraft',
+      perm: 18520,
+      handler: async (raw) => {
+        const ctx = raw as SignedInContext;
+        if (ctx.caller.user.adminType !== AdminType.SYS) refuse(Code.NO_PERMISSION, Messages.noPermission);
+        const row = await accounts.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
+        const allow = ctx.body.allowOverdraft;
+        if (allow !== 0 && allow !== 1) refuse(Code.VALIDATION, '请选择是否允许透支');
+        const limitFen = allow === 1 ? parseMoneyToFen(String(ctx.body.overdraftLimit ?? '')) : 0;
+        const refusal = checkOverdraftSetting(allow === 1, limitFen);
+        if (refusal || limitFen === null || limitFen < 0) refuse(Code.VALIDATION, refusal ?? '请填写透支额度');
+        await accounts.resource.write(ctx, async (trx) => {
+          await trx.updateTable('ent_account').set({ allowOverdraft: allow as number, overdraftLimitFen: limitFen as number, updatedAt: ctx.now }).where('id', '=', row.id).execute();
+          await audit(trx as never, {
+            operator: ctx.caller.user,
+            now: ctx.now,
+            action: 'toggleAllowOverdraft',
+            entity: entAccount.name,
+            entityId: String(row.id),
+            changes: { allowOverdraft: { from: row.allowOverdraft, to: allow }, overdraftLimit: { from: row.overdraftLimitFen, to: limitFen } },
+          });
+        });
+        return accounts.resource.get(ctx.caller, row.id as number);
+      },
+    },
+  ];
+  return [...accounts.routes, ...accountRoutes];
+}
