@@ -51,6 +51,21 @@ const ACTION_LABELS: Record<string, string> = {
   // Issue 22 item 6: one value revealed, an export with whole numbers.
   reveal: '查看完整号码',
   exportWhole: '导出完整号码',
+  // The system's own moves of a 代发订单 (order/settle.ts actionOf; the demo's seeded `status`) and a 制单's rows.
+  status: '系统更新状态',
+  startPreprocess: '开始预处理',
+  preprocessFailed: '预处理失败',
+  awaitReview: '锁定成功，待审核',
+  locked: '锁定成功',
+  submitted: '通道已受理',
+  submitRejected: '通道拒绝',
+  channelAck: '通道已确认',
+  finished: '代发完成',
+  partlyFailed: '部分代发失败',
+  payoutFailed: '代发失败',
+  addDetail: '新增明细',
+  updateDetail: '编辑明细',
+  deleteDetail: '删除明细',
 };
 
 /** Trail keys that are not fields of the record (an import's count, a transition's reason). */

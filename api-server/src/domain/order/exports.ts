@@ -7,9 +7,10 @@
  * - 30 税务申报 (SPR, SYS): per person × month, Σ payee of success lines;
  * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
  */
-import { AdminType, formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
+import { AdminType, EXPORT_WHOLE_ACTION, formatFen, maskPersonal, orderDetail, payOrder } from '@flexpay/shared-utility/src/pure';
 import crypto from 'node:crypto';
 import * as XLSX from 'xlsx';
+import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
@@ -23,10 +24,15 @@ const PATH = 'order/query/exportMode';
 const TOKEN_PATH = 'order/query';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
-const MODES: Record<number, { title: string; types: number[] }> = {
+/**
+ * Issue 22 item 6: 完工证明 shows the ID number masked (it goes to the enterprise and the worker);
+ * 税务申报 and 人工代发 carry whole numbers (`whole`: a tax declaration and a bank transfer need them),
+ * each such file audited once as exportWhole with the fields it holds whole and its row count.
+ */
+const MODES: Record<number, { title: string; types: number[]; whole?: string[] }> = {
   20: { title: '完工证明', types: [AdminType.ENT, AdminType.SPR, AdminType.SYS] },
-  30: { title: '税务申报', types: [AdminType.SPR, AdminType.SYS] },
-  40: { title: '人工代发', types: [AdminType.SPR, AdminType.SYS] },
+  30: { title: '税务申报', types: [AdminType.SPR, AdminType.SYS], whole: ['idNumber'] },
+  40: { title: '人工代发', types: [AdminType.SPR, AdminType.SYS], whole: ['idNumber', 'account'] },
 };
 
 export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): { routes: RouteSpec[]; withModes: (kit: RouteSpec[]) => RouteSpec[] } {
@@ -45,7 +51,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
     if (mode === 40) q = q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10);
     else q = q.where('d.status', '=', 20);
     const lines = await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
-    if (mode === 20) return [['企业', '订单编号', '行号', '姓名', '证件号码', '金额(元)', '实发金额(元)', '完成时间'], ...lines.map((l) => [l.entName, l.orderNo, l.rowNo, l.name, l.idNumber, formatFen(Number(l.amountFen)), formatFen(Number(l.payeeFen)), formatDateTime(l.resultAt)])];
+    if (mode === 20) return [['企业', '订单编号', '行号', '姓名', '证件号码', '金额(元)', '实发金额(元)', '完成时间'], ...lines.map((l) => [l.entName, l.orderNo, l.rowNo, l.name, maskPersonal('idNumber', l.idNumber), formatFen(Number(l.amountFen)), formatFen(Number(l.payeeFen)), formatDateTime(l.resultAt)])];
     if (mode === 40) return [['订单编号', '行号', '姓名', '证件号码', '收款账号', '开户行', '实发金额(元)', '流水号'], ...lines.map((l) => [l.orderNo, l.rowNo, l.name, l.idNumber, l.account, l.bankName ?? '', formatFen(Number(l.payeeFen)), l.serialNo])];
     const byPerson = new Map<string, { name: string; idType: number; idNumber: string; month: string; entName: string; count: number; payee: number }>();
     for (const l of lines) {
@@ -90,7 +96,18 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
         const body = JSON.parse(claimed.query) as Row;
         const mode = modeOf(ctx, body.exportMode);
         const book = XLSX.utils.book_new();
-        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(await sheet(ctx, { cond: body.cond }, mode)), MODES[mode].title);
+        const rows = await sheet(ctx, { cond: body.cond }, mode);
+        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), MODES[mode].title);
+        const whole = MODES[mode].whole;
+        if (whole && rows.length > 1)
+          await audit(db, {
+            operator: ctx.caller.user,
+            now: ctx.now,
+            action: EXPORT_WHOLE_ACTION,
+            entity: orderDetail.name,
+            entityId: '',
+            changes: { revealedField: { from: null, to: `${MODES[mode].title}：${whole.map((n) => orderDetail.fields[n as keyof typeof orderDetail.fields].label).join('、')}` }, exported: { from: null, to: rows.length - 1 } },
+          });
         const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
         const name = exportFileName(MODES[mode].title, ctx.now);
         return ctx.reply

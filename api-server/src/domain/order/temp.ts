@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -19,7 +19,7 @@ import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
-import { defineResource, type AnyDb } from '../../resource/entity-resource';
+import { defineResource, type AnyDb, unchangedMasksLeftOut } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
@@ -196,6 +196,15 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   }
 
   const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
+  /**
+   * A row's numbers are shown masked (issue 22 item 6): the row editor sends the mask back unchanged
+   * for "unchanged" (left out by unchangedMasksLeftOut, so the stored number stays); any other text
+   * with `*` is a changed mask, never a number — 1001.
+   */
+  const refuseMasks = (row: Row) => {
+    for (const [name, field] of maskedFieldsOf(tempOrderDetail)) if (looksMasked(row[name])) refuse(Code.VALIDATION, `请输入完整的${field.label}`);
+    return row;
+  };
 
   async function transOrder(ctx: SignedInContext) {
     mayWrite(ctx);
@@ -265,7 +274,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
           const last = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
           const count = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
           if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-          const row = storedRow(pick(ctx.body), Number(last?.n ?? 0) + 1);
+          const row = storedRow(refuseMasks(pick(ctx.body)), Number(last?.n ?? 0) + 1);
           await trx.insertInto('temp_order_detail').values({ ...row, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
           const checked = await recheck(trx, headOf(temp), ctx.now);
           return checked.find((c) => c.rowNo === row.rowNo);
@@ -281,7 +290,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
         return onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'updateDetail', async (trx, temp) => {
           const before = await trx.selectFrom('temp_order_detail').selectAll().where('id', '=', detail!.id).executeTakeFirstOrThrow();
-          const given = pick(ctx.body);
+          const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, ctx.body, before as unknown as Row)));
           const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
           const { rowNo: _rowNo, ...row } = storedRow(merged, detail!.rowNo);
           await trx.updateTable('temp_order_detail').set({ ...row, updatedAt: ctx.now }).where('id', '=', detail!.id).execute();

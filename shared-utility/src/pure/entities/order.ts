@@ -8,11 +8,19 @@
  * run in api-server/src/domain/order/worker.ts).
  */
 import { type TransitionDef, defineEntity, defineMachine } from '../entity';
+import { codeOf } from '../permissions';
 import { PAYOUT_ROW, transitionTables } from '../rules/order-checks';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
 const channel = { label: '支付通道', type: 'ref', ref: 'payChannel', show: 'channelName', column: 'payChannel', required: true, create: true, search: 'eq', width: 130 } as const;
+/**
+ * A payout line's ID, card and phone numbers are masked for everyone (issue 22 item 6); they are
+ * revealed by 25020 制单 — the code that writes the rows and handles the order (重新处理, 重新提交,
+ * 失败明细重新制单), not 20110, a talent code a 制单员 may not hold (docs/decisions.md "payout lines").
+ */
+const LINE_REVEAL = codeOf('ACT_TEMP_ORDER_MGR');
+const lineMask = (masked: 'idNumber' | 'bankCard' | 'phone') => ({ masked, revealCode: LINE_REVEAL }) as const;
 const money = (label: string, column: string, extra: Record<string, unknown> = {}) => ({ label, type: 'money', column, width: 130, ...extra }) as const;
 
 /**
@@ -86,9 +94,9 @@ export const tempOrderDetail = defineEntity({
     rowNo: { label: '行号', type: 'int', sort: true, width: 70 },
     name: { label: '姓名', type: 'text', required: true, max: PAYOUT_ROW.name.max, create: true, update: true, search: 'like', width: 100 },
     idType: { label: '证件类型', type: 'enum', enum: 'idType', create: true, update: true, defaultValue: 111, width: 110 },
-    idNumber: { label: '证件号码', type: 'text', required: true, max: PAYOUT_ROW.idNumber.max, create: true, update: true, search: 'eq', width: 180 },
-    phone: { label: '手机号', type: 'text', max: PAYOUT_ROW.phone.max, create: true, update: true, nullable: true, width: 120 },
-    account: { label: '收款账号', type: 'text', required: true, max: PAYOUT_ROW.account.max, create: true, update: true, search: 'eq', width: 190 },
+    idNumber: { label: '证件号码', type: 'text', required: true, max: PAYOUT_ROW.idNumber.max, create: true, update: true, search: 'eq', ...lineMask('idNumber'), width: 180 },
+    phone: { label: '手机号', type: 'text', max: PAYOUT_ROW.phone.max, create: true, update: true, nullable: true, ...lineMask('phone'), width: 120 },
+    account: { label: '收款账号', type: 'text', required: true, max: PAYOUT_ROW.account.max, create: true, update: true, search: 'eq', ...lineMask('bankCard'), width: 190 },
     bankName: { label: '开户行', type: 'text', max: PAYOUT_ROW.bankName.max, create: true, update: true, nullable: true, width: 160 },
     /** The cell as sent when it was not an amount (shown beside the 格式错误 message). */
     amountText: { label: '金额(原文)', type: 'text', list: false },
@@ -158,9 +166,9 @@ const orderDetailFields = {
   channel,
   name: { label: '姓名', type: 'text', search: 'like', width: 100 },
   idType: { label: '证件类型', type: 'enum', enum: 'idType', list: false },
-  idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 180 },
-  phone: { label: '手机号', type: 'text', list: false },
-  account: { label: '收款账号', type: 'text', search: 'eq', width: 190 },
+  idNumber: { label: '证件号码', type: 'text', search: 'eq', ...lineMask('idNumber'), width: 180 },
+  phone: { label: '手机号', type: 'text', list: false, ...lineMask('phone') },
+  account: { label: '收款账号', type: 'text', search: 'eq', ...lineMask('bankCard'), width: 190 },
   bankName: { label: '开户行', type: 'text', list: false },
   amount: money('金额(元)', 'amountFen', { search: 'range', sort: true }),
   fee: money('服务费(元)', 'feeFen', { width: 110 }),
@@ -219,7 +227,7 @@ export const calcFeeLog = defineEntity({
     merchtCode: { label: '商户编号', type: 'text', virtual: true, list: false },
     parentMerchtCode: { label: '上级商户编号', type: 'text', virtual: true, list: false },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', list: false },
-    idNumber: { label: '证件号码', type: 'text', search: 'eq', width: 180 },
+    idNumber: { label: '证件号码', type: 'text', search: 'eq', ...lineMask('idNumber'), width: 180 },
     amount: money('金额(元)', 'amountFen', { search: 'range' }),
     pattern: { label: '计费模式', type: 'enum', enum: 'feePattern', width: 100 },
     calcMode: { label: '计费方式', type: 'enum', enum: 'feeCalcMode', width: 90 },
