@@ -6,146 +6,25 @@
  * Creating a talent also creates its cooperation with the enterprise and that enterprise's supplier
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  AdminType,
-  checkIdNumber,
-  cust,
-  idNumberKey,
-  TALENT_MESSAGES,
-  TALENT_MGR_CODE,
-  TALENT_OWN_FILE_TYPES,
-} from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
+import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../../account/audit';
-import { entInScope } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Body, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
 import { simulatedRealNameProvider } from '../../providers/realname';
 import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
-import { sendStored, uploadDir } from '../../resource/kit-routes';
-import { formatDateTime } from '../../util/time';
-import { lookupBin } from './bin';
+import { uploadDir } from '../../resource/kit-routes';
 import { talentInScope, talentWritableBy } from './scope';
+import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } from './talent-files';
+import { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, TalentMessages, targetEnterprise } from './talent-records';
 
-export const TalentMessages = {
-  ...TALENT_MESSAGES,
-  entRequired: '请选择企业',
-  entMissing: '企业不存在',
-  duplicate: '证件号码已存在',
-  realNameDone: '该人才已实名认证，修改姓名或证件号码后可重新认证',
-} as const;
-
-/** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
-export const mayReveal = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);
-
-/** A short unique talent code: C + time + random (custCode is unique in the table). */
-export function newCustCodes(count: number, now: number): string[] {
-  const stamp = now.toString(36).toUpperCase();
-  const salt = crypto.randomBytes(3).toString('hex').toUpperCase();
-  return Array.from({ length: count }, (_, i) => `C${stamp}${salt}${i.toString(36).toUpperCase().padStart(3, '0')}`);
-}
-
-/** The stored person with this ID type and number, whatever its case. */
-export async function existingPerson(db: AnyDb, idType: number, idNumber: string): Promise<{ id: number; custCode: string } | undefined> {
-  return (await db
-    .selectFrom('cust')
-    .select(['id', 'custCode'])
-    .where('idType', '=', idType)
-    .where(sql<string>`upper(${sql.ref('idNumber')})`, '=', idNumberKey(idNumber))
-    .executeTakeFirst()) as { id: number; custCode: string } | undefined;
-}
-
-/**
- * The cooperation rows a talent needs with an enterprise and its supplier (DOMAIN.md §6), added when
- * missing; answers whether any was new.
- */
-export async function ensureCooperation(trx: AnyDb, custId: number, ent: { id: number; supplierId: number }, now: number): Promise<boolean> {
-  let added = false;
-  if (!(await trx.selectFrom('cust_coop_ent').select('id').where('custId', '=', custId).where('entId', '=', ent.id).executeTakeFirst())) {
-    await trx.insertInto('cust_coop_ent').values({ custId, entId: ent.id, status: 0, remark: null, createdAt: now, updatedAt: now }).execute();
-    added = true;
-  }
-  if (!(await trx.selectFrom('cust_coop_sup').select('id').where('custId', '=', custId).where('supplierId', '=', ent.supplierId).executeTakeFirst())) {
-    await trx
-      .insertInto('cust_coop_sup')
-      .values({ custId, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: now, updatedAt: now })
-      .execute();
-    added = true;
-  }
-  return added;
-}
-
-/** The talent's card (unchecked, named from the BIN table when the bank is not given) unless it has it. */
-export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
-  if (!cardNo) return;
-  if (await trx.selectFrom('cust_card').select('id').where('custId', '=', custId).where('cardNo', '=', cardNo).executeTakeFirst()) return;
-  const bin = await lookupBin(trx, cardNo);
-  await trx
-    .insertInto('cust_card')
-    .values({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: now, updatedAt: now })
-    .execute();
-}
-
-/** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */
-export async function targetEnterprise(db: AnyDb, caller: Caller, body: Body): Promise<{ id: number; supplierId: number }> {
-  const raw = caller.user.adminType === AdminType.ENT ? caller.user.orgId : Number(body.entId);
-  if (!raw || !Number.isInteger(raw) || raw <= 0) return refuse(Code.VALIDATION, TalentMessages.entRequired);
-  const ent = (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', raw).executeTakeFirst()) as { id: number; supplierId: number } | undefined;
-  if (!ent) return refuse(Code.NOT_FOUND, TalentMessages.entMissing);
-  if (!(await entInScope(db as never, caller.scope, ent.id))) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  return ent;
-}
-
-interface UploadRef {
-  id: number;
-  name: string;
-  fileMd5: string;
-  storedAs: string;
-  url: string;
-}
-
-/** An upload named by `{url, fileMd5, name}` that the caller's organisation made (the platform any). */
-export async function ownUpload(db: AnyDb, caller: Caller, value: unknown, missing: string): Promise<UploadRef> {
-  const file = value && typeof value === 'object' ? (value as { url?: unknown; fileMd5?: unknown }) : {};
-  const id = Number(/download\?id=(\d+)$/.exec(typeof file.url === 'string' ? file.url : '')?.[1]);
-  if (!id) return refuse(Code.VALIDATION, missing);
-  const row = (await db
-    .selectFrom('upload_file')
-    .innerJoin('admin_user as u', 'u.userId', 'upload_file.userId')
-    .select(['upload_file.id', 'upload_file.name', 'upload_file.fileMd5', 'upload_file.storedAs', 'u.adminType', 'u.orgId'])
-    .where('upload_file.id', '=', id)
-    .executeTakeFirst()) as (Omit<UploadRef, 'url'> & { adminType: number; orgId: number | null }) | undefined;
-  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
-  if (caller.user.adminType !== AdminType.SYS && (row.adminType !== caller.user.adminType || row.orgId !== caller.user.orgId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  if (typeof file.fileMd5 === 'string' && file.fileMd5.toLowerCase() !== row.fileMd5) refuse(Code.VALIDATION, TalentMessages.file);
-  return { id: row.id, name: row.name, fileMd5: row.fileMd5, storedAs: row.storedAs, url: `/api/admin/file/download?id=${row.id}` };
-}
-
-/** Replaces the talent's own file of one type (ID front 0, back 1, bio 2) in the write's transaction. */
-async function putFile(trx: AnyDb, custId: number, fileType: number, upload: UploadRef, now: number): Promise<void> {
-  await trx.deleteFrom('cust_file').where('custId', '=', custId).where('fileType', '=', fileType).where('supplierId', 'is', null).execute();
-  await trx.insertInto('cust_file').values({ custId, fileType, supplierId: null, url: upload.url, name: upload.name, fileMd5: upload.fileMd5, createdAt: now }).execute();
-}
-
-/** Which supplier files (signature 3, tax 20) a caller sees: SYS all, SPR its own, ENT its supplier's. */
-function supplierFilesOf(db: AnyDb, caller: Caller) {
-  switch (caller.scope.kind) {
-    case 'all':
-      return null;
-    case 'supplier':
-      return [caller.scope.supplierId];
-    case 'ent':
-      return db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', caller.scope.entId);
-    default:
-      return [];
-  }
-}
+// Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
+export { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, TalentMessages, targetEnterprise } from './talent-records';
+export { ownUpload } from './talent-files';
 
 const FILE_FIELDS: Array<[string, number]> = [
   ['idFront', 0],
@@ -188,13 +67,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     return row;
   };
 
-  const listFiles = async (caller: Caller, custId: number) => {
-    const suppliers = supplierFilesOf(db, caller);
-    let q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
-    if (suppliers !== null) q = q.where((eb) => eb.or([eb('supplierId', 'is', null), eb('supplierId', 'in', suppliers as never)]));
-    const rows = (await q.orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
-    return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt) }));
-  };
+  const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
 
   return [
     ...talents.routes.filter((r) => r.path !== 'cust/query/get'),
@@ -280,49 +153,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
       },
     },
-    {
-      path: 'cust/query/file',
-      perm: cust.codes.query,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const row = await resource.load(caller, keyValue(cust, { id: ctx.body.custId }));
-        return listFiles(caller, Number(row.id));
-      },
-    },
-    {
-      path: 'cust/query/file/download',
-      method: 'GET',
-      perm: cust.codes.query,
-      raw: true,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const id = Number((ctx.request.query as Row).id);
-        const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
-        if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
-        await resource.load(caller, Number(file.custId));
-        if (!(await listFiles(caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-        const uploadId = Number(/id=(\d+)$/.exec(String(file.url))?.[1]);
-        const stored = uploadId ? await deps.db.selectFrom('upload_file').select(['storedAs']).where('id', '=', uploadId).executeTakeFirst() : undefined;
-        if (!stored) return refuse(Code.NOT_FOUND, Messages.notFound);
-        return sendStored(deps, ctx.reply, stored.storedAs, String(file.name));
-      },
-    },
-    {
-      // 附件: ID front 0, back 1, bio 2 from an upload of the caller's (file/upload first).
-      path: 'cust/mgr/file/save',
-      perm: TALENT_MGR_CODE,
-      check: (body) => (TALENT_OWN_FILE_TYPES.includes(Number(body.fileType) as 0) && body.fileType !== '' && body.fileType !== null ? null : TalentMessages.fileType),
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const row = await writable(signed(ctx), ctx.body.custId);
-        const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.file);
-        const fileType = Number(ctx.body.fileType);
-        await deps.db.transaction().execute(async (trx) => {
-          await putFile(trx as unknown as AnyDb, Number(row.id), fileType, upload, ctx.now);
-          await audit(trx, { operator: caller.user, now: ctx.now, action: 'attachFile', entity: 'cust', entityId: String(row.id), changes: { [`file${fileType}`]: { from: null, to: upload.name } } });
-        });
-        return listFiles(caller, Number(row.id));
-      },
-    },
+    ...talentFileRoutes(deps, resource, writable),
   ];
 }

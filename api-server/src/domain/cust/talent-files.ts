@@ -1,0 +1,117 @@
+import { AdminType, cust, TALENT_MGR_CODE, TALENT_OWN_FILE_TYPES } from '@flexpay/shared-utility/src/pure';
+import { audit } from '../../account/audit';
+import { Code, Messages } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
+import { sendStored } from '../../resource/kit-routes';
+import { formatDateTime } from '../../util/time';
+import { TalentMessages } from './talent-records';
+
+/** A talent's files: the uploads a write names, its own files (ID front 0, back 1, bio 2) and the suppliers' (3, 20). */
+export interface UploadRef {
+  id: number;
+  name: string;
+  fileMd5: string;
+  storedAs: string;
+  url: string;
+}
+
+/** An upload named by `{url, fileMd5, name}` that the caller's organisation made (the platform any). */
+export async function ownUpload(db: AnyDb, caller: Caller, value: unknown, missing: string): Promise<UploadRef> {
+  const file = value && typeof value === 'object' ? (value as { url?: unknown; fileMd5?: unknown }) : {};
+  const id = Number(/download\?id=(\d+)$/.exec(typeof file.url === 'string' ? file.url : '')?.[1]);
+  if (!id) return refuse(Code.VALIDATION, missing);
+  const row = (await db
+    .selectFrom('upload_file')
+    .innerJoin('admin_user as u', 'u.userId', 'upload_file.userId')
+    .select(['upload_file.id', 'upload_file.name', 'upload_file.fileMd5', 'upload_file.storedAs', 'u.adminType', 'u.orgId'])
+    .where('upload_file.id', '=', id)
+    .executeTakeFirst()) as (Omit<UploadRef, 'url'> & { adminType: number; orgId: number | null }) | undefined;
+  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
+  if (caller.user.adminType !== AdminType.SYS && (row.adminType !== caller.user.adminType || row.orgId !== caller.user.orgId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  if (typeof file.fileMd5 === 'string' && file.fileMd5.toLowerCase() !== row.fileMd5) refuse(Code.VALIDATION, TalentMessages.file);
+  return { id: row.id, name: row.name, fileMd5: row.fileMd5, storedAs: row.storedAs, url: `/api/admin/file/download?id=${row.id}` };
+}
+
+/** Replaces the talent's own file of one type (ID front 0, back 1, bio 2) in the write's transaction. */
+export async function putFile(trx: AnyDb, custId: number, fileType: number, upload: UploadRef, now: number): Promise<void> {
+  await trx.deleteFrom('cust_file').where('custId', '=', custId).where('fileType', '=', fileType).where('supplierId', 'is', null).execute();
+  await trx.insertInto('cust_file').values({ custId, fileType, supplierId: null, url: upload.url, name: upload.name, fileMd5: upload.fileMd5, createdAt: now }).execute();
+}
+
+/** Which supplier files (signature 3, tax 20) a caller sees: SYS all, SPR its own, ENT its supplier's. */
+function supplierFilesOf(db: AnyDb, caller: Caller) {
+  switch (caller.scope.kind) {
+    case 'all':
+      return null;
+    case 'supplier':
+      return [caller.scope.supplierId];
+    case 'ent':
+      return db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', caller.scope.entId);
+    default:
+      return [];
+  }
+}
+
+/** A talent's files the caller sees: its own (ID front/back, bio) and its suppliers' as supplierFilesOf allows. */
+export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
+  const suppliers = supplierFilesOf(db, caller);
+  let q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
+  if (suppliers !== null) q = q.where((eb) => eb.or([eb('supplierId', 'is', null), eb('supplierId', 'in', suppliers as never)]));
+  const rows = (await q.orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
+  return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt) }));
+}
+
+/** 附件: the talent's files, one to download, and saving one of its own (the talent list's files dialog). */
+export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>, writable: (ctx: SignedInContext, key: unknown) => Promise<Row>): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  const signed = (ctx: unknown) => ctx as SignedInContext;
+  const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
+  return [
+    {
+      path: 'cust/query/file',
+      perm: cust.codes.query,
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const row = await resource.load(caller, keyValue(cust, { id: ctx.body.custId }));
+        return listFiles(caller, Number(row.id));
+      },
+    },
+    {
+      path: 'cust/query/file/download',
+      method: 'GET',
+      perm: cust.codes.query,
+      raw: true,
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const id = Number((ctx.request.query as Row).id);
+        const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
+        if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
+        await resource.load(caller, Number(file.custId));
+        if (!(await listFiles(caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+        const uploadId = Number(/id=(\d+)$/.exec(String(file.url))?.[1]);
+        const stored = uploadId ? await deps.db.selectFrom('upload_file').select(['storedAs']).where('id', '=', uploadId).executeTakeFirst() : undefined;
+        if (!stored) return refuse(Code.NOT_FOUND, Messages.notFound);
+        return sendStored(deps, ctx.reply, stored.storedAs, String(file.name));
+      },
+    },
+    {
+      // 附件: ID front 0, back 1, bio 2 from an upload of the caller's (file/upload first).
+      path: 'cust/mgr/file/save',
+      perm: TALENT_MGR_CODE,
+      check: (body) => (TALENT_OWN_FILE_TYPES.includes(Number(body.fileType) as 0) && body.fileType !== '' && body.fileType !== null ? null : TalentMessages.fileType),
+      handler: async (ctx) => {
+        const { caller } = signed(ctx);
+        const row = await writable(signed(ctx), ctx.body.custId);
+        const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.file);
+        const fileType = Number(ctx.body.fileType);
+        await deps.db.transaction().execute(async (trx) => {
+          await putFile(trx as unknown as AnyDb, Number(row.id), fileType, upload, ctx.now);
+          await audit(trx, { operator: caller.user, now: ctx.now, action: 'attachFile', entity: 'cust', entityId: String(row.id), changes: { [`file${fileType}`]: { from: null, to: upload.name } } });
+        });
+        return listFiles(caller, Number(row.id));
+      },
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { AdminType, idNumberKey, TALENT_MESSAGES, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { sql } from 'kysely';
+import { entInScope } from '../../account/scope';
+import { Code, Messages } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { Body, Caller } from '../../http/guard';
+import type { AnyDb } from '../../resource/entity-resource';
+import { lookupBin } from './bin';
+
+/** A talent's messages and the writes a new talent needs (used by 新增人才 and by the import). */
+export const TalentMessages = {
+  ...TALENT_MESSAGES,
+  entRequired: '请选择企业',
+  entMissing: '企业不存在',
+  duplicate: '证件号码已存在',
+  realNameDone: '该人才已实名认证，修改姓名或证件号码后可重新认证',
+} as const;
+
+/** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
+export const mayReveal = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);
+
+/** A short unique talent code: C + time + random (custCode is unique in the table). */
+export function newCustCodes(count: number, now: number): string[] {
+  const stamp = now.toString(36).toUpperCase();
+  const salt = crypto.randomBytes(3).toString('hex').toUpperCase();
+  return Array.from({ length: count }, (_, i) => `C${stamp}${salt}${i.toString(36).toUpperCase().padStart(3, '0')}`);
+}
+
+/** The stored person with this ID type and number, whatever its case. */
+export async function existingPerson(db: AnyDb, idType: number, idNumber: string): Promise<{ id: number; custCode: string } | undefined> {
+  return (await db
+    .selectFrom('cust')
+    .select(['id', 'custCode'])
+    .where('idType', '=', idType)
+    .where(sql<string>`upper(${sql.ref('idNumber')})`, '=', idNumberKey(idNumber))
+    .executeTakeFirst()) as { id: number; custCode: string } | undefined;
+}
+
+/**
+ * The cooperation rows a talent needs with an enterprise and its supplier (DOMAIN.md §6), added when
+ * missing; answers whether any was new.
+ */
+export async function ensureCooperation(trx: AnyDb, custId: number, ent: { id: number; supplierId: number }, now: number): Promise<boolean> {
+  let added = false;
+  if (!(await trx.selectFrom('cust_coop_ent').select('id').where('custId', '=', custId).where('entId', '=', ent.id).executeTakeFirst())) {
+    await trx.insertInto('cust_coop_ent').values({ custId, entId: ent.id, status: 0, remark: null, createdAt: now, updatedAt: now }).execute();
+    added = true;
+  }
+  if (!(await trx.selectFrom('cust_coop_sup').select('id').where('custId', '=', custId).where('supplierId', '=', ent.supplierId).executeTakeFirst())) {
+    await trx
+      .insertInto('cust_coop_sup')
+      .values({ custId, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: now, updatedAt: now })
+      .execute();
+    added = true;
+  }
+  return added;
+}
+
+/** The talent's card (unchecked, named from the BIN table when the bank is not given) unless it has it. */
+export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
+  if (!cardNo) return;
+  if (await trx.selectFrom('cust_card').select('id').where('custId', '=', custId).where('cardNo', '=', cardNo).executeTakeFirst()) return;
+  const bin = await lookupBin(trx, cardNo);
+  await trx
+    .insertInto('cust_card')
+    .values({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: now, updatedAt: now })
+    .execute();
+}
+
+/** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */
+export async function targetEnterprise(db: AnyDb, caller: Caller, body: Body): Promise<{ id: number; supplierId: number }> {
+  const raw = caller.user.adminType === AdminType.ENT ? caller.user.orgId : Number(body.entId);
+  if (!raw || !Number.isInteger(raw) || raw <= 0) return refuse(Code.VALIDATION, TalentMessages.entRequired);
+  const ent = (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', raw).executeTakeFirst()) as { id: number; supplierId: number } | undefined;
+  if (!ent) return refuse(Code.NOT_FOUND, TalentMessages.entMissing);
+  if (!(await entInScope(db as never, caller.scope, ent.id))) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  return ent;
+}

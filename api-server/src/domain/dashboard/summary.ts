@@ -1,0 +1,101 @@
+import {
+  AdminType,
+  accountTypeOf,
+  type DashboardAccountCard,
+  type DashboardChannelHealth,
+  type DashboardMerchantMonth,
+  formatFen,
+} from '@flexpay/shared-utility/src/pure';
+import { rowInScope } from '../../account/scope';
+import type { SignedInContext } from '../../http/guard';
+import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
+import { merchantMonth } from './merchant';
+import { channelHealth, ordersByDay, ordersSince, TREND_DAYS, type TrendPoint } from './orders';
+import { talentCount } from './talents';
+import { count, type TodoKey, todosOf } from './todos';
+
+/**
+ * Keys are present only when the caller may see them: `todos` has the to-dos of the caller's account
+ * type whose code it holds, `balance` and `accounts` are for enterprises, `channelHealth` for SYS and
+ * SPR, `merchant` for merchants, supplier/merchant counts for SYS.
+ */
+export interface DashboardSummary {
+  todos: { total: number } & Partial<Record<TodoKey, number>>;
+  todayOrderCount: number;
+  todayOrderAmount: string;
+  monthOrderCount: number;
+  monthOrderAmount: string;
+  /** This month's orders that paid or are paying, and their fees (the trend's days of this month). */
+  monthPaidAmount: string;
+  monthFee: string;
+  trend: TrendPoint[];
+  balance?: string;
+  accounts?: DashboardAccountCard[];
+  channelHealth?: DashboardChannelHealth[];
+  merchant?: DashboardMerchantMonth;
+  supplierCount?: number;
+  merchtCount?: number;
+  entCount: number;
+  custCount: number;
+  packageCount: number;
+}
+
+export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
+  const { db } = ctx.deps;
+  const { user, scope } = ctx.caller;
+  const todos = await todosOf(db, ctx, accountTypeOf(user.adminType));
+  const today = await ordersSince(db, ctx, shanghaiDayStart(ctx.now));
+  const month = await ordersSince(db, ctx, shanghaiMonthStart(ctx.now));
+  const days = await ordersByDay(db, ctx);
+  const monthStart = shanghaiMonthStart(ctx.now);
+  const thisMonth = days.filter((point) => point.start >= monthStart);
+  const ents = await db
+    .selectFrom('ent')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(rowInScope(db, scope, { ent: 'ent.id', supplier: 'ent.supplierId' }))
+    .executeTakeFirstOrThrow();
+  const result: DashboardSummary = {
+    todos,
+    todayOrderCount: today.count,
+    todayOrderAmount: today.amount,
+    monthOrderCount: month.count,
+    monthOrderAmount: month.amount,
+    monthPaidAmount: formatFen(thisMonth.reduce((sum, point) => sum + point.amountFen, 0)),
+    monthFee: formatFen(thisMonth.reduce((sum, point) => sum + point.feeFen, 0)),
+    trend: days.slice(-TREND_DAYS).map(({ date, count: n, amount, fee }) => ({ date, count: n, amount, fee })),
+    entCount: Number(ents.n),
+    custCount: await talentCount(db, ctx.deps.dialect, scope),
+    packageCount: await count(db, ctx, 'work_package'),
+  };
+  if (user.adminType === AdminType.ENT) {
+    const accounts = await db
+      .selectFrom('ent_account')
+      .select(['channel', 'availableFen', 'lockedFen', 'allowOverdraft', 'overdraftLimitFen', 'status'])
+      .where('ent_account.entId', '=', user.orgId ?? -1)
+      .orderBy('ent_account.channel')
+      .execute();
+    result.balance = formatFen(accounts.reduce((sum, account) => sum + Number(account.availableFen), 0));
+    result.accounts = accounts.map((account) => ({
+      channel: Number(account.channel),
+      available: formatFen(Number(account.availableFen)),
+      locked: formatFen(Number(account.lockedFen)),
+      allowOverdraft: Number(account.allowOverdraft),
+      overdraftLimit: formatFen(Number(account.overdraftLimitFen)),
+      status: Number(account.status),
+    }));
+  }
+  if (user.adminType === AdminType.SYS || user.adminType === AdminType.SPR) result.channelHealth = await channelHealth(db, ctx);
+  if (user.adminType === AdminType.MER) result.merchant = await merchantMonth(db, ctx, user.orgId ?? -1);
+  if (user.adminType === AdminType.SYS) {
+    const orgs = await db
+      .selectFrom('mercht')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('merchtType', '>=', 100).as('suppliers'),
+        eb.fn.countAll<number>().filterWhere('merchtType', '=', 0).as('merchants'),
+      ])
+      .executeTakeFirstOrThrow();
+    result.supplierCount = Number(orgs.suppliers);
+    result.merchtCount = Number(orgs.merchants);
+  }
+  return result;
+}
