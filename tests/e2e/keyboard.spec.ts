@@ -77,7 +77,7 @@ test('只用键盘：登录、从侧边栏打开代发订单、筛选、打开�
   const dialog = page.locator('.bp6-dialog', { has: page.getByTestId('kit-detail') });
   await expect(dialog.getByText('PO00000003', { exact: true })).toBeVisible();
   // Blueprint focuses the dialog's container on opening; Tab keeps focus inside the overlay (the trap).
-  const overlay = page.locator('.bp6-overlay-open', { has: dialog });
+  const overlay = page.locator('div.bp6-overlay.bp6-overlay-open', { has: dialog });
   const focusInside = () => overlay.evaluate((el) => el.contains(document.activeElement));
   expect(await focusInside()).toBe(true);
   for (let i = 0; i < 6; i++) {
