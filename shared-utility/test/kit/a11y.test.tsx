@@ -146,3 +146,22 @@ test('a dialog body that may scroll is a named region the keyboard reaches; Esca
   });
   expect(onClose).toHaveBeenCalled();
 });
+
+test('closing a kit overlay (unmounted, not isOpen=false) puts focus back on the button that opened it', async () => {
+  const opener = document.createElement('button');
+  opener.textContent = '详情';
+  document.body.appendChild(opener);
+  opener.focus();
+  await act(async () =>
+    dom.root.render(
+      <OverlayFrame title="详情" onClose={() => undefined} dialogWidth={560} drawerSize={560} buttons={<button type="button">关闭</button>}>
+        <p>内容</p>
+      </OverlayFrame>,
+    ),
+  );
+  (document.querySelector('.bp6-dialog button') as HTMLElement).focus();
+  await act(async () => dom.root.render(<></>));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(document.activeElement).toBe(opener);
+  opener.remove();
+});

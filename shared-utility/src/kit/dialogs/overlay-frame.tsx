@@ -1,5 +1,5 @@
 import { Classes, Dialog, DialogBody, DialogFooter, Drawer } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 export interface OverlayFrameProps {
   title: ReactNode;
@@ -22,10 +22,30 @@ export function scrollRegionProps(title: ReactNode): { tabIndex: 0; role: 'regio
 }
 
 /**
+ * Focus back on the element that opened an overlay once the overlay is gone (issue 27). Blueprint returns
+ * focus when `isOpen` turns false, but the kit's overlays are shown open and unmounted to close, which
+ * left focus on <body>. The opener is read while rendering, before Blueprint moves focus inside.
+ */
+export function useReturnFocus(): void {
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  useEffect(
+    () => () => {
+      if (!opener || opener === document.body) return;
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+        if (lost && opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
+}
+
+/**
  * The body-and-buttons frame that the kit's forms and filters show as a dialog or a drawer; Blueprint's
  * overlay keeps focus inside while open, Escape closes, and focus returns to the opener on close.
  */
 export function OverlayFrame({ title, onClose, asDrawer, dialogWidth, drawerSize, canOutsideClickClose, buttons, children }: OverlayFrameProps) {
+  useReturnFocus();
   if (asDrawer) {
     return (
       <Drawer isOpen title={title} size={drawerSize} onClose={onClose} canOutsideClickClose={canOutsideClickClose}>
