@@ -12,6 +12,7 @@ import { type AnyDb, defineResource, T, type WriteContext } from '../../resource
 import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
 import { merchantScope } from '../org-scope';
+import { coopEffects } from './contract.effects';
 import { entScope } from './index';
 
 export const ContractMessages = {
@@ -75,10 +76,7 @@ export function contractRoutes(deps: AppDeps): RouteSpec[] {
     create: false,
     update: false,
     simple: false,
-    // A resumed cooperation shows no reason; the suspension's reason stays in the audit trail.
-    afterTransition: async (ctx, name, row) => {
-      if (name === 'resume') await ctx.trx.updateTable('ent_coop').set({ reason: null }).where('id', '=', Number(row.id)).execute();
-    },
+    effects: coopEffects,
   });
   return [
     ...contracts.routes,

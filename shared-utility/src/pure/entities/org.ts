@@ -3,7 +3,7 @@
  * supplier, enterprises under one merchant, the enterprise's switches read by payouts, cooperation
  * with its effective supplier, and contracts of both.
  */
-import { defineEntity, defineMachine, type EntityField, type EntityFields } from '../entity';
+import { defineEntity } from '../entity';
 
 const statusField = { label: '状态', type: 'enum', enum: 'status', search: 'eq', sort: true, width: 80 } as const;
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -14,15 +14,16 @@ const contactPhone = { label: '联系电话', type: 'text', rule: 'phone', creat
 const adminUsername = { label: '管理员账号', type: 'text', rule: 'username', create: true, virtual: true, list: false, detail: false } as const;
 const contractFile = { label: '合同文件', type: 'file', create: true, update: true, nullable: true, list: false } as const;
 
-function toggleMachine<F extends EntityFields & { status: EntityField }>(fields: F, code: number, what: string) {
-  return defineMachine(fields, 'status', {
+/** Enable/disable as declared commands (status 0 normal ↔ 1 disabled). */
+function toggleCommands(code: number, what: string) {
+  return {
     disable: {
       label: '禁用', from: [0], to: 1, code, for: ['SYS'], intent: 'warning',
       confirm: `禁用后该${what}的账号将无法登录，且不能新建代发订单，确定要禁用吗？`,
       fields: { reason: { label: '禁用原因', type: 'textarea', required: true, max: 200 } },
     },
     enable: { label: '启用', from: [1], to: 0, code, for: ['SYS'], intent: 'success', confirm: `确定要启用该${what}吗？` },
-  });
+  } as const;
 }
 
 const merchantFields = {
@@ -51,7 +52,8 @@ export const merchant = defineEntity({
   paths: { query: 'mercht/query', mgr: 'mercht/mgr' },
   codes: { query: 16110, mgr: 16120 },
   fields: merchantFields,
-  machine: toggleMachine(merchantFields, 16120, '商户'),
+  state: ['status'],
+  commands: toggleCommands(16120, '商户'),
 });
 
 const entFields = {
@@ -85,7 +87,8 @@ export const ent = defineEntity({
   paths: { query: 'ent/query', mgr: 'ent/mgr' },
   codes: { query: 18110, mgr: 18120 },
   fields: entFields,
-  machine: toggleMachine(entFields, 18120, '企业'),
+  state: ['status'],
+  commands: toggleCommands(18120, '企业'),
 });
 
 /** Sub-merchants of a merchant (spec §7 subMercht): the same records under the sub-merchant codes. */
@@ -166,14 +169,16 @@ export const coopEnt = defineEntity({
   paths: { query: 'ent/query/coopEnt', mgr: 'ent/mgr/coopEnt' },
   codes: { query: 18310, mgr: 18320 },
   fields: coopFields,
-  machine: defineMachine(coopFields, 'coopStatus', {
+  // Kit v3 commands; 恢复合作 clears the reason in api-server domain/ent/contract.effects.ts.
+  state: ['coopStatus'],
+  commands: {
     suspend: {
       label: '暂停合作', from: [0], to: 1, code: 18320, for: ['SYS', 'SPR'], intent: 'warning',
       fields: { reason: { label: '暂停原因', type: 'textarea', required: true, max: 200 } },
       writes: { reason: 'reason' },
     },
     resume: { label: '恢复合作', from: [1], to: 0, code: 18320, for: ['SYS', 'SPR'], intent: 'success', confirm: '确定要恢复合作吗？' },
-  }),
+  },
 });
 
 const contractDates = {
@@ -205,12 +210,13 @@ export const entContract = defineEntity({
   paths: { query: 'contract/ent/query', mgr: 'contract/ent/mgr' },
   codes: { query: 30110, mgr: 30120 },
   fields: entContractFields,
-  machine: defineMachine(entContractFields, 'status', {
+  state: ['status'],
+  commands: {
     terminate: {
       label: '终止', from: [0], to: 1, code: 30120, for: ['SYS', 'SPR'], intent: 'danger',
       fields: { reason: { label: '终止原因', type: 'textarea', required: true, max: 200 } },
     },
-  }),
+  },
 });
 
 /** Merchant contracts 50/90 are informational. */

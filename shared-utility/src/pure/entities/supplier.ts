@@ -3,7 +3,7 @@
  * tax sources, suppliers with their per-channel config, SMS config, tax-proof invoices and
  * distributor config, pay channels with bank config, and the xkj platforms with a supplier's tax channel.
  */
-import { defineEntity, defineMachine, type EntityField, type EntityFields } from '../entity';
+import { defineEntity } from '../entity';
 
 const SYS = ['SYS'] as const;
 
@@ -11,15 +11,15 @@ const statusField = { label: '状态', type: 'enum', enum: 'status', search: 'eq
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const remark = { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false } as const;
 
-/** Enable/disable as a declared machine (status 0 normal ↔ 1 disabled). */
-function toggleMachine<F extends EntityFields & { status: EntityField }>(fields: F, code: number, what: string) {
-  return defineMachine(fields, 'status', {
+/** Enable/disable as declared commands (status 0 normal ↔ 1 disabled). */
+function toggleCommands(code: number, what: string) {
+  return {
     disable: {
       label: '禁用', from: [0], to: 1, code, for: SYS, intent: 'warning', confirm: `确定要禁用该${what}吗？`,
       fields: { reason: { label: '禁用原因', type: 'textarea', required: true, max: 200 } },
     },
     enable: { label: '启用', from: [1], to: 0, code, for: SYS, intent: 'success', confirm: `确定要启用该${what}吗？` },
-  });
+  } as const;
 }
 
 const taxSourceFields = {
@@ -46,7 +46,8 @@ export const taxSource = defineEntity({
   paths: { query: 'taxSource/query', mgr: 'taxSource/mgr' },
   codes: { query: 10110, mgr: 10120 },
   fields: taxSourceFields,
-  machine: toggleMachine(taxSourceFields, 10120, '税源地'),
+  state: ['status'],
+  commands: toggleCommands(10120, '税源地'),
 });
 
 const supplierFields = {
@@ -74,7 +75,8 @@ export const supplier = defineEntity({
   paths: { query: 'supplier/query', mgr: 'supplier/mgr' },
   codes: { query: 12110, mgr: 12120 },
   fields: supplierFields,
-  machine: toggleMachine(supplierFields, 12120, '供应商'),
+  state: ['status'],
+  commands: toggleCommands(12120, '供应商'),
 });
 
 /** ≤ 1 config per supplier × pay channel; its collection account is the enterprises' payee account. */
@@ -179,7 +181,8 @@ export const payChannel = defineEntity({
   paths: { query: 'payChannel/query', mgr: 'payChannel/mgr' },
   codes: { query: 14100, mgr: 14110 },
   fields: payChannelFields,
-  machine: toggleMachine(payChannelFields, 14110, '支付通道'),
+  state: ['status'],
+  commands: toggleCommands(14110, '支付通道'),
 });
 
 export const bankConfig = defineEntity({
@@ -222,7 +225,8 @@ export const xkjPlatform = defineEntity({
   paths: { query: 'xkj/platform/query', mgr: 'xkj/platform/mgr' },
   codes: { query: 36110, mgr: 36120 },
   fields: xkjPlatformFields,
-  machine: toggleMachine(xkjPlatformFields, 36120, '平台'),
+  state: ['status'],
+  commands: toggleCommands(36120, '平台'),
 });
 
 /** ≤ 1 tax channel per supplier × xkj platform. */
