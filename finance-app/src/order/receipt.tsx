@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { fetchFile, previewFile, type Row } from '@flexpay/shared-utility';
+import { EMPTY_MARK, fetchFile, previewFile, type Row } from '@flexpay/shared-utility';
 import { ORDER_PATHS } from './paths';
 
 /** Only one receipt blob lives at a time: the previous one is released when the next opens. */
@@ -14,6 +14,7 @@ export async function previewReceipt(row: Row): Promise<void> {
 }
 
 export function receiptCell(row: Row) {
-  if (!row.receiptFile) return <>-</>;
+  // The kit's one empty-cell mark (issue 22 item 5), as every other empty cell of the row.
+  if (!row.receiptFile) return <>{EMPTY_MARK}</>;
   return <Button variant="minimal" size="small" intent="primary" className="fp-kit-file-link" text={String(row.receiptFile)} onClick={() => void previewReceipt(row).catch(() => undefined)} />;
 }

@@ -3,4 +3,4 @@ export * from '../../../shared-utility/src/pure';
 export { loadCharts } from '../../../shared-utility/src/ui/charts';
 // The request layer and the kit's money format, for the statistics chart (issue 22).
 export const request = jest.fn();
-export { formatMoney } from '../../../shared-utility/src/kit/format';
+export { EMPTY_MARK, formatMoney } from '../../../shared-utility/src/kit/format';
