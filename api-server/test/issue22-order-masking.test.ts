@@ -165,6 +165,12 @@ describe.each(DIALECTS)('payout lines masked on %s', (dialect) => {
       expect(l['证件号码']).toMatch(ID_MASK);
       expect(l['收款账号']).toMatch(CARD_MASK);
     }
+    // The kit's whole export: a holder of 25020 only, audited once; 3001 to the others.
+    expect((await viewer.post('order/query/detail/genExportExcelToken', { cond: { orderNo }, whole: true })).code).toBe(Code.NO_PERMISSION);
+    const wholeSheet = await exported(ent, 'order/query/detail', { orderNo }, { whole: true });
+    expect(wholeSheet.map((l) => l['收款账号']).sort()).toEqual(talents.slice(0, 3).map((t) => t.account).sort());
+    const wholeAudit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'exportWhole').where('entity', '=', 'orderDetail').where('operatorAccount', '=', DEMO_USERS.ENT).execute();
+    expect(wholeAudit).toHaveLength(1);
     // 完工证明 (export mode 20) goes to the enterprise: masked too.
     const proof = await exported(ent, 'order/query', { orderNo }, { exportMode: 20 });
     expect(proof).toHaveLength(3);
