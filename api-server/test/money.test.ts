@@ -119,6 +119,14 @@ describe.each(DIALECTS)('enterprise money on %s', (dialect) => {
       expect(on.data).toMatchObject({ allowOverdraft: 1, overdraftLimit: '5000.00' });
       const off = await sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 0 });
       expect(off.data).toMatchObject({ allowOverdraft: 0, overdraftLimit: '0.00' });
+      // A command (issue 23): offered to SYS only, its trail keeps both values' from → to.
+      expect(on.data._actions).toContain('toggleAllowOverdraft');
+      expect((await spr.post('ent/query/payChannel/get', { id: row.id })).data._actions ?? []).not.toContain('toggleAllowOverdraft');
+      const trail = await ctx.db.selectFrom('audit_log').select(['action', 'changes']).where('entity', '=', 'entAccount').where('entityId', '=', String(row.id)).orderBy('id').execute();
+      expect(trail.map((t) => [t.action, JSON.parse(String(t.changes))])).toEqual([
+        ['toggleAllowOverdraft', { allowOverdraft: { from: 0, to: 1 }, overdraftLimit: { from: 0, to: 500_000 } }],
+        ['toggleAllowOverdraft', { allowOverdraft: { from: 1, to: 0 }, overdraftLimit: { from: 500_000, to: 0 } }],
+      ]);
     });
   });
 

@@ -1,10 +1,9 @@
 /**
  * 通道余额 (spec §2 /ent/channelStats, §7 ent payChannel; DOMAIN.md §3): an account per enterprise ×
  * pay channel, opened by SYS or the supplier on a channel the supplier configured; its balance and the
- * supplier's collection account; the per-channel totals; SYS's overdraft setting (18520).
+ * supplier's collection account; the per-channel totals; SYS's overdraft setting (18520, a command: its effect is money.effects.ts).
  */
-import { AdminType, checkOverdraftSetting, entAccount, formatFen, MONEY_MESSAGES, parseMoneyToFen } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../../account/audit';
+import { entAccount, formatFen, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
@@ -12,6 +11,7 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from './index';
 import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
+import { accountEffects } from './money.effects';
 
 function bodyKey(body: Row): { entId: number; channel: number } {
   const entId = Number(body.entId);
@@ -34,8 +34,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     summary: ['available', 'locked'],
     listAliases: ['ent/query/channelStats/list'],
     computed: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
-    // The overdraft dialog of 通道余额 is offered on the rows SYS may set (18520).
-    rowActions: (caller) => (caller.user.adminType === AdminType.SYS && caller.perms.has(18520) ? ['toggleAllowOverdraft'] : []),
+    effects: accountEffects,
     export: true,
     simple: false,
     check: async (ctx, next) => {
@@ -97,33 +96,6 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
         const records = rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) }));
         const sum = (k: 'available' | 'locked') => formatFen(rows.reduce((s, r) => s + Number(r[k]), 0));
         return { records, total: { accounts: rows.reduce((s, r) => s + Number(r.accounts), 0), available: sum('available'), locked: sum('locked') } };
-      },
-    },
-    {
-      // Overdraft (DOMAIN.md §3, SYS · 18520): on needs a limit > 0; off is allowed while available < 0.
-      path: 'ent/mgr/payChannel/toggleAllowOverdraft',
-      perm: 18520,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        if (ctx.caller.user.adminType !== AdminType.SYS) refuse(Code.NO_PERMISSION, Messages.noPermission);
-        const row = await accounts.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
-        const allow = ctx.body.allowOverdraft;
-        if (allow !== 0 && allow !== 1) refuse(Code.VALIDATION, '请选择是否允许透支');
-        const limitFen = allow === 1 ? parseMoneyToFen(String(ctx.body.overdraftLimit ?? '')) : 0;
-        const refusal = checkOverdraftSetting(allow === 1, limitFen);
-        if (refusal || limitFen === null || limitFen < 0) refuse(Code.VALIDATION, refusal ?? '请填写透支额度');
-        await accounts.resource.write(ctx, async (trx) => {
-          await trx.updateTable('ent_account').set({ allowOverdraft: allow as number, overdraftLimitFen: limitFen as number, updatedAt: ctx.now }).where('id', '=', row.id).execute();
-          await audit(trx as never, {
-            operator: ctx.caller.user,
-            now: ctx.now,
-            action: 'toggleAllowOverdraft',
-            entity: entAccount.name,
-            entityId: String(row.id),
-            changes: { allowOverdraft: { from: row.allowOverdraft, to: allow }, overdraftLimit: { from: row.overdraftLimitFen, to: limitFen } },
-          });
-        });
-        return accounts.resource.get(ctx.caller, row.id as number);
       },
     },
   ];

@@ -5,10 +5,12 @@
  * change goes through ledger.ts moveBalance in that same transaction, in integer fen, so the balance
  * stays the ledger's sum; an effect that refuses rolls the status move back with it.
  */
-import { balanceApply, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
+import { balanceApply, checkOverdraftSetting, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
+import { Code } from '../../http/codes';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, SignedInContext } from '../../http/guard';
 import type { ChannelAdapter } from '../../providers/channel-adapter';
 import { outboxProvider, SmsType } from '../../providers/sms';
@@ -67,6 +69,18 @@ export function rechargeAfterProcess(deps: AppDeps, adapter: ChannelAdapter) {
     if (to === RechargeStatus.SUCCESS) await creditRecharge(deps, ctx, row, '银行通道');
   };
 }
+
+/** 透支设置: on needs a limit > 0; off sets the limit to 0 (allowed while available < 0). */
+export const accountEffects: Effects = {
+  toggleAllowOverdraft: async ({ trx, row, input, now }) => {
+    const allow = Number(input.allowOverdraft);
+    const limitFen = allow === 1 ? Number(input.overdraftLimit) : 0;
+    const refusal = checkOverdraftSetting(allow === 1, limitFen);
+    if (refusal) refuse(Code.VALIDATION, refusal);
+    await trx.updateTable('ent_account').set({ allowOverdraft: allow, overdraftLimitFen: limitFen, updatedAt: now }).where('id', '=', row.id).execute();
+    return { changes: { allowOverdraft: { from: row.allowOverdraft, to: allow }, overdraftLimit: { from: row.overdraftLimitFen, to: limitFen } } };
+  },
+};
 
 /** The refund's lock (taken when applying) is released by 驳回 and 退款失败 (type 2) and deducted by 退款成功 (type 3, SMS 110). */
 export function refundEffects(deps: AppDeps): Effects {

@@ -33,6 +33,16 @@ export const entAccount = defineEntity({
     status: { label: '状态', type: 'enum', enum: 'status', width: 80 },
     createdAt: { ...createdAt, label: '开通时间' },
   },
+  commands: {
+    // 透支设置 (DOMAIN.md §3, SYS · 18520): on needs a limit > 0 (the effect checks it, api-server domain/ent/money.effects.ts).
+    toggleAllowOverdraft: {
+      label: '透支设置', for: ['SYS'], code: 18520, success: '透支设置已保存',
+      fields: {
+        allowOverdraft: { label: '允许透支', type: 'enum', enum: 'yesNo', required: true, message: '请选择是否允许透支' },
+        overdraftLimit: { label: '透支额度(元)', type: 'money', requiredWhen: { allowOverdraft: 1 }, message: '请填写透支额度' },
+      },
+    },
+  },
 });
 
 const rechargeFields = {
