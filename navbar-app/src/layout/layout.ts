@@ -4,8 +4,6 @@ import { isMobileWidth } from '../sidebar/menu-model';
 export const TOPBAR_HEIGHT = 50;
 export const TABS_HEIGHT = 34;
 export const HEADER_HEIGHT = TOPBAR_HEIGHT + TABS_HEIGHT;
-/** The first-time guide docks under the tabs and pushes the page down instead of covering it. */
-export const GUIDE_HEIGHT = 64;
 export const SIDEBAR_VAR = '--flexpay-sidebar-width';
 export const HEADER_VAR = '--flexpay-header-height';
 
@@ -21,12 +19,12 @@ export function useIsMobile(): boolean {
 }
 
 /** The page layout contract: the main region is offset by these two variables. */
-export function useLayoutVariables(sidebarWidth: number, guideShown = false): void {
+export function useLayoutVariables(sidebarWidth: number): void {
   useLayoutEffect(() => {
     const style = document.documentElement.style;
     style.setProperty(SIDEBAR_VAR, `${sidebarWidth}px`);
-    style.setProperty(HEADER_VAR, `${HEADER_HEIGHT + (guideShown ? GUIDE_HEIGHT : 0)}px`);
-  }, [sidebarWidth, guideShown]);
+    style.setProperty(HEADER_VAR, `${HEADER_HEIGHT}px`);
+  }, [sidebarWidth]);
 }
 
 export function clearLayoutVariables(): void {
