@@ -95,27 +95,27 @@ test.describe('独立服务器', () => {
     }
   });
 
-  test('npm run deploy 热替换 system-app，刷新即见新版本；rollback 恢复原版本', async ({ page }) => {
+  test('npm run deploy 热替换登录页的应用（@flexpay/login），刷新即见新版本；rollback 恢复原版本', async ({ page }) => {
     test.setTimeout(180_000);
     server = await startServer();
     await page.goto(`${server.url}/login`);
     await expect(page.getByTestId('app-version')).toHaveText('版本 本地构建');
 
     const env = { ...process.env, FLEXPAY_IMPORT_MAP: server.importMap };
-    execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'deploy.mjs'), 'system-app'], { env, cwd: REPO });
-    const deployedUrl: string = JSON.parse(fs.readFileSync(server.importMap, 'utf8')).imports['@flexpay/system-app'];
-    expect(deployedUrl).toMatch(/^\/apps\/system-app\/[0-9a-f]{12}\/flexpay-system-app\.js$/);
+    execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'deploy.mjs'), 'login'], { env, cwd: REPO });
+    const deployedUrl: string = JSON.parse(fs.readFileSync(server.importMap, 'utf8')).imports['@flexpay/login'];
+    expect(deployedUrl).toMatch(/^\/apps\/login\/[0-9a-f]{12}\/flexpay-login\.js$/);
     const history = JSON.parse(fs.readFileSync(server.importMap.replace(/\.json$/, '.history.json'), 'utf8'));
-    expect(history.at(-1)).toMatchObject({ action: 'deploy', app: 'system-app', to: deployedUrl });
+    expect(history.at(-1)).toMatchObject({ action: 'deploy', app: 'login', to: deployedUrl });
 
     const loaded = page.waitForResponse((response) => response.url().endsWith(deployedUrl) && response.ok());
     await page.reload();
     await loaded;
     await expect(page.getByTestId('app-version')).toHaveText(/^版本 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'rollback.mjs'), 'system-app'], { env, cwd: REPO });
-    expect(JSON.parse(fs.readFileSync(server.importMap, 'utf8')).imports['@flexpay/system-app']).toBe(
-      '/apps/system-app/flexpay-system-app.js',
+    execFileSync(process.execPath, [path.join(REPO, 'root-config', 'ops', 'rollback.mjs'), 'login'], { env, cwd: REPO });
+    expect(JSON.parse(fs.readFileSync(server.importMap, 'utf8')).imports['@flexpay/login']).toBe(
+      '/apps/login/flexpay-login.js',
     );
     await page.reload();
     await expect(page.getByTestId('app-version')).toHaveText('版本 本地构建');
