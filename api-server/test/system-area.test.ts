@@ -1,3 +1,4 @@
+import { maskPersonal } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { NoticeMessages } from '../src/domain/other/notice';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
@@ -157,6 +158,25 @@ describe.each(DIALECTS)('系统公告, 签约协议, 操作日志 and 短信记�
       const recharge = await list(sys, 'smsOutbox/query/list', { smsType: 100 });
       expect(recharge.data.records.map((r: { content: string }) => r.content)).toEqual([expect.stringContaining('充值 200000.00 元已到账')]);
       for (const client of [spr, mer, ent]) expect((await list(client, 'smsOutbox/query/list')).code).toBe(3001);
+    });
+
+    test('recipients are masked; the whole number finds its messages and one reveal is audited', async () => {
+      const all = await list(sys, 'smsOutbox/query/list');
+      const phones = all.data.records.map((r: { phone: string }) => r.phone);
+      for (const phone of phones) expect(phone).toMatch(/^1\d{2}\*{4}\d{4}$/);
+      const first = all.data.records[0] as { id: number; phone: string };
+      const revealed = await sys.post('common/reveal', { entity: 'smsOutbox', key: first.id, field: 'phone' });
+      expect(revealed.code).toBe(0);
+      expect(revealed.data.value).toMatch(/^1\d{10}$/);
+      expect(maskPersonal('phone', revealed.data.value)).toBe(first.phone);
+      const found = await list(sys, 'smsOutbox/query/list', { phone: revealed.data.value });
+      expect(found.data.records.length).toBeGreaterThan(0);
+      for (const record of found.data.records) expect(record.phone).toBe(first.phone);
+      const trail = await list(sys, 'auditLog/query/list', { operatorAccount: DEMO_USERS.SYS, entityId: String(first.id) });
+      expect(trail.data.records).toEqual(
+        expect.arrayContaining([expect.objectContaining({ entityTitle: '短信记录', actionLabel: '查看完整号码', changeText: expect.stringContaining('查看字段：手机号') })]),
+      );
+      expect(JSON.stringify(trail.data.records)).not.toContain(revealed.data.value);
     });
   });
 });

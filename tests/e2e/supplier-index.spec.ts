@@ -56,6 +56,8 @@ test('SPR 供应商：本机构及其虚拟供应商，上传完税凭证并预�
   await expect(drawer.getByTestId('screen-supplierConfig')).toBeVisible();
   await clickRowAction(page, '招商银行海口分行', '编辑', drawer);
   await fillKitForm(page, { payeeBank: '招商银行海口龙华支行' });
+  // The 完税凭证 edit's own 更新成功 may still be fading: wait it out so the toast below is this edit's.
+  await expect(page.getByText('更新成功')).toHaveCount(0);
   await page.locator('.bp6-dialog').getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('更新成功')).toBeVisible();
   await expect(drawer.getByText('招商银行海口龙华支行')).toBeVisible();

@@ -65,7 +65,8 @@ export const smsOutbox = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     createdAt: { label: '发送时间', type: 'datetime', search: 'range', sort: true, width: 170 },
-    phone: { label: '手机号', type: 'text', search: 'like', width: 130 },
+    // A recipient's number is personal data (issue 22 item 6); whoever may read 短信记录 may reveal it.
+    phone: { label: '手机号', type: 'text', search: 'like', masked: 'phone', revealCode: 34310, width: 130 },
     smsType: { label: '短信类型', type: 'enum', enum: 'smsType', search: 'eq', width: 110 },
     purpose: { label: '用途', type: 'enum', enum: 'smsPurpose', search: 'eq', width: 100 },
     content: { label: '内容', type: 'text', search: 'like', width: 380 },
