@@ -44,6 +44,8 @@ describe.each(DIALECTS)('commands on %s', (dialect) => {
 
   test('_actions lists the commands each row allows the caller: 快递信息 on 已通过 and 已开票 only, 审核 never (a choice)', async () => {
     const rows = await applications();
+    // The demo holds applications pending, approved and issued: each case below is met.
+    for (const status of [10, 20, 30]) expect(rows.map((r) => r.status)).toContain(status);
     for (const row of rows) {
       expect([row.status, row._actions.includes('inviUpdateExpress')]).toEqual([row.status, row.status === 20 || row.status === 30]);
       expect([row.status, row._actions.includes('inviFileCreate')]).toEqual([row.status, row.status === 20]);
@@ -51,6 +53,7 @@ describe.each(DIALECTS)('commands on %s', (dialect) => {
     }
     // The enterprise's direction offers it nothing of the supplier's.
     const mine = (await ent.post('invoice/act/query/my/list', { cond: {}, page: PAGE })).data.records as Array<{ status: number; _actions: string[] }>;
+    expect(mine.filter((r) => r.status === 10).length).toBeGreaterThan(0);
     expect(mine.filter((r) => r.status === 10).every((r) => r._actions.includes('cancel') && r._actions.includes('inviVoucherCreate'))).toBe(true);
     expect(mine.some((r) => r._actions.includes('inviUpdateExpress'))).toBe(false);
   });
@@ -96,6 +99,27 @@ describe.each(DIALECTS)('commands on %s', (dialect) => {
     const after = await ctx.db.selectFrom('invoice_apply').select(['status', 'reason']).where('id', '=', approved.id).executeTakeFirstOrThrow();
     expect(after.status).toBe(30);
     expect(await auditOf('invoiceApplyToMe', approved.id, 'issueFail')).toEqual([]);
+  });
+
+  test('the server checks the account type and the code of a command on its own, whatever the route let through', async () => {
+    const approved = (await applications()).find((r) => r.status === 20)!;
+    const { resource } = defineResource({ db: ctx.db, dialect } as never, invoiceApplyToMe, { scope: (_caller, qb) => qb });
+    const body = { id: approved.id, expressCompany: 'SF', expressNo: 'SF1400099999999' };
+    const trail = (await auditOf('invoiceApplyToMe', approved.id, 'inviUpdateExpress')).length;
+    const as = async (username: string, codes: number[]) => {
+      const user = await ctx.db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+      return resource.transition({ caller: { user, perms: new Set(codes) }, body, now: Date.now() } as unknown as SignedInContext, 'inviUpdateExpress');
+    };
+    // An enterprise holding the code is not of the command's account types (SYS, SPR); a supplier without 27260 lacks the code.
+    await expect(as(DEMO_USERS.ENT, [27260])).rejects.toMatchObject({ code: Code.NO_PERMISSION });
+    await expect(as(DEMO_USERS.SPR, [27210])).rejects.toMatchObject({ code: Code.NO_PERMISSION });
+    // Through the route: the enterprise is refused too, and nothing is written.
+    expect(await ent.post(`${TO_ME}/inviUpdateExpress`, body)).toMatchObject({ code: Code.NO_PERMISSION });
+    const after = await ctx.db.selectFrom('invoice_apply').select(['expressNo']).where('id', '=', approved.id).executeTakeFirstOrThrow();
+    expect(after.expressNo).not.toBe(body.expressNo);
+    expect(await auditOf('invoiceApplyToMe', approved.id, 'inviUpdateExpress')).toHaveLength(trail);
+    // The same supplier with the code may.
+    await expect(as(DEMO_USERS.SPR, [27260])).resolves.toMatchObject({ expressNo: body.expressNo });
   });
 
   test('a choice runs one of its two commands, audited as that one, with the reason the trail reads', async () => {
