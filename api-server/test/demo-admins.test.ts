@@ -1,6 +1,8 @@
 import { AdminType, accountTypeOf, defaultCodesFor } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { DEMO_SUB_ACCOUNTS, demoRoleCodes } from '../src/demo/seed-admins';
+import { SubuserMessages } from '../src/domain/admin';
+import { Code } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 
@@ -37,9 +39,15 @@ describe.each(DIALECTS)('demo sub-accounts on %s', (dialect) => {
     const own = records.find((r) => r.username === topName)!;
     expect(own.userId).toBe(top.userId);
     expect(own._actions).toEqual([]);
-    expect((await clients[topName].post('user/subuser/update', { userId: top.userId, name: '改自己' })).code).not.toBe(0);
-    expect((await clients[topName].post('user/subuser/disable', { userId: top.userId })).code).not.toBe(0);
-    expect((await clients[topName].post('user/subuser/perm/update', { subUserId: top.userId, permCodes: [] })).code).not.toBe(0);
+    const self = { code: Code.NO_PERMISSION, message: SubuserMessages.self };
+    const codesBefore = await ctx.db.selectFrom('admin_user_perm').select('code').where('userId', '=', top.userId).orderBy('code').execute();
+    expect(await clients[topName].post('user/subuser/update', { userId: top.userId, name: '改自己' })).toMatchObject(self);
+    expect(await clients[topName].post('user/subuser/disable', { userId: top.userId })).toMatchObject(self);
+    expect(await clients[topName].post('user/subuser/perm/update', { subUserId: top.userId, permCodes: [] })).toMatchObject(self);
+    expect(await ctx.db.selectFrom('admin_user').select(['name', 'status']).where('userId', '=', top.userId).executeTakeFirstOrThrow()).toEqual({ name: top.name, status: top.status });
+    expect(await ctx.db.selectFrom('admin_user_perm').select('code').where('userId', '=', top.userId).orderBy('code').execute()).toEqual(codesBefore);
+    // 权限 on one's own row shows the codes, not editable.
+    expect((await clients[topName].post('user/subuser/perm/get', { subUserId: top.userId })).data.editable).toBe(false);
 
     // Every sub-account offers 编辑, 权限 and 重置密码; one is disabled and offers 启用.
     for (const sub of records.filter((r) => r.username !== topName)) {
@@ -76,8 +84,8 @@ describe.each(DIALECTS)('demo sub-accounts on %s', (dialect) => {
     const me = await sub.post('user/get');
     expect(me.data.isTopAdmin).toBe(0);
     // Without 1011 the 管理员 list is refused to it.
-    expect((await sub.post('user/subuser/list', { cond: {}, page: PAGE })).code).not.toBe(0);
+    expect((await sub.post('user/subuser/list', { cond: {}, page: PAGE })).code).toBe(Code.NO_PERMISSION);
     const disabled = ctx.client();
-    expect((await disabled.login('entService01', DEMO_PASSWORD)).code).not.toBe(0);
+    expect((await disabled.login('entService01', DEMO_PASSWORD)).code).toBe(Code.ACCOUNT_DISABLED);
   });
 });
