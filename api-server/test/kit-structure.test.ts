@@ -41,6 +41,13 @@ describe('import layers and cycles (issue 23)', () => {
   const serverFiles = sourceFiles('api-server/src');
   const graph = importGraph(APPS.flatMap((dir) => sourceFiles(dir)));
 
+  it('the graph reads the imports: relative, across apps and into the shared utility', () => {
+    // Were the graph empty, the rules below would hold vacuously.
+    expect(serverFiles.length).toBeGreaterThan(100);
+    expect([...(graph.get(`${SERVER}resource/entity-resource.ts`) ?? [])]).toEqual(expect.arrayContaining([`${SERVER}resource/commands.ts`, 'shared-utility/src/pure/index.ts']));
+    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['a'])]]))).toHaveLength(1);
+  });
+
   it('every file of api-server/src belongs to a layer', () => {
     expect(serverFiles.filter((file) => layerOf(file) < 0)).toEqual([]);
   });
