@@ -10,6 +10,7 @@ import { request } from '../../api';
 import { usePermissions } from '../../app';
 import { type Entity, type EntityField, looksMasked, maskedFieldsOf, REVEAL_PATH, revealCodeOf, shownIn } from '../../pure';
 import type { Row } from '../screen';
+import { EMPTY_MARK } from '../format';
 
 const CELL = { display: 'inline-flex', alignItems: 'center', gap: 2, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 /** Narrower than Blueprint's small button (24 px): three masked columns must still fit a 1280 px row. */
@@ -26,7 +27,7 @@ export function MaskedValue({ entity, row, field }: { entity: Entity; row: Row; 
   const [busy, setBusy] = useState(false);
   // Another record (or a new value of it) in this cell shows its own mask again.
   useEffect(() => setWhole(null), [key, value]);
-  if (value === null || value === undefined || value === '') return <span className="fp-grid-empty">—</span>;
+  if (value === null || value === undefined || value === '') return <span className="fp-grid-empty">{EMPTY_MARK}</span>;
   const revealable = whole === null && looksMasked(value) && mayRevealField(entity.fields[field], held) && key !== undefined && key !== null;
   const reveal = async () => {
     setBusy(true);
