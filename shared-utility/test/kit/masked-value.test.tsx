@@ -97,6 +97,15 @@ describe('in a list screen', () => {
   it('a holder’s 导出 has a menu with 导出（含完整号码）; without 20110 a single 导出', async () => {
     await renderScreen([cust.codes.query, TALENT_MGR_CODE, 20130]);
     expect(dom.host.querySelector('button[aria-label="更多导出方式"]')).not.toBeNull();
+    // The menu names the two exports; the whole one asks its token with whole: true, the plain 导出 without.
+    await act(async () => dom.host.querySelector<HTMLElement>('button[aria-label="更多导出方式"]')!.click());
+    const modes = [...document.querySelectorAll<HTMLElement>('[data-testid="export-menu"] a')];
+    expect(modes.map((m) => m.textContent)).toEqual(['导出', '导出（含完整号码）']);
+    request.mockResolvedValue({ token: 't1' });
+    await act(async () => modes[1].click());
+    expect(request).toHaveBeenLastCalledWith('cust/query/genExportExcelToken', expect.objectContaining({ whole: true }));
+    await act(async () => modes[0].click());
+    expect(request.mock.calls[request.mock.calls.length - 1][1]).not.toHaveProperty('whole');
     await renderScreen([cust.codes.query, 20130]);
     expect(dom.host.querySelector('button[aria-label="更多导出方式"]')).toBeNull();
     expect(revealButtons()).toHaveLength(0);
