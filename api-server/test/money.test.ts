@@ -115,13 +115,19 @@ describe.each(DIALECTS)('enterprise money on %s', (dialect) => {
       const row = await ctx.db.selectFrom('ent_account').select('id').where('entId', '=', ids.ent1).where('channel', '=', 1).executeTakeFirstOrThrow();
       for (const client of [spr, mer, ent]) await refusedWithoutMoving(() => client.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 1, overdraftLimit: '100.00' }), 3001);
       await refusedWithoutMoving(() => sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 1, overdraftLimit: '0' }), 1001, '请填写透支额度');
+      // The server's own checks, whatever the dialog sent: a negative or missing limit, a value that is not 是/否.
+      await refusedWithoutMoving(() => sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 1, overdraftLimit: '-100.00' }), 1001, '请填写透支额度');
+      await refusedWithoutMoving(() => sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 1 }), 1001, '请填写透支额度');
+      await refusedWithoutMoving(() => sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 2, overdraftLimit: '100.00' }), 1001, '请选择是否允许透支');
       const on = await sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 1, overdraftLimit: '5000.00' });
       expect(on.data).toMatchObject({ allowOverdraft: 1, overdraftLimit: '5000.00' });
       const off = await sys.post('ent/mgr/payChannel/toggleAllowOverdraft', { id: row.id, allowOverdraft: 0 });
       expect(off.data).toMatchObject({ allowOverdraft: 0, overdraftLimit: '0.00' });
       // A command (issue 23): offered to SYS only, its trail keeps both values' from → to.
       expect(on.data._actions).toContain('toggleAllowOverdraft');
-      expect((await spr.post('ent/query/payChannel/get', { id: row.id })).data._actions ?? []).not.toContain('toggleAllowOverdraft');
+      const seenBySupplier = await spr.post('ent/query/payChannel/get', { id: row.id });
+      expect(seenBySupplier.code).toBe(0);
+      expect(seenBySupplier.data._actions).not.toContain('toggleAllowOverdraft');
       const trail = await ctx.db.selectFrom('audit_log').select(['action', 'changes']).where('entity', '=', 'entAccount').where('entityId', '=', String(row.id)).orderBy('id').execute();
       expect(trail.map((t) => [t.action, JSON.parse(String(t.changes))])).toEqual([
         ['toggleAllowOverdraft', { allowOverdraft: { from: 0, to: 1 }, overdraftLimit: { from: 0, to: 500_000 } }],
