@@ -6,7 +6,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { loadCharts, request } from '@flexpay/shared-utility';
+import { request } from '@flexpay/shared-utility';
+import { fakeECharts } from '../../shared-utility/test/support/fake-echarts';
 import * as entStats from '../src/ent/stats.screen';
 import * as entFeeStats from '../src/ent/feeStats.screen';
 import * as merchantFeeStats from '../src/merchant/feeStats.screen';
@@ -20,11 +21,8 @@ jest.mock('@flexpay/shared-utility/kit', () => ({
   // The declared table stands in as a marked element: what matters here is what sits above it.
   EntityScreenPage: ({ screen }: { screen: { entity: { name: string } } }) => <div data-testid={`screen-${screen.entity.name}`}><table /></div>,
 }));
-jest.mock('@flexpay/shared-utility', () => ({ ...jest.requireActual('@flexpay/shared-utility'), loadCharts: jest.fn() }));
-
-const chart = { setOption: jest.fn(), resize: jest.fn(), dispose: jest.fn() };
-const echarts = { init: jest.fn(() => chart) };
-const mocked = { request: request as jest.Mock, loadCharts: loadCharts as jest.Mock };
+const { chart, init } = fakeECharts();
+const mocked = { request: request as jest.Mock };
 
 let container: HTMLDivElement;
 let root: Root;
@@ -45,7 +43,6 @@ async function render(module: { default: unknown; route: string }, search = '') 
 }
 
 beforeEach(() => {
-  mocked.loadCharts.mockResolvedValue(echarts);
   mocked.request.mockResolvedValue({
     months: [
       { month: '2026-09', recharge: '1234567.50', paid: '1000000.00', fee: '65000.00', refund: '0.00', amount: '1000000.00', entFee: '65000.00', income: '1.00', profit: '2.00' },
@@ -79,7 +76,7 @@ test.each([
 test('canvas, ¥ tooltip with separators, totals, filters from the URL, resize with the window, disposed on unmount', async () => {
   await render(entStats, '?month=2026-10&entId=7');
   expect(mocked.request).toHaveBeenCalledWith('ent/query/stats/customSumByRange', { cond: { month: '2026-10', entId: 7 } }, { silent: true });
-  expect(echarts.init).toHaveBeenCalledWith(expect.any(HTMLDivElement), null, { renderer: 'canvas' });
+  expect(init).toHaveBeenCalledWith(expect.any(HTMLDivElement), null, { renderer: 'canvas' });
   const option = chart.setOption.mock.calls[0][0];
   expect(option.xAxis.data).toEqual(['2026-09', '2026-10']);
   expect(option.series.map((s: { name: string }) => s.name)).toEqual(['充值', '代发扣款', '服务费', '退款']);
@@ -107,5 +104,5 @@ test('我的费用统计 asks for its own months; no rows shows an empty state, 
   const card = container.querySelector('[data-testid="month-chart"]')!;
   expect(card.textContent).toContain('暂无统计数据');
   expect(card.querySelector('[data-testid="stats-chart"]')).toBeNull();
-  expect(echarts.init).not.toHaveBeenCalled();
+  expect(init).not.toHaveBeenCalled();
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatMoney, loadCharts } from '@flexpay/shared-utility';
+import { formatMoney, mountChart } from '@flexpay/shared-utility';
 
 export interface BarSeries {
   name: string;
@@ -18,41 +18,16 @@ export const yuan = (value: unknown) => formatMoney(Number(value ?? 0).toFixed(2
 export function BarChart({ categories, series, testId = 'stats-chart', height }: { categories: string[]; series: BarSeries[]; testId?: string; height?: number }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const target = element.current;
-    if (!target) return undefined;
-    let disposed = false;
-    let cleanup = () => {};
-    loadCharts().then(
-      (echarts) => {
-        if (disposed) return;
-        const instance = echarts.init(target, null, { renderer: 'canvas' });
-        instance.setOption({
-          color: ['#26499d', '#67c23a', '#e6a23c', '#f56c6c', '#909399'],
-          grid: { left: 16, right: 16, top: series.length > 1 ? 40 : 24, bottom: 8, containLabel: true },
-          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: yuan },
-          legend: series.length > 1 ? { top: 0 } : undefined,
-          xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, rotate: categories.length > 8 ? 30 : 0 } },
-          yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => (formatMoney(v.toFixed(2)) ?? String(v)).replace(/\.00$/, '') } },
-          series: series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barMaxWidth: 32 })),
-        });
-        const resize = () => instance.resize();
-        window.addEventListener('resize', resize);
-        const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
-        observer?.observe(target);
-        cleanup = () => {
-          window.removeEventListener('resize', resize);
-          observer?.disconnect();
-          instance.dispose();
-        };
-      },
-      () => {
-        if (!disposed) target.textContent = '图表加载失败，请刷新页面重试';
-      },
-    );
-    return () => {
-      disposed = true;
-      cleanup();
-    };
+    if (!element.current) return undefined;
+    return mountChart(element.current, {
+      color: ['#26499d', '#67c23a', '#e6a23c', '#f56c6c', '#909399'],
+      grid: { left: 16, right: 16, top: series.length > 1 ? 40 : 24, bottom: 8, containLabel: true },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: yuan },
+      legend: series.length > 1 ? { top: 0 } : undefined,
+      xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, rotate: categories.length > 8 ? 30 : 0 } },
+      yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => (formatMoney(v.toFixed(2)) ?? String(v)).replace(/\.00$/, '') } },
+      series: series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barMaxWidth: 32 })),
+    });
   }, [categories, series]);
   return <div ref={element} className="fp-kit-chart" style={height ? { height } : undefined} data-testid={testId} role="img" aria-label={`${series.map((s) => s.name).join('、')}柱状图`} />;
 }

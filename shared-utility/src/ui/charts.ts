@@ -26,3 +26,40 @@ export function loadCharts(): Promise<Charts> {
   );
   return loading;
 }
+
+/** What a chart's card says when ECharts cannot be fetched. */
+export const CHART_LOAD_FAILED = '图表加载失败，请刷新页面重试';
+
+/**
+ * Draws `option` into `target` once ECharts is loaded (canvas renderer), follows the window's size and
+ * the element's own (e.g. when the sidebar folds), and puts {@link CHART_LOAD_FAILED} in the element
+ * when ECharts cannot be fetched. Returns the cleanup — stop listening, dispose the chart — which is
+ * safe to call before the chart is drawn (it is then never drawn): a React effect returns it as is.
+ */
+export function mountChart(target: HTMLElement, option: object): () => void {
+  let disposed = false;
+  let cleanup = () => {};
+  loadCharts().then(
+    (echarts) => {
+      if (disposed) return;
+      const chart = echarts.init(target, null, { renderer: 'canvas' });
+      chart.setOption(option);
+      const resize = () => chart.resize();
+      window.addEventListener('resize', resize);
+      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+      observer?.observe(target);
+      cleanup = () => {
+        window.removeEventListener('resize', resize);
+        observer?.disconnect();
+        chart.dispose();
+      };
+    },
+    () => {
+      if (!disposed) target.textContent = CHART_LOAD_FAILED;
+    },
+  );
+  return () => {
+    disposed = true;
+    cleanup();
+  };
+}

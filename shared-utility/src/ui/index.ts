@@ -1,4 +1,4 @@
 export { showError, showSuccess, showWarning, showInfo } from './toast';
 export { confirmDialog, type ConfirmOptions } from './confirm';
 export { beginLoading, endLoading, isLoading, LOADING_TEXT } from './loading';
-export { loadCharts, type Charts, type ChartInstance } from './charts';
+export { loadCharts, mountChart, CHART_LOAD_FAILED, type Charts, type ChartInstance } from './charts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { loadCharts } from '@flexpay/shared-utility';
+import { mountChart } from '@flexpay/shared-utility';
 import { formatMoney } from './summary';
 
 export interface TrendSeries {
@@ -19,53 +19,28 @@ const money = (value: number) => formatMoney(value.toFixed(2)) ?? String(value);
 export function TrendChart({ dates, series, testId }: { dates: string[]; series: TrendSeries[]; testId: string }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const target = element.current;
-    if (!target) return undefined;
-    let disposed = false;
-    let cleanup = () => {};
-    loadCharts().then(
-      (echarts) => {
-        if (disposed) return;
-        const chart = echarts.init(target, null, { renderer: 'canvas' });
-        chart.setOption({
-          color: series.map((s) => s.color),
-          grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-          tooltip: {
-            trigger: 'axis',
-            valueFormatter: (value: number) => `¥${money(Number(value))}`,
-          },
-          legend: { top: 0, left: 'center' },
-          xAxis: { type: 'category', data: dates, axisTick: { alignWithLabel: true } },
-          // One money axis: a second one for the fees lost the axis tooltip in Chromium (e2e).
-          yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
-          series: series.map((s) => ({
-            type: s.kind,
-            name: s.name,
-            data: s.data,
-            barMaxWidth: 18,
-            smooth: s.kind === 'line',
-            symbol: 'circle',
-            symbolSize: 5,
-          })),
-        });
-        const resize = () => chart.resize();
-        window.addEventListener('resize', resize);
-        const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
-        observer?.observe(target);
-        cleanup = () => {
-          window.removeEventListener('resize', resize);
-          observer?.disconnect();
-          chart.dispose();
-        };
+    if (!element.current) return undefined;
+    return mountChart(element.current, {
+      color: series.map((s) => s.color),
+      grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (value: number) => `¥${money(Number(value))}`,
       },
-      () => {
-        if (!disposed) target.textContent = '图表加载失败，请刷新页面重试';
-      },
-    );
-    return () => {
-      disposed = true;
-      cleanup();
-    };
+      legend: { top: 0, left: 'center' },
+      xAxis: { type: 'category', data: dates, axisTick: { alignWithLabel: true } },
+      // One money axis: a second one for the fees lost the axis tooltip in Chromium (e2e).
+      yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
+      series: series.map((s) => ({
+        type: s.kind,
+        name: s.name,
+        data: s.data,
+        barMaxWidth: 18,
+        smooth: s.kind === 'line',
+        symbol: 'circle',
+        symbolSize: 5,
+      })),
+    });
   }, [dates, series]);
   return <div ref={element} className="fp-dash__chart" data-testid={testId} role="img" aria-label={series.map((s) => s.name).join('、') + '趋势图'} />;
 }

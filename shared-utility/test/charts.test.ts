@@ -1,0 +1,53 @@
+/** @jest-environment jsdom */
+/**
+ * mountChart: the one ECharts mount every chart uses (the dashboard's trend, the statistics' bars) —
+ * canvas, the option as given, resized with the window, disposed by its cleanup, a message when
+ * ECharts cannot be fetched.
+ */
+import { CHART_LOAD_FAILED, mountChart } from '../src/ui';
+import { fakeECharts } from './support/fake-echarts';
+
+const { chart, init, system } = fakeECharts();
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => jest.clearAllMocks());
+
+// First: the loader keeps a fetched module, and forgets a failed fetch so that this one runs.
+test('ECharts that cannot be fetched leaves the message in the element; the next mount fetches again', async () => {
+  system.import.mockRejectedValueOnce(new Error('offline'));
+  const target = document.createElement('div');
+  mountChart(target, {});
+  await settle();
+  expect(target.textContent).toBe(CHART_LOAD_FAILED);
+  expect(init).not.toHaveBeenCalled();
+
+  const again = document.createElement('div');
+  const cleanup = mountChart(again, { series: [] });
+  await settle();
+  expect(system.import).toHaveBeenCalledTimes(2);
+  expect(init).toHaveBeenCalledWith(again, null, { renderer: 'canvas' });
+  cleanup();
+});
+
+test('draws the option on canvas, follows the window, and its cleanup disposes and stops listening', async () => {
+  const target = document.createElement('div');
+  const option = { xAxis: { data: ['2026-09'] }, series: [{ type: 'bar', data: [1] }] };
+  const cleanup = mountChart(target, option);
+  await settle();
+  expect(init).toHaveBeenCalledWith(target, null, { renderer: 'canvas' });
+  expect(chart.setOption).toHaveBeenCalledWith(option);
+  window.dispatchEvent(new Event('resize'));
+  expect(chart.resize).toHaveBeenCalledTimes(1);
+  cleanup();
+  expect(chart.dispose).toHaveBeenCalledTimes(1);
+  window.dispatchEvent(new Event('resize'));
+  expect(chart.resize).toHaveBeenCalledTimes(1);
+});
+
+test('a cleanup before ECharts arrives: nothing is drawn, no message', async () => {
+  const target = document.createElement('div');
+  mountChart(target, {})();
+  await settle();
+  expect(init).not.toHaveBeenCalled();
+  expect(target.textContent).toBe('');
+});
