@@ -9,13 +9,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Subject } from 'rxjs';
 import { navigate, orderProgress$, request, useSession } from '@flexpay/shared-utility';
 import { DashboardPage } from '../src/dashboard/dashboard-page';
+import { fakeECharts } from '../../shared-utility/test/support/fake-echarts';
 
 jest.mock('@flexpay/shared-utility', () => ({ ...jest.requireActual('@flexpay/shared-utility'), orderProgress$: jest.fn() }));
 
 const mocked = { request: request as jest.Mock, useSession: useSession as unknown as jest.Mock, orderProgress$: orderProgress$ as jest.Mock, navigate: navigate as jest.Mock };
 
-const chart = { setOption: jest.fn(), resize: jest.fn(), dispose: jest.fn() };
-const init = jest.fn(() => chart);
+const { chart, init } = fakeECharts();
 
 let container: HTMLDivElement;
 let root: Root;
@@ -29,7 +29,6 @@ async function render(user: unknown, answer: unknown) {
   mocked.useSession.mockReturnValue(user);
   mocked.orderProgress$.mockReturnValue(new Subject());
   mocked.request.mockResolvedValue(answer);
-  (window as unknown as { System: unknown }).System = { import: jest.fn(async () => ({ init })) };
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
