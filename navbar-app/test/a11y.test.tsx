@@ -1,37 +1,15 @@
 /** Issue 27: the shell by keyboard — skip link, sidebar arrows, visited tabs, list semantics. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import * as shared from '@flexpay/shared-utility';
 import { Shell } from '../src/Shell';
-
-const stub = shared as unknown as typeof import('./shared-utility-stub');
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const user = {
-  userId: 7,
-  username: 'enterprise01',
-  name: '王企业',
-  phone: '13800000000',
-  avatar: '',
-  guideStep: -1,
-  adminType: 40,
-  accountType: 'ENT' as const,
-  isTopAdmin: 1,
-  permCodes: shared.defaultCodesFor('ENT'),
-  permTree: [],
-  entMO: { entName: '示例企业有限公司' },
-  merchtMO: null,
-};
+import { signedInAt, stub } from './shell-support';
 
 let container: HTMLElement;
 let main: HTMLElement;
 let root: Root;
 
 beforeEach(async () => {
-  sessionStorage.clear();
-  stub.sessionSubject.next(user);
-  stub.permissionsSubject.next(new Set(user.permCodes));
-  window.history.replaceState(null, '', '/ent/coopEnt');
+  signedInAt('/ent/coopEnt');
   // The root config's layout: the navbar's region, then the screens' <main>.
   container = document.createElement('div');
   container.id = 'navbar-region';

@@ -1,38 +1,16 @@
 /** Renders the whole shell in jsdom against the stand-in services. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import * as shared from '@flexpay/shared-utility';
 import { Shell } from '../src/Shell';
-
-const stub = shared as unknown as typeof import('./shared-utility-stub');
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const user = {
-  userId: 7,
-  username: 'enterprise01',
-  name: '王企业',
-  phone: '13800000000',
-  avatar: '',
-  guideStep: -1,
-  adminType: 40,
-  accountType: 'ENT' as const,
-  isTopAdmin: 1,
-  permCodes: shared.defaultCodesFor('ENT'),
-  permTree: [],
-  entMO: { entName: '示例企业有限公司' },
-  merchtMO: null,
-};
+import { signedInAt, stub } from './shell-support';
 
 let container: HTMLElement;
 let root: Root;
 
 beforeEach(async () => {
-  sessionStorage.clear();
+  signedInAt('/ent/coopEnt');
   localStorage.clear();
   stub.calls.length = 0;
-  stub.sessionSubject.next(user);
-  stub.permissionsSubject.next(new Set(user.permCodes));
-  window.history.replaceState(null, '', '/ent/coopEnt');
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
