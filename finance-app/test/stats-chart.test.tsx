@@ -56,14 +56,20 @@ afterEach(async () => {
   container.remove();
 });
 
+const MERCHANT_SERIES = [[1000000, 1500000], [1, 3], [2, 4]]; // 代发金额, 收入, 利润
 test.each([
-  ['综合统计', entStats, 'entMonthStats'],
-  ['按月统计', entFeeStats, 'entFeeStats'],
-  ['商户费用统计', merchantFeeStats, 'merchtFeeStats'],
-  ['我的费用统计', myFeeStats, 'merchtFeeStats'],
-  ['下级费用统计', subFeeStats, 'merchtFeeStats'],
-])('%s: the chart container sits above the table', async (_title, module, name) => {
+  ['综合统计', entStats, 'entMonthStats', [[1234567.5, 2000000], [1000000, 1500000], [65000, 97500], [0, 5000]]],
+  ['按月统计', entFeeStats, 'entFeeStats', [[1000000, 1500000], [65000, 97500]]],
+  ['商户费用统计', merchantFeeStats, 'merchtFeeStats', MERCHANT_SERIES],
+  ['我的费用统计', myFeeStats, 'merchtFeeStats', MERCHANT_SERIES],
+  ['下级费用统计', subFeeStats, 'merchtFeeStats', MERCHANT_SERIES],
+])('%s: the chart sits above the table and draws its own months in ¥', async (_title, module, name, data) => {
   await render(module);
+  // The chart received this screen's sums per month, oldest first, and shows them in ¥.
+  const option = chart.setOption.mock.calls[0][0];
+  expect(option.xAxis.data).toEqual(['2026-09', '2026-10']);
+  expect(option.series.map((s: { data: number[] }) => s.data)).toEqual(data);
+  expect(option.tooltip.valueFormatter(97500)).toBe('¥97,500.00');
   const card = container.querySelector('[data-testid="month-chart"]')!;
   const table = container.querySelector(`[data-testid="screen-${name}"]`)!;
   expect(card).not.toBeNull();
