@@ -1,17 +1,15 @@
 import { clearCredentials } from '../session/credentials';
+import { ApiError, TRANSPORT_MESSAGES } from './api-error';
 import { confirmDialog } from '../ui/confirm';
 import { showError, showInfo } from '../ui/toast';
 
 /** Codes that mean the session is gone (CONTRACT.md): not logged in, expired, elsewhere, disabled. */
 export const SESSION_EXPIRED_CODES: ReadonlySet<number> = new Set([2021, 2022, 2023, 2028]);
-/** Client-side codes for failures that never reached an envelope. */
-export const NETWORK_ERROR_CODE = -1;
-export const TIMEOUT_ERROR_CODE = -2;
+/** Client-side codes for failures that never reached an envelope, and the rejected call (api-error.ts: one copy, the login entry bundles it too). */
+export { ApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from './api-error';
 
 export const MESSAGES = {
-  failed: '操作失败',
-  network: '当前网络不可用或无法请求到服务器，请稍后再试',
-  timeout: '网络请求超时，请稍后再试',
+  ...TRANSPORT_MESSAGES,
   downloadFailed: '下载失败',
   reloginTitle: '确定重新登录',
   reloginText: '你尚未登录或登录信息已失效，可以继续留在该页面，或者重新登录',
@@ -19,22 +17,6 @@ export const MESSAGES = {
   reloginCancel: '取消',
   cancelled: '已取消操作',
 } as const;
-
-/**
- * A rejected call: `code` is the envelope code, or one of the client-side codes above; `data` the
- * envelope's data when the refusal carries detail (an import's refused rows).
- */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-
-  constructor(code: number, message: string, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.data = data;
-  }
-}
 
 let reloginOpen = false;
 /** When the user last answered 取消; calls sent before that belong to the burst already answered. */

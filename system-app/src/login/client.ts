@@ -10,6 +10,7 @@ import { computeSign } from '../../../shared-utility/src/pure/sign';
 import { trimLogin } from '../../../shared-utility/src/pure/validators';
 import { clearCredentials, getApiSecret, getToken, setCredentials } from '../../../shared-utility/src/session/credentials';
 import { encryptBody, loadRsa } from '../../../shared-utility/src/api/encrypt';
+import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE, TRANSPORT_MESSAGES } from '../../../shared-utility/src/api/api-error';
 import { beginLoading, endLoading, showError } from './ui';
 
 export const API_BASE = '/api/admin';
@@ -18,26 +19,8 @@ export const REQUEST_TIMEOUT_MS = 20000;
 /** The encrypted calls the public pages make (shared-utility's ENCRYPTED_PATHS; the unit test compares). */
 export const ENCRYPTED_PATHS: ReadonlySet<string> = new Set(['user/login', 'user/changePassword', 'user/forgetPassword/reset']);
 
-/** shared-utility's api/errors.ts MESSAGES for transport failures (the unit test compares). */
-export const MESSAGES = {
-  failed: '操作失败',
-  network: '当前网络不可用或无法请求到服务器，请稍后再试',
-  timeout: '网络请求超时，请稍后再试',
-} as const;
-export const NETWORK_ERROR_CODE = -1;
-export const TIMEOUT_ERROR_CODE = -2;
-
-export class ApiError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-
-  constructor(code: number, message: string, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.data = data;
-  }
-}
+/** shared-utility's ApiError, codes and transport messages: the same dependency-free file (api/api-error.ts), bundled. */
+export { ApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE, TRANSPORT_MESSAGES as MESSAGES };
 
 export interface RequestOptions {
   showLoading?: boolean;
@@ -92,7 +75,7 @@ async function send(path: string, body: unknown): Promise<Response> {
       signal: controller.signal,
     });
   } catch {
-    throw controller.signal.aborted ? new ApiError(TIMEOUT_ERROR_CODE, MESSAGES.timeout) : new ApiError(NETWORK_ERROR_CODE, MESSAGES.network);
+    throw controller.signal.aborted ? new ApiError(TIMEOUT_ERROR_CODE, TRANSPORT_MESSAGES.timeout) : new ApiError(NETWORK_ERROR_CODE, TRANSPORT_MESSAGES.network);
   } finally {
     clearTimeout(timer);
   }
@@ -110,11 +93,11 @@ export async function request<T>(path: string, body: unknown = {}, options: Requ
     } catch {
       envelope = null;
     }
-    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(NETWORK_ERROR_CODE, MESSAGES.network);
-    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message || MESSAGES.failed, envelope.data ?? null);
+    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(NETWORK_ERROR_CODE, TRANSPORT_MESSAGES.network);
+    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message || TRANSPORT_MESSAGES.failed, envelope.data ?? null);
     return envelope.data as T;
   } catch (error) {
-    const apiError = error instanceof ApiError ? error : new ApiError(NETWORK_ERROR_CODE, error instanceof Error ? error.message : MESSAGES.failed);
+    const apiError = error instanceof ApiError ? error : new ApiError(NETWORK_ERROR_CODE, error instanceof Error ? error.message : TRANSPORT_MESSAGES.failed);
     if (!options.silent) showError(apiError.message);
     throw apiError;
   } finally {
