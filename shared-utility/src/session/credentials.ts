@@ -52,3 +52,18 @@ export function clearCredentials(): void {
   writeCookie(TOKEN_COOKIE, '', 0);
   writeCookie(API_SECRET_COOKIE, '', 0);
 }
+
+/**
+ * Ends the session on the server if it can (a silent user/logout through the caller's signed request
+ * layer) and the credential cookies in every case. The one copy behind shared-utility's logout and the
+ * login entry's (which bundles this file).
+ */
+export async function endSession(send: (path: string, body: object, options: { silent: boolean }) => Promise<unknown>): Promise<void> {
+  try {
+    await send('user/logout', {}, { silent: true });
+  } catch {
+    // An expired token makes the server call fail by design.
+  } finally {
+    clearCredentials();
+  }
+}

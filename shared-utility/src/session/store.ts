@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { request } from '../api/client';
 import { trimLogin } from '../pure';
-import { clearCredentials, hasToken, setCredentials } from './credentials';
+import { endSession, hasToken, setCredentials } from './credentials';
 import { toSignedInUser, type LoginInfoData, type SignedInUser } from './user';
 
 const EMPTY: ReadonlySet<number> = new Set();
@@ -69,14 +69,8 @@ export async function ensureSession(): Promise<SignedInUser | null> {
 
 /** Ends the session on the server if it can, and locally in every case. */
 export async function logout(): Promise<void> {
-  try {
-    await request('user/logout', {}, { silent: true });
-  } catch {
-    // The local session ends regardless; an expired token makes the server call fail by design.
-  } finally {
-    clearCredentials();
-    publish(null);
-  }
+  await endSession(request);
+  publish(null);
 }
 
 /** Updates fields of the published user after a successful save (e.g. guideStep, avatar). */

@@ -8,7 +8,7 @@
  */
 import { computeSign } from '../../../shared-utility/src/pure/sign';
 import { trimLogin } from '../../../shared-utility/src/pure/validators';
-import { clearCredentials, getApiSecret, getToken, setCredentials } from '../../../shared-utility/src/session/credentials';
+import { endSession, getApiSecret, getToken, setCredentials } from '../../../shared-utility/src/session/credentials';
 import { encryptBody, loadRsa } from '../../../shared-utility/src/api/encrypt';
 import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE, TRANSPORT_MESSAGES } from '../../../shared-utility/src/api/api-error';
 import { beginLoading, endLoading, showError } from './ui';
@@ -128,15 +128,9 @@ export async function login(payload: LoginPayload): Promise<SignedIn> {
   return { mustChangePassword: data.userInfo?.mustChangePassword === true };
 }
 
-/** Ends the session on the server if it can, and the credential cookies in every case. */
-export async function logout(): Promise<void> {
-  try {
-    await request('user/logout', {}, { silent: true });
-  } catch {
-    // An expired token makes the server call fail by design.
-  } finally {
-    clearCredentials();
-  }
+/** Ends the session on the server if it can, and the credential cookies in every case (shared-utility's endSession). */
+export function logout(): Promise<void> {
+  return endSession(request);
 }
 
 export { hasToken } from '../../../shared-utility/src/session/credentials';
