@@ -32,7 +32,7 @@ import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '
 import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
-import { commandActions, type CommandHost, type Effects, runCommand } from './commands';
+import { commandActions, type CommandHost, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
@@ -44,7 +44,8 @@ export type { Row } from './codec';
 
 /** The main table's alias in every query the kit builds (`t.status`). */
 export const T = 't';
-export const STALE = '当前状态不允许此操作';
+/** 当前状态不允许此操作 (1009): one text, declared with the commands that answer it most. */
+export const STALE = STALE_MESSAGE;
 /** Longest text a search field takes (SQLite refuses LIKE patterns beyond 50 000 bytes). */
 export const MAX_SEARCH_TEXT = 100;
 
