@@ -26,9 +26,6 @@ import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T } from '../../resource/entity-resource';
 import { talentInScope } from './scope';
 
-/** The talent-manage code: writes talents' cards and reveals their ID, card and phone numbers. */
-export const CUST_MGR_CODE = 20110;
-
 export const COOP_MESSAGES = {
   entDuplicate: '该人才已与此企业合作',
   supDuplicate: '该人才已与此供应商合作',
