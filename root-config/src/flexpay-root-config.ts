@@ -3,6 +3,7 @@ import { addErrorHandler, getAppStatus, registerApplication, start, triggerAppCh
 // class names are strings, so a public page (the login page) needs neither module to start.
 import { appForPath, isPublicPath, pageTitle, type AppName } from '@flexpay/shared-utility/src/pure/routes';
 import { modulesAfterSignIn } from './after-sign-in';
+import { routeApps } from './route-apps';
 import { BP as Classes } from './bp-classes';
 import { guardRoute } from './route-guard';
 import { startVersionWatch } from './version-banner';
@@ -13,8 +14,8 @@ declare const System: {
   delete(url: string): boolean;
 };
 
-// 'login' is @flexpay/login, the sign-in pages' own module (issue 24): the route table gives it the public sign-in paths.
-const ROUTE_APPS: AppName[] = ['login', 'system-app', 'finance-app', 'people-app', 'tasks-app'];
+// From the route table: 'login' is @flexpay/login, the sign-in pages' own module (issue 24), owner of the public sign-in paths.
+const ROUTE_APPS: AppName[] = routeApps();
 const NAVBAR = '@flexpay/navbar-app';
 
 /** Each route-owning app renders into its own container so a broken one can be replaced alone. */
