@@ -24,7 +24,6 @@ export interface ShellUser {
   name?: string;
   phone?: string;
   avatar?: string;
-  guideStep?: number;
   adminType?: number;
   accountType?: AccountType;
   isTopAdmin?: number | boolean;
