@@ -1,7 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { checkCustImportRows, cust, CUST_IMPORT_MAX_ROWS, custImport, download, ROW_ACTIONS, type Row } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, EntityScreenView, excelImport, importSheet, SubTableDrawer, template } from '@flexpay/shared-utility/kit';
+import { checkCustImportRows, cust, CUST_IMPORT_MAX_ROWS, custImport, download, type Row } from '@flexpay/shared-utility';
+import { custom, defineScreen, detail, EntityScreenView, listedActions, excelImport, importSheet, SubTableDrawer, template } from '@flexpay/shared-utility/kit';
 
 /** /cust/import 人才导入 (SYS, SPR, ENT): the talent list with the Excel import, its template and history. */
 export const route = '/cust/import';
@@ -29,7 +29,7 @@ function ResultDownload({ id, close }: { id: number; close: () => void }) {
 /** 文件名: the original workbook (importDFile kind=original) as a link when the server kept it (`_actions` lists `original`). */
 function OriginalFile({ row }: { row: Row }) {
   const name = String(row.fileName ?? '');
-  const kept = Array.isArray(row[ROW_ACTIONS]) && (row[ROW_ACTIONS] as string[]).includes('original');
+  const kept = listedActions(row)?.includes('original') ?? false;
   if (!kept) return <>{name}</>;
   return (
     <Button small minimal intent={Intent.PRIMARY} icon="download" ellipsizeText title="下载原始文件" aria-label={`原始文件 ${name}`} text={name} onClick={() => void download('cust/mgr/importDFile', { id: Number(row.id), kind: 'original' })} />

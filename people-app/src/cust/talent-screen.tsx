@@ -5,8 +5,8 @@
  * or exports them whole from the 导出 menu, audited — issue 22 item 6). A talent another enterprise
  * registered is listed without 编辑: the server lists `update` only on rows the caller may change.
  */
-import { request, ROW_ACTIONS, showSuccess, type Row } from '@flexpay/shared-utility';
-import { custom, detail, FieldsDialog, form, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
+import { request, showSuccess, type Row } from '@flexpay/shared-utility';
+import { custom, detail, FieldsDialog, form, listedActions, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
 import { talentRelationActions } from './talent-actions';
 import { TalentFilesDialog } from './talent-files';
 import { TalentCreateDialog } from './talent-form';
@@ -28,7 +28,7 @@ function RealNameDialog({ row, close, reload }: { row: Row; close: () => void; r
 }
 
 /** Uploading a file changes the talent: only on rows the server lets the caller edit. */
-const writable = (row: Row) => Array.isArray(row[ROW_ACTIONS]) && (row[ROW_ACTIONS] as string[]).includes('update');
+const writable = (row: Row) => listedActions(row)?.includes('update') ?? false;
 
 export const talentActions: ScreenAction[] = [
   custom({ key: 'create', label: '新增人才', scope: 'toolbar', codes: [20110], onlyFor: ['SYS', 'SPR', 'ENT'], render: ({ close, reload }) => <TalentCreateDialog onClose={close} onSaved={reload} /> }),

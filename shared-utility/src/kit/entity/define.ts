@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Intent } from '@blueprintjs/core';
 import type { Observable } from 'rxjs';
-import type { AccountType, Entity, FieldName, VisibilityMode } from '../../pure';
+import { ROW_ACTIONS, type AccountType, type Entity, type FieldName, type VisibilityMode } from '../../pure';
 import type { ImportSheet } from './import-sheet';
 import type { Field, Row } from '../screen';
 
@@ -214,6 +214,12 @@ export interface EntityScreen<E extends Entity = Entity> extends ScreenOptions<E
 
 export function defineScreen<E extends Entity>(entity: E, options: ScreenOptions<E>): EntityScreen<E> {
   return { ...options, entity, title: options.title ?? entity.title };
+}
+
+/** The actions the server listed on a row (its `_actions`); undefined on a list that carries none (older routes). */
+export function listedActions(row: Row | undefined): readonly string[] | undefined {
+  const listed = row?.[ROW_ACTIONS];
+  return Array.isArray(listed) ? (listed as string[]) : undefined;
 }
 
 export const form = (options: Omit<FormAction, 'kind'> = {}): FormAction => ({ kind: 'form', ...options });

@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Intent, Menu, MenuItem, Popover, ProgressBar, Tab,
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
-import { type CommandDef, commandAllows, entityByName, ENUMS, enumTone, ROW_ACTIONS, type Tone } from '../../pure';
+import { type CommandDef, commandAllows, entityByName, ENUMS, enumTone, type Tone } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
@@ -23,7 +23,7 @@ import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields, uploadCom
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, commandBody, commandCheck, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
-import type { CustomAction, DialogAction, EntityScreen, ExportAction, FormAction, ImportAction, TableAction } from './define';
+import { listedActions, type CustomAction, type DialogAction, type EntityScreen, type ExportAction, type FormAction, type ImportAction, type TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
@@ -244,8 +244,8 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   /** The server's verdict per row; lists without `_actions` (older routes) fall back to codes and the machine. */
   const rowAllows = (row: Row, needs: string | undefined): boolean => {
     if (!needs) return true;
-    const listed = row[ROW_ACTIONS];
-    if (Array.isArray(listed)) return listed.includes(needs);
+    const listed = listedActions(row);
+    if (listed) return listed.includes(needs);
     if (entity.commands?.[needs] || entity.machine?.transitions[needs]) return commandAllows(entity, needs, row, session?.accountType ?? null, held ?? new Set());
     return entity.codes.mgr === undefined || permitted({ codes: [entity.codes.mgr] });
   };
@@ -682,8 +682,8 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
 
 /** View mode offers 编辑 only where the row allows an update. */
 function rowCanUpdate(row: Row | undefined, mgr: number | undefined, permitted: ReturnType<typeof usePermitted>): boolean {
-  const listed = row?.[ROW_ACTIONS];
-  if (Array.isArray(listed)) return listed.includes('update');
+  const listed = listedActions(row);
+  if (listed) return listed.includes('update');
   return mgr === undefined || permitted({ codes: [mgr] });
 }
 
