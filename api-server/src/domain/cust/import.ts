@@ -32,7 +32,8 @@ import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-r
 import { sendStored } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
-import { ensureCooperation, newCustCodes, ownUpload, targetEnterprise } from './talent';
+import { ownUpload } from './talent-files';
+import { ensureCooperation, newCustCodes, targetEnterprise } from './talent-records';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 

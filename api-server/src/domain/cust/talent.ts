@@ -23,8 +23,6 @@ import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } fro
 import { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, TalentMessages, targetEnterprise } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
-export { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, TalentMessages, targetEnterprise } from './talent-records';
-export { ownUpload } from './talent-files';
 
 const FILE_FIELDS: Array<[string, number]> = [
   ['idFront', 0],

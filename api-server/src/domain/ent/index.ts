@@ -13,7 +13,7 @@ import { fileRoute } from '../../resource/file-route';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
 import { entScope, nextCode, SIMPLE } from '../org-scope';
 
-export { entScope, SIMPLE };
+export { entScope };
 
 export const EntMessages = {
   merchant: '所属商户不存在或已停用',

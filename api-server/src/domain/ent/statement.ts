@@ -28,8 +28,6 @@ import { entScope } from './index';
 import { statementWorkbook, XLSX_TYPE } from './statement-export';
 import { inSnapshot, MOVE_COLUMNS, type ProvenStatement, proveAccountStatement, type StatementRequest } from './statement-proof';
 
-export { statementWorkbook };
-
 export const STATEMENT_PATH = 'ent/query/statement';
 /** The ledger's query code (收支记录). */
 export const STATEMENT_CODE = 18650;
