@@ -1,17 +1,13 @@
 /** @jest-environment jsdom */
 import { onRequest, ok, fail, sent } from './helpers/fake-http';
-import { generateKeyPairSync } from 'node:crypto';
-import { firstValueFrom } from 'rxjs';
 import {
-  currentPermissions, currentSession, ensureSession, hasToken, login, logout, patchSession, permissions$, session$,
+  currentPermissions, currentSession, ensureSession, hasToken, logout, patchSession,
   type LoginInfoData,
 } from '../src/session';
-import { TOKEN_COOKIE, API_SECRET_COOKIE, clearCredentials, setCredentials } from '../src/session/credentials';
+import { API_SECRET_COOKIE, clearCredentials, setCredentials } from '../src/session/credentials';
 
 jest.mock('../src/ui/toast', () => ({ showError: jest.fn(), showWarning: jest.fn(), showSuccess: jest.fn(), showInfo: jest.fn() }));
 jest.mock('../src/ui/loading', () => ({ beginLoading: jest.fn(), endLoading: jest.fn() }));
-
-const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
 
 const info = (extra: Partial<LoginInfoData> = {}): LoginInfoData => ({
   userInfo: {
@@ -32,20 +28,6 @@ beforeEach(async () => {
 });
 
 describe('session', () => {
-  it('login trims, encrypts, stores both cookies and publishes user and permissions', async () => {
-    onRequest((config) => (config.url === 'captcha/publicKey' ? ok({ publicKey }) : ok(info({ token: 'T-1', apiSecret: 'S-1' }))));
-    const user = await login({ username: ' merchant01 ', password: 'Flexpay@2026', captchaToken: 'ct', captcha: ' ab12 ' });
-    expect(user.accountType).toBe('MER');
-    expect(user.guideStep).toBe(-1);
-    const loginCall = sent.find((c) => c.url === 'user/login')!;
-    expect(Object.keys(JSON.parse(loginCall.data as string))).toEqual(['encrypted']);
-    expect(document.cookie).toContain(`${TOKEN_COOKIE}=T-1`);
-    expect(document.cookie).toContain(`${API_SECRET_COOKIE}=S-1`);
-    expect(hasToken()).toBe(true);
-    expect(await firstValueFrom(session$)).toBe(user);
-    expect([...(await firstValueFrom(permissions$))]).toEqual([16110, 16510]);
-  });
-
   it('ensureSession returns null without a token and shares one request between concurrent callers', async () => {
     await expect(ensureSession()).resolves.toBeNull();
     expect(sent).toHaveLength(0);

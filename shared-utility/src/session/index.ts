@@ -4,12 +4,10 @@ export {
   permissions$,
   currentSession,
   currentPermissions,
-  login,
   fetchUserInfo,
   ensureSession,
   logout,
   patchSession,
-  type LoginPayload,
 } from './store';
 export {
   displayName,

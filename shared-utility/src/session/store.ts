@@ -1,7 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { request } from '../api/client';
-import { trimLogin } from '../pure';
-import { endSession, hasToken, setCredentials } from './credentials';
+import { endSession, hasToken } from './credentials';
 import { toSignedInUser, type LoginInfoData, type SignedInUser } from './user';
 
 const EMPTY: ReadonlySet<number> = new Set();
@@ -23,23 +22,6 @@ export function currentPermissions(): ReadonlySet<number> {
 function publish(user: SignedInUser | null): void {
   permissionsSubject.next(user ? new Set(user.permCodes) : EMPTY);
   sessionSubject.next(user);
-}
-
-export interface LoginPayload {
-  username: string;
-  password: string;
-  captchaToken: string;
-  captcha: string;
-}
-
-/** Signs in (the body is RSA-encrypted by the request layer), stores the credentials and publishes the user. */
-export async function login(payload: LoginPayload): Promise<SignedInUser> {
-  const data = await request<LoginInfoData>('user/login', trimLogin(payload), { showLoading: true });
-  if (!data.token || !data.apiSecret) throw new Error('登录失败：服务器未返回凭证');
-  const user = toSignedInUser(data);
-  setCredentials(data.token, data.apiSecret);
-  publish(user);
-  return user;
 }
 
 /** Loads the signed-in user from the server and publishes it. */
