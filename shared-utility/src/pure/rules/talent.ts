@@ -1,11 +1,11 @@
 /**
- * Talent record rules (DOMAIN.md §6, spec §3/§5): the ID number check per ID type, the personal-data
- * masking that follows the talent-manage code, and the simulated ID-card OCR (DOMAIN.md §10):
+ * Talent record rules (DOMAIN.md §6, spec §3/§5): the ID number check per ID type, personalView (a
+ * number masked unless asked whole; the masking itself is masking.ts), and the simulated ID-card OCR (DOMAIN.md §10):
  * deterministic, so a photo always reads the same and tests reach every outcome.
  */
 import { idNumberKey, isValidResidentId, maskMiddle, RESIDENT_ID_TYPE } from './identity';
 
-/** The talent-manage code (20110): whoever holds it sees ID and card numbers whole. */
+/** The talent-manage code (20110): writes talents and their cards; the default reveal code of a masked field (entity.ts revealCodeOf) — everyone sees the numbers masked (issue 22 item 6). */
 export const TALENT_MGR_CODE = 20110;
 
 export const TALENT_MESSAGES = {
@@ -22,7 +22,7 @@ export function checkIdNumber(idType: number, idNumber: string): string | null {
   return idType === RESIDENT_ID_TYPE && !isValidResidentId(idNumber) ? TALENT_MESSAGES.residentId : null;
 }
 
-/** ID and card numbers as the caller may see them in lists and exports. */
+/** An ID or card number masked (whole only when `whole`); null and blank stay as they are. */
 export function personalView(value: string | null | undefined, whole: boolean): string | null {
   if (value === null || value === undefined || value === '') return value ?? null;
   return whole ? value : maskMiddle(value);
