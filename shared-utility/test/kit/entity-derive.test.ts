@@ -1,7 +1,6 @@
 import { allowedTransitions, entFeeConfig, supplier, supplierTaxProof, taxSource, transitionBetween } from '../../src/pure';
-import { columnsOf, condOf, defaultsOf, detailLinesOf, formFieldsOf, searchFieldsOf, writableFields } from '../../src/kit/entity/derive';
+import { columnsOf, commandFields, condOf, defaultsOf, detailLinesOf, formFieldsOf, searchFieldsOf, writableFields } from '../../src/kit/entity/derive';
 import { defineScreen, detail, form, serverExport, transitions } from '../../src/kit/entity/define';
-import { transitionFields } from '../../src/kit/entity/action-dialogs';
 import { cellText } from '../../src/kit/format';
 import { ladderError } from '../../src/kit/inputs/ladder-input';
 
@@ -84,7 +83,7 @@ describe('entity → columns, search fields, form and detail (kit v2)', () => {
     const screen = defineScreen(taxSource, { list: ['name'], actions: [form(), detail(), transitions(), serverExport()] });
     expect(screen.title).toBe('税源地');
     expect(screen.entity).toBe(taxSource);
-    const [reason] = transitionFields(taxSource.machine!.transitions.disable.fields);
+    const [reason] = commandFields(taxSource.machine!.transitions.disable.fields);
     expect(reason).toMatchObject({ name: 'reason', label: '禁用原因', type: 'textarea', required: true });
   });
 });

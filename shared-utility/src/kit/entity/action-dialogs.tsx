@@ -11,14 +11,9 @@ import { FileReadingContext } from '../upload/file-upload';
 import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
-import { commandFields, detailLinesOf } from './derive';
+import { detailLinesOf } from './derive';
 import { FileLink, uploadFile } from './files';
 import { MaskedValue } from '../table/masked-value';
-
-/** A transition's or command's inputs (禁用原因, 审核结果 and 审核意见) as kit form fields (derive.ts commandFields). */
-export function transitionFields(fields: Record<string, CommandField> = {}): Field[] {
-  return commandFields(fields);
-}
 
 /** A command's chosen files uploaded through file/upload (the dialog holds the File until it is sent), as records carry them. */
 export async function uploadCommandFiles(fields: Record<string, CommandField> = {}, values: Row): Promise<Row> {

@@ -19,9 +19,9 @@ import { DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop, type TotalKind } fr
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
 import { TabPanel } from '../table/tab-panel';
-import { DetailDialog, FieldsDialog, SubTableDrawer, transitionFields, uploadCommandFiles } from './action-dialogs';
+import { DetailDialog, FieldsDialog, SubTableDrawer, uploadCommandFiles } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
-import { columnsOf, commandBody, commandCheck, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
+import { columnsOf, commandBody, commandCheck, commandFields, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
 import { listedActions, type CustomAction, type DialogAction, type EntityScreen, type ExportAction, type FormAction, type ImportAction, type TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
@@ -46,7 +46,7 @@ export interface EntityScreenViewProps {
 type Open =
   | { kind: 'form'; action: FormAction; mode: FormMode; row?: Row }
   | { kind: 'detail'; row: Row }
-  | { kind: 'fields'; title: string; fields: ReturnType<typeof transitionFields>; note?: string; intent?: Intent; check?: (v: Row) => Record<string, string>; submit: (v: Row) => Promise<void> }
+  | { kind: 'fields'; title: string; fields: Field[]; note?: string; intent?: Intent; check?: (v: Row) => Record<string, string>; submit: (v: Row) => Promise<void> }
   | { kind: 'loaded'; action: DialogAction; row: Row }
   | { kind: 'table'; action: TableAction; row: Row }
   | { kind: 'custom'; action: CustomAction; row: Row }
@@ -259,7 +259,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       afterWrite();
     };
     const intent = t.intent ? INTENTS[t.intent] : Intent.PRIMARY;
-    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: transitionFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
+    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: commandFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
     void (async () => {
       if (t.confirm && !(await confirmDialog({ title: '提示', text: t.confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
       await call({}).catch(() => undefined);

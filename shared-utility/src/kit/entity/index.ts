@@ -11,7 +11,7 @@ export { parseListState, formatListState, emptyListState, RESERVED_KEYS, type Li
 export { options$, invalidateOptions, simplePath, type RefOption } from './options';
 export { RefSelect, dependsCond, refInput } from './ref-select';
 export { EntityScreenView, entityFormFields, type EntityScreenViewProps } from './entity-screen';
-export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, transitionFields, type FieldsDialogProps } from './action-dialogs';
+export { FieldsDialog, DetailDialog as EntityDetailDialog, SubTableDrawer, type FieldsDialogProps } from './action-dialogs';
 export { fileInput, uploadChosenFiles, FileLink, type StoredFile } from './files';
 export { ImportDialog, downloadSheetTemplate, type ImportDialogProps } from './import-dialog';
 export { importSheet, readSheet, type ImportSheet, type ImportColumn } from './import-sheet';
