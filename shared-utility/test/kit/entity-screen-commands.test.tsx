@@ -39,6 +39,12 @@ const click = async (text: string) => {
   const button = [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
   await act(async () => button.click());
 };
+/** Types into a control the way React hears it (the native setter, then the event React listens to). */
+const fill = async (selector: string, value: string) => {
+  const el = document.querySelector(selector) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
+  await act(async () => void el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true })));
+};
 const pkg = (id: number, actions: string[]) => ({ id, packageCode: `PKG0000${id}`, name: `包${id}`, reviewStatus: 'INIT', pkgStatus: 'HIDDEN', status: 0, _actions: actions });
 
 beforeEach(() => {
@@ -75,6 +81,19 @@ test('its dialog asks the result and a reason required only when it does not pas
   expect(showSuccess).toHaveBeenCalledWith('审核完成');
 });
 
+test('不通过 with its reason is sent as pass: false with the reason', async () => {
+  request.mockResolvedValue({ records: [pkg(1, ['review'])], total: 1 });
+  await show(packages);
+  await click('审核');
+  const radios = [...document.querySelectorAll('.bp6-dialog input[type=radio], .bp6-drawer input[type=radio]')] as HTMLInputElement[];
+  await act(async () => radios[1].click());
+  await fill('#kit-dialog-reason', '资料不全');
+  request.mockClear();
+  request.mockResolvedValue({});
+  await click('确定');
+  expect(request).toHaveBeenCalledWith('package/mgr/review', expect.objectContaining({ id: 1, pass: false, reason: '资料不全' }), { showLoading: true });
+});
+
 test('快递信息 (a command that moves nothing) is offered by commands() with its declared fields', async () => {
   request.mockResolvedValue({ records: [{ id: 5, applyNo: 'IA00000005', status: 20, _actions: ['inviUpdateExpress'] }], total: 1 });
   await show(defineScreen(invoiceApplyToMe, { list: ['applyNo', 'status'], actions: [commands(['inviUpdateExpress']), transitions()] }));
@@ -82,6 +101,18 @@ test('快递信息 (a command that moves nothing) is offered by commands() with 
   await click('快递信息');
   expect(document.querySelector('#kit-dialog-expressCompany')?.tagName).toBe('SELECT');
   expect(document.querySelector('#kit-dialog-expressNo')).not.toBeNull();
+  // Empty: the declared messages, nothing sent; filled: the command's route with the row key, its own success text.
+  request.mockClear();
+  await click('确定');
+  expect(document.querySelector('.bp6-dialog')!.textContent).toContain('请选择快递公司');
+  expect(request).not.toHaveBeenCalled();
+  const company = (document.querySelector('#kit-dialog-expressCompany') as HTMLSelectElement).options[1].value;
+  await fill('#kit-dialog-expressCompany', company);
+  await fill('#kit-dialog-expressNo', 'SF1234567890');
+  request.mockResolvedValue({});
+  await click('确定');
+  expect(request).toHaveBeenCalledWith('invoice/act/mgr/toMe/inviUpdateExpress', expect.objectContaining({ id: 5, expressNo: 'SF1234567890' }), { showLoading: true });
+  expect(showSuccess).toHaveBeenCalledWith('快递信息已保存');
 });
 
 test('a command’s chosen file is uploaded when it is sent, and travels as the stored file', async () => {
