@@ -64,6 +64,8 @@ test('its dialog asks the result and a reason required only when it does not pas
   await show(packages);
   await click('审核');
   const dialog = document.querySelector('.bp6-dialog, .bp6-drawer')!;
+  // Titled with the package it reviews, as the kit's other row dialogs.
+  expect(dialog.querySelector('.bp6-dialog-header')?.textContent).toBe('审核（包1）');
   expect(dialog.textContent).toContain('审核结果');
   expect(dialog.textContent).toContain('审核意见');
   // 不通过 without a reason: refused in the browser, nothing sent.

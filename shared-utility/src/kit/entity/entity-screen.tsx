@@ -259,7 +259,10 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       afterWrite();
     };
     const intent = t.intent ? INTENTS[t.intent] : Intent.PRIMARY;
-    if (t.fields) return setOpen({ kind: 'fields', title: t.label, fields: commandFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
+    // Titled with the record it acts on, as the kit's other row dialogs (审核（PKG00012）).
+    const named = row[entity.labelField];
+    const title = named === undefined || named === null || named === '' ? t.label : `${t.label}（${String(named)}）`;
+    if (t.fields) return setOpen({ kind: 'fields', title, fields: commandFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
     void (async () => {
       if (t.confirm && !(await confirmDialog({ title: '提示', text: t.confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
       await call({}).catch(() => undefined);
