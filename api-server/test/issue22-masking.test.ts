@@ -5,11 +5,11 @@
  * is audited the same way. 企业人才: an enterprise lists a talent another enterprise registered (they
  * cooperate) but may not change it.
  */
-import { AdminType, maskPersonal, REVEAL_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { AdminType, custCard, maskPersonal, REVEAL_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code } from '../src/http/codes';
-import { maskedFilterMessage } from '../src/resource/entity-resource';
+import { defineResource, maskedFilterMessage } from '../src/resource/entity-resource';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { createSubUser } from './support/users';
@@ -227,6 +227,15 @@ describe.each(DIALECTS)('personal data masked by default on %s', (dialect) => {
     const sharedCards = await records(ent, 'cust/query/listCustCard', { custId: shared.id });
     expect(sharedCards.length).toBeGreaterThan(0);
     for (const card of sharedCards) expect(card._actions).not.toContain('delete');
+  });
+
+  test('a simple list of an entity whose label is masked answers the label masked', async () => {
+    const { resource } = defineResource({ db: ctx.db, dialect } as never, custCard, { scope: (_caller, qb) => qb.where('t.custId', '=', own.id) });
+    const user = await ctx.db.selectFrom('admin_user').selectAll().where('username', '=', DEMO_USERS.SYS).executeTakeFirstOrThrow();
+    const options = (await resource.simple({ user, perms: new Set([20100, 20110]) } as never, {})) as Array<{ value: number; label: string; cardNo: string }>;
+    const mine = options.find((o) => o.value === own.cardId);
+    expect(mine).toMatchObject({ label: maskPersonal('bankCard', own.cardNo), cardNo: maskPersonal('bankCard', own.cardNo) });
+    expect(JSON.stringify(options)).not.toContain(own.cardNo);
   });
 
   test('an edit form sending the mask back leaves the number unchanged; a whole new number is written', async () => {

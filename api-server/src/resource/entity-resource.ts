@@ -622,11 +622,14 @@ export class Resource<F extends EntityFields> {
     const label = columnOf(this.entity, this.entity.labelField);
     const extras = Object.entries(this.entity.fields).filter(([, f]) => f.dependsOn || f.type === 'enum' || f.type === 'ref');
     const rows = (await qb.selectAll(T).orderBy(`${T}.${label}`).limit(500).execute()) as Row[];
+    // A masked label (a card's number) leaves masked here too, as in every other answer.
+    const mask = this.entity.fields[this.entity.labelField]?.masked;
+    const shown = (value: unknown) => (mask && typeof value === 'string' && value.trim() ? maskPersonal(mask, value) : value);
     return rows.map((r) => ({
       value: r[columnOf(this.entity, this.entity.key)],
-      label: r[label],
+      label: shown(r[label]),
       [this.entity.key]: r[columnOf(this.entity, this.entity.key)],
-      [this.entity.labelField]: r[label],
+      [this.entity.labelField]: shown(r[label]),
       ...Object.fromEntries(extras.map(([name]) => [name, r[columnOf(this.entity, name)]])),
     }));
   }
