@@ -118,13 +118,13 @@ test('快递信息 (a command that moves nothing) is offered by commands() with 
 });
 
 test('a command’s chosen file is uploaded when it is sent, and travels as the stored file', async () => {
-  const { uploadCommandFiles } = await import('../../src/kit/entity/action-dialogs');
+  const { uploadChosenFiles } = await import('../../src/kit/entity/files');
   const { commandsOf } = await import('../../src/pure');
   request.mockReset();
   request.mockResolvedValue({ url: '/api/admin/file/download?id=7', fileMd5: 'abc', name: '完工证明.pdf' });
   // jsdom's File reads no bytes: a file as the upload reads it.
   const file = { name: '完工证明.pdf', arrayBuffer: async () => new TextEncoder().encode('%PDF-1.4').buffer } as unknown as File;
-  const sent = await uploadCommandFiles(commandsOf(invoiceApplyToMe).inviVoucherCreate.fields, { voucherType: 20, file: { file, fileMd5: 'abc' } });
+  const sent = await uploadChosenFiles(commandsOf(invoiceApplyToMe).inviVoucherCreate, { voucherType: 20, file: { file, fileMd5: 'abc' } });
   expect(request).toHaveBeenCalledWith('file/upload', expect.objectContaining({ name: '完工证明.pdf', fileMd5: 'abc' }), { showLoading: true });
   expect(sent).toEqual({ voucherType: 20, file: { url: '/api/admin/file/download?id=7', fileMd5: 'abc', name: '完工证明.pdf' } });
 });

@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, Divider, Drawer, FormGroup, H6, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { request } from '../../api';
-import { type CommandField, ENUMS, enumTone, type Entity } from '../../pure';
+import { ENUMS, enumTone, type Entity } from '../../pure';
 import { EMPTY_MARK, formatMoney, isNegativeMoney } from '../format';
 import { StatusTag } from '../table/status-tag';
 import { OverlayFrame } from '../dialogs/overlay-frame';
@@ -12,18 +12,8 @@ import { FORM_DIALOG_WIDTH, validateForm } from '../form/form-state';
 import { TABLE_DRAWER_WIDTH } from '../table/table-view';
 import type { Field, Row } from '../screen';
 import { detailLinesOf } from './derive';
-import { FileLink, uploadFile } from './files';
+import { FileLink } from './files';
 import { MaskedValue } from '../table/masked-value';
-
-/** A command's chosen files uploaded through file/upload (the dialog holds the File until it is sent), as records carry them. */
-export async function uploadCommandFiles(fields: Record<string, CommandField> = {}, values: Row): Promise<Row> {
-  const out: Row = { ...values };
-  for (const [name, field] of Object.entries(fields)) {
-    const value = values[name] as { file?: File; fileMd5?: string } | undefined;
-    if (field.type === 'file' && value?.file) out[name] = await uploadFile(value.file, value.fileMd5);
-  }
-  return out;
-}
 
 export interface FieldsDialogProps {
   title: string;

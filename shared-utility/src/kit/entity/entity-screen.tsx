@@ -19,7 +19,7 @@ import { DEFAULT_PAGE_SIZE, LARGE_SUMMARY_NOTE, scrollToTop, type TotalKind } fr
 import { Pagination } from '../table/pagination';
 import { SearchForm } from '../table/search-form';
 import { TabPanel } from '../table/tab-panel';
-import { DetailDialog, FieldsDialog, SubTableDrawer, uploadCommandFiles } from './action-dialogs';
+import { DetailDialog, FieldsDialog, SubTableDrawer } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, commandBody, commandCheck, commandFields, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
@@ -253,7 +253,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   /** A command (kit v3): its confirm, or its dialog of declared fields, posted to its route with the row's key. */
   const runTransition = (row: Row, name: string, t: CommandDef) => {
     const call = async (values: Row) => {
-      const sent = commandBody(t.fields, await uploadCommandFiles(t.fields, values));
+      const sent = commandBody(t.fields, await uploadChosenFiles(t, values));
       await request(`${entity.paths.mgr}/${t.path ?? name}`, { [t.keyField ?? entity.key]: row[entity.key], ...sent }, { showLoading: true });
       showSuccess(t.success ?? `${t.label}成功`);
       afterWrite();

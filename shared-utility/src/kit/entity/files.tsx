@@ -35,11 +35,14 @@ export async function uploadFile(file: File, fileMd5: string | undefined): Promi
   return request<StoredFile>('file/upload', { name: file.name, contentBase64: base64Of(await file.arrayBuffer()), fileMd5 }, { showLoading: true });
 }
 
-/** Uploads the newly chosen files of a form payload; stored files and other fields pass unchanged. */
-export async function uploadChosenFiles(entity: Entity, payload: Row): Promise<Row> {
+/**
+ * Uploads the newly chosen files of a form payload; stored files and other fields pass unchanged. Which
+ * values are files is read from `owner.fields`: an entity's, or a command's inputs (kit v3 dialogs).
+ */
+export async function uploadChosenFiles(owner: { fields?: Readonly<Record<string, { type: string }>> }, payload: Row): Promise<Row> {
   const out: Row = { ...payload };
   for (const [name, value] of Object.entries(payload)) {
-    if (entity.fields[name]?.type !== 'file' || !chosen(value)) continue;
+    if (owner.fields?.[name]?.type !== 'file' || !chosen(value)) continue;
     out[name] = await uploadFile(value.file, value.fileMd5);
   }
   return out;
