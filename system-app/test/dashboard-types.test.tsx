@@ -127,6 +127,7 @@ test('SYS: the approval queue opens each list filtered to its rows; channel heal
   const option = chart.setOption.mock.calls[0][0];
   expect(option.tooltip.trigger).toBe('axis');
   expect(option.tooltip.valueFormatter(15000000)).toBe('¥15,000,000.00');
+  expect(option.tooltip.valueFormatter(-15)).toBe('-¥15.00');
   expect(option.xAxis.data).toEqual(['11-25', '11-26']);
   expect(option.series.map((s: { name: string; data: number[] }) => [s.name, s.data])).toEqual([
     ['代发金额', [57500, 61556.28]],

@@ -23,10 +23,8 @@ export function TrendChart({ dates, series, testId }: { dates: string[]; series:
     return mountChart(element.current, {
       color: series.map((s) => s.color),
       grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (value: number) => `¥${money(Number(value))}`,
-      },
+      // ¥ as the kit writes money everywhere (a minus before the ¥), as the statistics' bars do.
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatMoney(Number(value).toFixed(2), { yuan: true }) ?? String(value) },
       legend: { top: 0, left: 'center' },
       xAxis: { type: 'category', data: dates, axisTick: { alignWithLabel: true } },
       // One money axis: a second one for the fees lost the axis tooltip in Chromium (e2e).
