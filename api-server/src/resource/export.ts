@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { ENUMS, type Entity, enumLabel, type EntityFields, EXPORT_WHOLE_ACTION, revealCodeOf, shownIn } from '@flexpay/shared-utility/src/pure';
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
@@ -19,7 +19,7 @@ export const EXPORT_TTL_MS = 5 * 60_000;
 const CHUNK = 5000;
 /** More rows than a spreadsheet user can work with; the filter must narrow it first. */
 export const EXPORT_MAX_ROWS = 200_000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const ExportMessages = {
   expired: '导出链接已失效，请重新导出',
@@ -27,6 +27,7 @@ export const ExportMessages = {
 } as const;
 
 type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Order = Array<{ column: string; dir: 'asc' | 'desc' }>;
 
 /** What an export reads of a resource (entity-resource.ts's Resource), named here so the two files do not import each other. */
@@ -38,6 +39,38 @@ export interface ExportSource<F extends EntityFields> {
 }
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** A single-use download token bound to the caller and a path, keeping what was asked (`export_token`). */
+export async function issueToken(db: AnyDb, ctx: Pick<SignedInContext, 'caller' | 'now'>, path: string, query: unknown, ttlMs = EXPORT_TTL_MS): Promise<string> {
+  const token = crypto.randomBytes(24).toString('hex');
+  await db.insertInto('export_token').values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path, query: JSON.stringify(query), expiresAt: ctx.now + ttlMs }).execute();
+  return token;
+}
+
+/** Uses up the `?token=` of a GET on `path` (the caller's, unexpired, unused): what was asked, else 1001 with `expired`. */
+export async function claimToken(db: AnyDb, ctx: Pick<SignedInContext, 'caller' | 'now' | 'request'>, path: string, expired: string = ExportMessages.expired): Promise<Row> {
+  const claimed = await db
+    .updateTable('export_token')
+    .set({ usedAt: ctx.now })
+    .where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? '')))
+    .where('userId', '=', ctx.caller.user.userId)
+    .where('path', '=', path)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', ctx.now)
+    .returning('query')
+    .executeTakeFirst();
+  if (!claimed) throw new ApiError(Code.VALIDATION, expired);
+  return JSON.parse(String(claimed.query)) as Row;
+}
+
+/** Answers a workbook as a download named `name` (the ASCII `fallback` for old clients). */
+export function sendXlsx(reply: SignedInContext['reply'], bytes: Buffer, name: string, fallback = 'export.xlsx') {
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Disposition', `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Cache-Control', 'no-store')
+    .send(bytes);
+}
 
 /** 数据_<title>_yyyyMMddHHmmss.xlsx (spec §9 prefix 数据). */
 export function exportFileName(title: string, now: number): string {
@@ -76,11 +109,7 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Ex
         const { qb } = resource.filtered(caller, ctx.body);
         const total = Number(((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row).n);
         if (total > EXPORT_MAX_ROWS) throw new ApiError(Code.VALIDATION, ExportMessages.tooMany);
-        const token = crypto.randomBytes(24).toString('hex');
-        await deps.db
-          .insertInto('export_token')
-          .values({ tokenHash: hash(token), userId: caller.user.userId, path, query: JSON.stringify({ cond: ctx.body.cond ?? {}, orderBy: ctx.body.orderBy ?? [], ...(whole ? { whole } : {}) }), expiresAt: ctx.now + EXPORT_TTL_MS })
-          .execute();
+        const token = await issueToken(deps.db as unknown as AnyDb, ctx as SignedInContext, path, { cond: ctx.body.cond ?? {}, orderBy: ctx.body.orderBy ?? [], ...(whole ? { whole } : {}) });
         return { token, total };
       },
     },
@@ -91,19 +120,7 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Ex
       raw: true,
       handler: async (ctx) => {
         const { caller } = ctx as SignedInContext;
-        const token = String((ctx.request.query as Row).token ?? '');
-        const claimed = await deps.db
-          .updateTable('export_token')
-          .set({ usedAt: ctx.now })
-          .where('tokenHash', '=', hash(token))
-          .where('userId', '=', caller.user.userId)
-          .where('path', '=', path)
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', ctx.now)
-          .returning('query')
-          .executeTakeFirst();
-        if (!claimed) throw new ApiError(Code.VALIDATION, ExportMessages.expired);
-        const asked = JSON.parse(claimed.query) as Row;
+        const asked = await claimToken(deps.db as unknown as AnyDb, ctx as SignedInContext, path);
         const whole = asked.whole === true;
         const { qb, order } = resource.filtered(caller, asked);
         const names = exportedNames(entity as Entity);
@@ -130,12 +147,7 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Ex
             entityId: '',
             changes: { revealedField: { from: null, to: maskedColumns.map((n) => entity.fields[n].label).join('、') }, exported: { from: null, to: count } },
           });
-        const name = exportFileName(entity.title, ctx.now);
-        return ctx.reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('Cache-Control', 'no-store')
-          .send(file);
+        return sendXlsx(ctx.reply, file, exportFileName(entity.title, ctx.now));
       },
     },
   ];

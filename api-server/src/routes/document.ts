@@ -3,8 +3,7 @@ import { buildTemplate, contentDisposition, TEMPLATES } from '../documents/templ
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { RouteSpec } from '../http/guard';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { XLSX_TYPE } from '../resource/export';
 
 /** Template download: a signed GET (the path sits under captcha/ in spec §7). */
 export function documentRoutes(): RouteSpec[] {

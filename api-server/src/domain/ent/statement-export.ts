@@ -14,7 +14,6 @@ import { XlsxSheetWriter } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
 import { inSnapshot, type ProvenStatement, proveAccountStatement, type StatementRequest, toMove } from './statement-proof';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STREAM_CHUNK = 5000;
 
 const bizLabel = (v: number) => enumLabel(ENUMS.balanceBizType, v, String(v));

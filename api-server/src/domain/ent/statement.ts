@@ -13,7 +13,6 @@
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
 import { checkStatementRange, formatFen, type StatementAnswer, type StatementBalances } from '@flexpay/shared-utility/src/pure';
-import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -22,10 +21,10 @@ import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb } from '../../resource/entity-resource';
-import { EXPORT_TTL_MS, ExportMessages } from '../../resource/export';
+import { claimToken, issueToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { entScope } from './index';
-import { statementWorkbook, XLSX_TYPE } from './statement-export';
+import { statementWorkbook } from './statement-export';
 import { inSnapshot, MOVE_COLUMNS, type ProvenStatement, proveAccountStatement, type StatementRequest } from './statement-proof';
 
 export const STATEMENT_PATH = 'ent/query/statement';
@@ -98,8 +97,6 @@ async function pageOf(db: Kysely<Database>, s: ProvenStatement, page: { limit: n
   return rows;
 }
 
-const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
 export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
   let statement: ProvenStatement;
@@ -151,12 +148,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
         const { request, statement } = await proven(ctx);
-        const token = crypto.randomBytes(24).toString('hex');
-        await db
-          .insertInto('export_token')
-          .values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path: STATEMENT_PATH, query: JSON.stringify(request), expiresAt: ctx.now + EXPORT_TTL_MS })
-          .execute();
-        return { token, total: statement.count };
+        return { token: await issueToken(any, ctx, STATEMENT_PATH, request), total: statement.count };
       },
     },
     {
@@ -166,26 +158,10 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
-        const token = String((ctx.request.query as Row).token ?? '');
-        const claimed = await db
-          .updateTable('export_token')
-          .set({ usedAt: ctx.now })
-          .where('tokenHash', '=', hash(token))
-          .where('userId', '=', ctx.caller.user.userId)
-          .where('path', '=', STATEMENT_PATH)
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', ctx.now)
-          .returning('query')
-          .executeTakeFirst();
-        if (!claimed) refuse(Code.VALIDATION, ExportMessages.expired);
-        const request = parseStatementRequest(JSON.parse(claimed!.query) as Row, ctx.now);
+        const request = parseStatementRequest(await claimToken(any, ctx, STATEMENT_PATH), ctx.now);
         await assertVisible(any, ctx.caller, request.entId);
         const file = await statementWorkbook(db, deps.dialect, request, ctx.now);
-        return ctx.reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="statement.xlsx"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-          .header('Cache-Control', 'no-store')
-          .send(file.bytes);
+        return sendXlsx(ctx.reply, file.bytes, file.name, 'statement.xlsx');
       },
     },
   ];
