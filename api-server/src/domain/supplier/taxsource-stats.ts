@@ -3,10 +3,11 @@
  * suppliers of a tax source, and the payouts those suppliers made (orders finished 62/162).
  */
 import { formatFen, taxSource } from '@flexpay/shared-utility/src/pure';
-import { type RawBuilder, sql } from 'kysely';
+import { type AliasedExpression, type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import type { AnyQuery } from '../../resource/entity-resource';
+import type { Row } from '../../resource/codec';
+import type { AnyDb, AnyQuery } from '../../resource/entity-resource';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const StatsMessages = { month: '月份格式应为yyyy-MM' } as const;
@@ -40,84 +41,56 @@ function condOf(body: Record<string, unknown>): StatsCond | string {
   return out;
 }
 
+/** One statistic: its path after `taxSource/query/`, its rows by month column, the counts and sums, and the answer's numbers. */
+interface StatsDef {
+  path: string;
+  at: string;
+  rows: (db: AnyDb) => AnyQuery;
+  measures: (eb: ExpressionBuilder<any, any>) => AliasedExpression<unknown, string>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  present: (r: Row) => Row;
+}
+
+const STATS: StatsDef[] = [
+  {
+    // A talent joins a supplier with its cooperation row (cust_coop_sup); it counts once per tax source and month.
+    path: 'custStats/list',
+    at: 'cs.createdAt',
+    rows: (db) => db.selectFrom('cust_coop_sup as cs').innerJoin('cust', 'cust.id', 'cs.custId').innerJoin('mercht as s', 's.id', 'cs.supplierId'),
+    measures: (eb) => [eb.fn.count<number>('cs.custId').distinct().as('custCount'), eb.fn.count<number>('cust.entId').distinct().as('entCount')],
+    present: (r) => ({ ...r, custCount: Number(r.custCount), entCount: Number(r.entCount) }),
+  },
+  {
+    path: 'tsStats/list',
+    at: 'o.createdAt',
+    rows: (db) => db.selectFrom('pay_order as o').innerJoin('mercht as s', 's.id', 'o.supplierId').where('o.status', 'in', [62, 162]),
+    measures: (eb) => [eb.fn.countAll<number>().as('orderCount'), eb.fn.count<number>('o.entId').distinct().as('entCount'), eb.fn.sum<number>('o.amountFen').as('amountFen'), eb.fn.sum<number>('o.feeFen').as('feeFen')],
+    present: ({ amountFen, feeFen, ...r }) => ({ ...r, orderCount: Number(r.orderCount), entCount: Number(r.entCount), amount: formatFen(Number(amountFen ?? 0)), fee: formatFen(Number(feeFen ?? 0)) }),
+  },
+];
+
 export function taxSourceStatsRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
-  const code = taxSource.codes.query;
-  const check = (body: Record<string, unknown>) => {
+  const db = deps.db as unknown as AnyDb;
+  const check = (body: Row) => {
     const cond = condOf(body);
     return typeof cond === 'string' ? cond : null;
   };
-  const inWindow = (q: AnyQuery, month: RawBuilder<string>, cond: StatsCond): AnyQuery => {
-    let out = cond.taxSourceId ? q.where('ts.id', '=', cond.taxSourceId) : q;
-    if (cond.month?.[0]) out = out.where(month, '>=', cond.month[0]);
-    if (cond.month?.[1]) out = out.where(month, '<=', cond.month[1]);
-    return out;
-  };
-  return [
-    {
-      path: 'taxSource/query/custStats/list',
-      perm: code,
-      check,
-      handler: async (ctx) => {
-        const cond = condOf(ctx.body) as StatsCond;
-        // A talent joins a supplier with its cooperation row (cust_coop_sup); it counts once per tax source and month.
-        const month = monthOf(deps.dialect, 'cs.createdAt');
-        const rows: Array<Record<string, unknown>> = await inWindow(
-          db
-            .selectFrom('cust_coop_sup as cs')
-            .innerJoin('cust', 'cust.id', 'cs.custId')
-            .innerJoin('mercht as s', 's.id', 'cs.supplierId')
-            .innerJoin('tax_source as ts', 'ts.id', 's.taxSourceId')
-            .select((eb) => [month.as('month'), 'ts.id as taxSourceId', 'ts.name as taxSourceName', eb.fn.count<number>('cs.custId').distinct().as('custCount'), eb.fn.count<number>('cust.entId').distinct().as('entCount')]) as AnyQuery,
-          month,
-          cond,
-        )
-          .groupBy([month, 'ts.id', 'ts.name'])
-          .orderBy('month', 'desc')
-          .orderBy('ts.id')
-          .execute();
-        const records = rows.map((r) => ({ ...r, custCount: Number(r.custCount), entCount: Number(r.entCount) }));
-        return { records, total: records.length };
-      },
+  return STATS.map((stat) => ({
+    path: `taxSource/query/${stat.path}`,
+    perm: taxSource.codes.query,
+    check,
+    handler: async (ctx) => {
+      const cond = condOf(ctx.body) as StatsCond;
+      const month = monthOf(deps.dialect, stat.at);
+      let qb = stat
+        .rows(db)
+        .innerJoin('tax_source as ts', 'ts.id', 's.taxSourceId')
+        .select((eb) => [month.as('month'), 'ts.id as taxSourceId', 'ts.name as taxSourceName', ...stat.measures(eb)]) as AnyQuery;
+      if (cond.taxSourceId) qb = qb.where('ts.id', '=', cond.taxSourceId);
+      if (cond.month?.[0]) qb = qb.where(month, '>=', cond.month[0]);
+      if (cond.month?.[1]) qb = qb.where(month, '<=', cond.month[1]);
+      const rows = (await qb.groupBy([month, 'ts.id', 'ts.name']).orderBy('month', 'desc').orderBy('ts.id').execute()) as Row[];
+      const records = rows.map(stat.present);
+      return { records, total: records.length };
     },
-    {
-      path: 'taxSource/query/tsStats/list',
-      perm: code,
-      check,
-      handler: async (ctx) => {
-        const cond = condOf(ctx.body) as StatsCond;
-        const month = monthOf(deps.dialect, 'o.createdAt');
-        const rows: Array<Record<string, unknown>> = await inWindow(
-          db
-            .selectFrom('pay_order as o')
-            .innerJoin('mercht as s', 's.id', 'o.supplierId')
-            .innerJoin('tax_source as ts', 'ts.id', 's.taxSourceId')
-            .where('o.status', 'in', [62, 162])
-            .select((eb) => [
-              month.as('month'),
-              'ts.id as taxSourceId',
-              'ts.name as taxSourceName',
-              eb.fn.countAll<number>().as('orderCount'),
-              eb.fn.count<number>('o.entId').distinct().as('entCount'),
-              eb.fn.sum<number>('o.amountFen').as('amountFen'),
-              eb.fn.sum<number>('o.feeFen').as('feeFen'),
-            ]) as AnyQuery,
-          month,
-          cond,
-        )
-          .groupBy([month, 'ts.id', 'ts.name'])
-          .orderBy('month', 'desc')
-          .orderBy('ts.id')
-          .execute();
-        const records = rows.map(({ amountFen, feeFen, ...r }) => ({
-          ...r,
-          orderCount: Number(r.orderCount),
-          entCount: Number(r.entCount),
-          amount: formatFen(Number(amountFen ?? 0)),
-          fee: formatFen(Number(feeFen ?? 0)),
-        }));
-        return { records, total: records.length };
-      },
-    },
-  ];
+  }));
 }
