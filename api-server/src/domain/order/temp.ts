@@ -25,6 +25,7 @@ import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES, storedRow } from './service';
+import { tempEffects } from './temp.effects';
 import { assertNewTemp, convert, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, recheck, TEMP_MESSAGES, type TempExtra } from './temp-writes';
 
 /** 提交 goes to review: a rejected temp order always; a new one when the enterprise's tempOrderReview is on now. */
@@ -42,6 +43,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     summary: ['amount'],
     export: true,
     simple: false,
+    effects: tempEffects,
     // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
     lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
     rowActions: (caller, row) =>
@@ -149,43 +151,21 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     return { ...record, rows: rows.map((r) => ({ ...details.resource.show(r as unknown as Row), amountText: r.amountText })) };
   }
 
-  /** Moves a temp order's status with the audit of the transition (1009 when it moved meanwhile). */
-  async function moveTemp(ctx: SignedInContext, temp: Row, from: number[], to: number, action: string, set: Row = {}, check?: (trx: Db) => Promise<void>) {
-    await db.transaction().execute(async (trx) => {
-      await check?.(trx);
-      const moved = await trx.updateTable('temp_order').set({ status: to, updatedAt: ctx.now, ...set }).where('id', '=', temp.id as number).where('status', 'in', from).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
-      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action, entity: tempOrder.name, entityId: temp.id as number, changes: { status: { from: temp.status, to }, ...(set.reason ? { reason: { from: null, to: set.reason } } : {}) } });
-    });
-    return temps.resource.get(ctx.caller, temp.id as number);
-  }
-
+  /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
   async function submit(ctx: SignedInContext) {
     mayWrite(ctx);
-    const temp = await loadTemp(ctx, ctx.body.id);
-    if (isOpen(temp)) refuse(Code.CONFLICT, TEMP_MESSAGES.openReadOnly);
-    // Review is decided now, by the enterprise's setting at this moment (entTempReview, read with the row).
-    const review = reviewOnSubmit(temp);
-    return moveTemp(ctx, temp, review ? [0, 21] : [0], review ? 20 : 10, review ? 'submitReview' : 'submit', { needReview: review ? 1 : 0 }, async (trx) => {
-      const checked = await recheck(trx, headOf(temp), ctx.now);
-      const bad = checked.filter((c) => c.errorType !== 0).length;
-      if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
-    });
+    return temps.resource.transition(ctx, reviewOnSubmit(await loadTemp(ctx, ctx.body.id)) ? 'submitReview' : 'submit');
   }
 
-  async function review(ctx: SignedInContext, pass: boolean) {
-    const t = ctx.caller.user.adminType;
-    if ((t !== AdminType.SPR && t !== AdminType.SYS) || !ctx.caller.perms.has(tempOrder.machine!.transitions.approve.code)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const temp = await loadTemp(ctx, ctx.body.id);
-    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
-    if (!pass && !reason) refuse(Code.VALIDATION, '请输入原因');
-    if (reason.length > 500) refuse(Code.VALIDATION, '原因不能超过500个字符');
-    const moved = await moveTemp(ctx, temp, [20], pass ? 10 : 21, pass ? 'approve' : 'reject', { reason: reason || null });
-    const open = pass ? await db.selectFrom('temp_order').select('openClientCode').where('id', '=', temp.id as number).executeTakeFirst() : undefined;
-    if (!open?.openClientCode) return moved;
-    // An API client's payout was confirmed by its signature, so the pass creates its order at once;
-    // when a gate or a row fails by now, it waits in 10 for the enterprise and the trail says why.
-    const operator = openOperator(open.openClientCode);
+  /**
+   * 审核 is the kit's command; an API client's payout was confirmed by its signature, so the pass creates
+   * its order at once — when a gate or a row fails by now, it waits in 10 and the trail says why.
+   */
+  async function reviewed(ctx: SignedInContext, name: string) {
+    const moved = (await temps.resource.transition(ctx, name)) as Row;
+    const temp = await loadTemp(ctx, moved.id);
+    if (temp.status !== 10 || !isOpen(temp)) return moved;
+    const operator = openOperator(temp.openClientCode as string);
     try {
       await convert(deps, operator, ctx.now, headOf(temp), await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now));
     } catch (error) {
@@ -234,8 +214,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     return { orderNo: await convert(deps, ctx.caller.user, ctx.now, headOf(temp), ent) };
   }
 
-  // close is the kit's own transition (its refusal keeps it to API temp orders); the others are served here.
-  const machineNames = new Set(Object.keys(tempOrder.machine!.transitions).filter((n) => n !== 'close').map((n) => `${tempOrder.paths.mgr}/${n}`));
+  // The kit's command routes run close; 提交, 审核 and 提交订单 are served here (they choose the command, or do more after it).
+  const machineNames = new Set(['submit', 'submitReview', 'review', 'approve', 'reject', 'transOrder'].map((n) => `${tempOrder.paths.mgr}/${n}`));
   const own = (path: string) => path === `${tempOrder.paths.query}/get` || machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
   const mgr = tempOrder.codes.mgr!;
   const query = tempOrder.codes.query;
@@ -315,9 +295,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     },
     { path: 'order/mgr/temp/submit', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
     { path: 'order/mgr/temp/submitReview', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
-    { path: 'order/mgr/temp/review', perm: tempOrder.machine!.transitions.approve.code, handler: (ctx) => review(signed(ctx), ctx.body.pass === true || ctx.body.pass === 1) },
-    { path: 'order/mgr/temp/approve', perm: tempOrder.machine!.transitions.approve.code, handler: (ctx) => review(signed(ctx), true) },
-    { path: 'order/mgr/temp/reject', perm: tempOrder.machine!.transitions.reject.code, handler: (ctx) => review(signed(ctx), false) },
+    ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: (ctx: unknown) => reviewed(signed(ctx), name) })),
     {
       // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
       path: 'order/mgr/temp/sendPayCode',

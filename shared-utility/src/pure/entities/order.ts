@@ -35,6 +35,8 @@ function people(table: keyof typeof transitionTables, without: string[] = []): R
   );
 }
 
+const TEMP = people('tempOrder');
+
 const tempOrderFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   tempOrderNo: { label: '制单编号', type: 'text', column: 'tempNo', search: 'like', sort: true, width: 150 },
@@ -76,7 +78,15 @@ export const tempOrder = defineEntity({
     { label: '审核失败/已关闭', values: [21, 40], excluded: true, tone: 'danger' },
   ] },
   fields: tempOrderFields,
-  machine: defineMachine(tempOrderFields, 'status', people('tempOrder')),
+  // 提交 and 提交审核 write whether the temp order went through review with its status.
+  state: ['status', 'needReview'],
+  commands: {
+    ...TEMP,
+    submit: { ...TEMP.submit, to: { status: 10, needReview: 0 } },
+    submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 } },
+    // order/mgr/temp/review {id, pass, reason?}: 审核通过 or 审核不通过, each audited as itself.
+    review: { label: '审核', for: TEMP.approve.for, code: TEMP.approve.code, choose: { field: 'pass', yes: 'approve', no: 'reject' }, fields: { pass: { label: '审核结果', type: 'bool', required: true } } },
+  },
 });
 
 /** A row of a temp order: what the sheet said, and the first failing check (errorType 0 when it may be paid). */
