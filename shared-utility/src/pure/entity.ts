@@ -165,8 +165,15 @@ export interface CommandDef<F extends string = string> {
   to?: StateTo | ((input: Readonly<Record<string, unknown>>) => StateTo);
   /** Inputs asked in the dialog and parsed by the server. */
   fields?: Record<string, CommandField>;
-  /** Question asked before a command without fields is sent (shown above the fields otherwise). */
-  confirm?: string;
+  /** Question asked before a command without fields is sent (shown above the fields otherwise); may read the row (names the card). */
+  confirm?: string | ((row: Readonly<Record<string, unknown>>) => string);
+  /** The dialog's title when not `<label>（<the row's label>）` (a cooperation named by talent and supplier). */
+  title?: (row: Readonly<Record<string, unknown>>) => string;
+  /**
+   * Fixed values sent with the inputs. Commands sharing one existing `path` are told apart by them
+   * (纸质签约 `{signStatus: 20}`, 发起电子签 `{signStatus: 10}` on updateSupCoopData).
+   */
+  body?: Readonly<Record<string, number | string>>;
   intent?: 'primary' | 'success' | 'warning' | 'danger';
   /** Entity fields written from inputs with the state: input name → field. */
   writes?: Partial<Record<string, F>>;
@@ -180,8 +187,13 @@ export interface CommandDef<F extends string = string> {
   choose?: { field: string; yes: string; no: string };
   /** The audit action when not the command's name. */
   auditAs?: string;
-  /** Success message shown by the browser (default `<label>成功`). */
-  success?: string;
+  /** Success message shown by the browser (default `<label>成功`); may read the answer (实名认证成功 / 实名认证未通过). */
+  success?: string | ((answer: Readonly<Record<string, unknown>>) => string);
+}
+
+/** A command's text that may read a value (its confirm from the row, its success from the answer). */
+export function commandText<T>(text: string | ((value: T) => string) | undefined, value: T): string | undefined {
+  return typeof text === 'function' ? text(value) : text;
 }
 
 export interface MachineDef<F extends string = string> {
@@ -261,7 +273,7 @@ function machineOfCommands<K extends string>(field: K, commands: Record<string, 
   for (const [name, c] of Object.entries(commands)) {
     const to = typeof c.to === 'object' && c.to !== null ? c.to[field] : c.to;
     if (!c.from || to === undefined || typeof to === 'function' || c.fields && Object.values(c.fields).some((f) => f.type !== 'text' && f.type !== 'textarea')) continue;
-    transitions[name] = { label: c.label, from: c.from, to, code: c.code, for: c.for, confirm: c.confirm, intent: c.intent, fields: c.fields as Record<string, TransitionField> | undefined, writes: c.writes };
+    transitions[name] = { label: c.label, from: c.from, to, code: c.code, for: c.for, confirm: typeof c.confirm === 'string' ? c.confirm : undefined, intent: c.intent, fields: c.fields as Record<string, TransitionField> | undefined, writes: c.writes };
   }
   return Object.keys(transitions).length ? { field, transitions } : undefined;
 }

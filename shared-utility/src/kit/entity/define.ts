@@ -49,9 +49,13 @@ export interface DetailAction {
   kind: 'detail';
 }
 
-/** A dialog of declared fields posted to a path with the row key (e.g. 重置密码, the permission tree). */
-export interface DialogAction {
+/**
+ * A dialog of declared fields posted to a path with the row key (e.g. 重置密码, the permission tree);
+ * with `scope: 'toolbar'` a button of the toolbar posting the values alone (按卡号添加).
+ */
+export interface DialogAction extends Gate {
   kind: 'dialog';
+  scope?: 'row' | 'toolbar';
   key: string;
   label: string;
   fields: Field[];
@@ -146,6 +150,36 @@ export interface TableAction {
   addable?: (row: Row) => boolean;
 }
 
+/** A row action that opens another screen with the row's fields in its path (授权 → /client/cliMercht/<clientCode>). */
+export interface LinkAction extends Gate {
+  kind: 'link';
+  key: string;
+  label: string;
+  /** The path to open; may look a value up first (a merchant's code). */
+  to: (row: Row) => string | Promise<string>;
+  needs?: string;
+  when?: (row: Row) => boolean;
+}
+
+/** A row action downloading a file the server writes for the row (an import's 结果文件). */
+export interface DownloadAction extends Gate {
+  kind: 'download';
+  key: string;
+  label: string;
+  /** The GET route after /api/admin and its query (default: the row's key). */
+  path: string;
+  query?: (row: Row) => Record<string, string | number>;
+  needs?: string;
+}
+
+/** A toolbar button opening another entity's list in the 900 px drawer (导入记录: the imports with their counts). */
+export interface ListDrawerAction extends Gate {
+  kind: 'listDrawer';
+  key: string;
+  label: string;
+  screen: EntityScreen;
+}
+
 /** An action the kit cannot declare: the screen renders its own dialog (e.g. the permission tree). */
 export interface CustomAction extends Gate {
   kind: 'custom';
@@ -168,6 +202,9 @@ export type ScreenAction =
   | TemplateAction
   | ImportAction
   | TableAction
+  | LinkAction
+  | DownloadAction
+  | ListDrawerAction
   | CustomAction;
 
 export interface ScreenOptions<E extends Entity> {
@@ -232,4 +269,7 @@ export const serverExport = (options: Omit<ExportAction, 'kind'> = {}): ExportAc
 export const template = (sheet: ImportSheet, label?: string): TemplateAction => ({ kind: 'template', sheet, label });
 export const excelImport = (options: Omit<ImportAction, 'kind'>): ImportAction => ({ kind: 'import', ...options });
 export const subTable = (options: Omit<TableAction, 'kind'>): TableAction => ({ kind: 'table', ...options });
+export const link = (options: Omit<LinkAction, 'kind'>): LinkAction => ({ kind: 'link', ...options });
+export const rowDownload = (options: Omit<DownloadAction, 'kind'>): DownloadAction => ({ kind: 'download', ...options });
+export const listDrawer = (options: Omit<ListDrawerAction, 'kind'>): ListDrawerAction => ({ kind: 'listDrawer', ...options });
 export const custom = (options: Omit<CustomAction, 'kind'>): CustomAction => ({ kind: 'custom', ...options });

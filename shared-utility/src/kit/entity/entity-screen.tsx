@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Intent, Menu, MenuItem, Popover, ProgressBar, Tab,
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { download, request } from '../../api';
-import { type CommandDef, commandAllows, entityByName, ENUMS, enumTone, type Tone } from '../../pure';
+import { type CommandDef, commandAllows, commandText, entityByName, ENUMS, enumTone, type Tone } from '../../pure';
 import { useSession, usePermissions } from '../../app';
 import { confirmDialog, showSuccess } from '../../ui';
 import { FilterDialog } from '../dialogs/filter-dialog';
@@ -23,7 +23,7 @@ import { DetailDialog, FieldsDialog, SubTableDrawer } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, commandBody, commandCheck, commandFields, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
-import { listedActions, type CustomAction, type DialogAction, type EntityScreen, type ExportAction, type FormAction, type ImportAction, type TableAction } from './define';
+import { listedActions, type CustomAction, type DialogAction, type EntityScreen, type ExportAction, type FormAction, type ImportAction, type ListDrawerAction, type TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
 import { SavedSearches } from './saved-searches';
@@ -50,6 +50,7 @@ type Open =
   | { kind: 'loaded'; action: DialogAction; row: Row }
   | { kind: 'table'; action: TableAction; row: Row }
   | { kind: 'custom'; action: CustomAction; row: Row }
+  | { kind: 'listDrawer'; action: ListDrawerAction }
   | { kind: 'import'; action: ImportAction };
 
 interface RowButton {
@@ -182,6 +183,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   const permitted = usePermitted();
   const session = useSession();
   const held = usePermissions();
+  const navigate = useNavigate();
   // A ref filter needs the referenced entity's options, which its query code guards (SPR has no 税源地 list).
   // A masked number (a field's searchCodes or `masked`, issues 21 and 22) is offered only to callers who may reveal it.
   const searchable = (n: string) =>
@@ -254,17 +256,19 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
   const runTransition = (row: Row, name: string, t: CommandDef) => {
     const call = async (values: Row) => {
       const sent = commandBody(t.fields, await uploadChosenFiles(t, values));
-      await request(`${entity.paths.mgr}/${t.path ?? name}`, { [t.keyField ?? entity.key]: row[entity.key], ...sent }, { showLoading: true });
-      showSuccess(t.success ?? `${t.label}成功`);
+      // Fixed values tell commands sharing an existing route apart (纸质签约's signStatus 20).
+      const answer = await request<Row>(`${entity.paths.mgr}/${t.path ?? name}`, { [t.keyField ?? entity.key]: row[entity.key], ...t.body, ...sent }, { showLoading: true });
+      showSuccess(commandText(t.success, answer ?? {}) ?? `${t.label}成功`);
       afterWrite();
     };
     const intent = t.intent ? INTENTS[t.intent] : Intent.PRIMARY;
     // Titled with the record it acts on, as the kit's other row dialogs (审核（PKG00012）).
     const named = row[entity.labelField];
-    const title = named === undefined || named === null || named === '' ? t.label : `${t.label}（${String(named)}）`;
-    if (t.fields) return setOpen({ kind: 'fields', title, fields: commandFields(t.fields), note: t.confirm, intent, check: commandCheck(t.fields), submit: call });
+    const title = t.title ? t.title(row) : named === undefined || named === null || named === '' ? t.label : `${t.label}（${String(named)}）`;
+    const confirm = commandText(t.confirm, row);
+    if (t.fields) return setOpen({ kind: 'fields', title, fields: commandFields(t.fields), note: confirm, intent, check: commandCheck(t.fields), submit: call });
     void (async () => {
-      if (t.confirm && !(await confirmDialog({ title: '提示', text: t.confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
+      if (confirm && !(await confirmDialog({ title: '提示', text: confirm, confirmText: '确定', cancelText: '取消', intent }))) return;
       await call({}).catch(() => undefined);
     })();
   };
@@ -287,7 +291,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
           }
           break;
         case 'dialog':
-          if (rowAllows(row, action.needs))
+          if (action.scope !== 'toolbar' && rowAllows(row, action.needs))
             buttons.push({
               key: action.key,
               label: action.label,
@@ -326,6 +330,14 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
         case 'table':
           if (rowAllows(row, action.needs) && (!action.when || action.when(row)))
             buttons.push({ key: action.key, label: action.label, run: () => setOpen({ kind: 'table', action, row }) });
+          break;
+        case 'link':
+          if (permitted(action) && rowAllows(row, action.needs) && (!action.when || action.when(row)))
+            buttons.push({ key: action.key, label: action.label, run: () => void Promise.resolve(action.to(row)).then((path) => navigate(path), () => undefined) });
+          break;
+        case 'download':
+          if (permitted(action) && rowAllows(row, action.needs))
+            buttons.push({ key: action.key, label: action.label, run: () => void download(action.path, action.query ? action.query(row) : { [entity.key]: row[entity.key] as string | number }).catch(() => undefined) });
           break;
         case 'custom':
           if (action.scope === 'row' && permitted(action) && rowAllows(row, action.needs) && (!action.when || action.when(row)))
@@ -381,6 +393,28 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       toolbar.push(<Button key="template" icon="download" text={action.label ?? '下载模板'} onClick={() => void downloadSheetTemplate(action.sheet)} />);
     if (action.kind === 'import' && permitted(action))
       toolbar.push(<Button key="import" icon="import" intent={Intent.PRIMARY} text={action.label ?? '导入'} onClick={() => setOpen({ kind: 'import', action })} />);
+    if (action.kind === 'dialog' && action.scope === 'toolbar' && permitted(action))
+      toolbar.push(
+        <Button
+          key={action.key}
+          text={action.label}
+          onClick={() =>
+            setOpen({
+              kind: 'fields',
+              title: action.title ?? action.label,
+              fields: action.fields,
+              check: action.check,
+              submit: async (values) => {
+                await request(action.path, action.body ? action.body({}, values) : values, { showLoading: true });
+                showSuccess(action.success ?? '操作成功');
+                afterWrite();
+              },
+            })
+          }
+        />,
+      );
+    if (action.kind === 'listDrawer' && permitted(action))
+      toolbar.push(<Button key={action.key} text={action.label} onClick={() => setOpen({ kind: 'listDrawer', action })} />);
     if (action.kind === 'custom' && action.scope === 'toolbar' && permitted(action))
       // A screen's own create (an organisation with its administrator) looks like the kit's 新增.
       toolbar.push(
@@ -501,7 +535,9 @@ const dialogBody = (entity: Entity, action: DialogAction, row: Row, values: Row)
  * rows allow none of the declared ones (a submitted temp order's lines) shows none either.
  */
 function hasRowActions(screen: EntityScreen): boolean {
-  return screen.actions.some((a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && !(a.kind === 'custom' && a.scope === 'toolbar'));
+  return screen.actions.some(
+    (a) => a.kind !== 'export' && a.kind !== 'template' && a.kind !== 'import' && a.kind !== 'listDrawer' && !((a.kind === 'custom' || a.kind === 'dialog') && a.scope === 'toolbar'),
+  );
 }
 
 interface Slot {
@@ -558,7 +594,10 @@ function declaredRowKeys(screen: EntityScreen): string[] {
       case 'remove':
         return ['delete'];
       case 'dialog':
+        return a.scope === 'toolbar' ? [] : [a.key];
       case 'table':
+      case 'link':
+      case 'download':
         return [a.key];
       case 'custom':
         return a.scope === 'row' ? [a.key] : [];
@@ -672,6 +711,12 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
     }
     case 'custom':
       return <>{open.action.render({ row: open.row, reload, close: onClose })}</>;
+    case 'listDrawer':
+      return (
+        <SubTableDrawer title={open.action.label} onClose={onClose}>
+          <EntityScreenView screen={open.action.screen} urlState={false} />
+        </SubTableDrawer>
+      );
     case 'import': {
       const { action } = open;
       const fields = searchFieldsOf(entity, action.fields ?? [], inputsOf(entity))
