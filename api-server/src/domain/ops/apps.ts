@@ -8,14 +8,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { appVersionCount, appVersionUrls, codeOf, deployedByLabel, lastStepTo } from '@flexpay/shared-utility/src/pure';
 import {
-  type DeployedBy,
   fileOfUrl,
   historyPath,
   type HistoryEntry,
   type ImportMap,
   ImportMapError,
+  previousUrl,
   readHistory,
   readJson,
   rollbackTo,
@@ -70,11 +70,6 @@ function factsOf(file: string | null): FileFacts | null {
 /** The app key of a specifier (`@flexpay/people-app` → `people-app`), the name the scripts use. */
 const appOf = (specifier: string) => specifier.slice(PREFIX.length);
 
-function byLabel(by: DeployedBy | undefined): string {
-  if (!by) return '脚本';
-  return by.type === 'script' ? `脚本（${by.account}）` : `${by.name}（${by.account}）`;
-}
-
 const atText = (iso: string | undefined) => (iso ? formatDateTime(Date.parse(iso)) : null);
 
 function readMap(deps: AppDeps): ImportMap {
@@ -107,20 +102,6 @@ function version(deps: AppDeps, url: string) {
   };
 }
 
-/** The step that made `url` current most recently (null for the URL the suite was built with). */
-function lastStepTo(steps: HistoryEntry[], specifier: string, url: string): HistoryEntry | null {
-  for (let i = steps.length - 1; i >= 0; i -= 1) if (steps[i].specifier === specifier && steps[i].to === url) return steps[i];
-  return null;
-}
-
-function previousOf(steps: HistoryEntry[], specifier: string, current: string): string | undefined {
-  for (let i = steps.length - 1; i >= 0; i -= 1) {
-    const step = steps[i];
-    if (step.action === 'deploy' && step.specifier === specifier && step.to === current) return step.from;
-  }
-  return undefined;
-}
-
 function appSpecifier(map: ImportMap, body: Body): string {
   const app = body.app;
   if (typeof app !== 'string' || app === '') throw new ApiError(Code.VALIDATION, '请选择应用');
@@ -137,16 +118,16 @@ function listApps(deps: AppDeps) {
     .map(([specifier, url]) => {
       const live = version(deps, url);
       const step = lastStepTo(steps, specifier, url);
-      const previous = previousOf(steps, specifier, url);
+      const previous = previousUrl(steps, specifier, url);
       return {
         app: appOf(specifier),
         specifier,
         ...live,
         deployedAt: step ? atText(step.at) : live.fileTime,
-        deployedBy: step ? byLabel(step.by) : '构建',
+        deployedBy: step ? deployedByLabel(step.by) : '构建',
         action: step?.action ?? 'build',
         previousUrl: previous ?? null,
-        versions: new Set(steps.filter((s) => s.specifier === specifier).flatMap((s) => [s.from, s.to]).filter(Boolean)).size,
+        versions: appVersionCount(steps, specifier),
       };
     });
   return { records, total: records.length };
@@ -157,26 +138,19 @@ function appHistory(deps: AppDeps, body: Body) {
   const specifier = appSpecifier(map, body);
   const current = map.imports[specifier];
   const steps = readSteps(deps).filter((s) => s.specifier === specifier);
-  // Every URL the app had, the one in force first, then by when each last became current.
-  const urls: string[] = [];
-  for (let i = steps.length - 1; i >= 0; i -= 1) {
-    for (const url of [steps[i].to, steps[i].from]) if (url && !urls.includes(url)) urls.push(url);
-  }
-  if (!urls.includes(current)) urls.unshift(current);
-  urls.sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
-  const versions = urls.map((url) => {
+  const versions = appVersionUrls(steps, specifier, current).map((url) => {
     const step = lastStepTo(steps, specifier, url);
     const facts = version(deps, url);
     return {
       ...facts,
       current: url === current,
       deployedAt: step ? atText(step.at) : null,
-      deployedBy: step ? byLabel(step.by) : '构建',
+      deployedBy: step ? deployedByLabel(step.by) : '构建',
       action: step?.action ?? 'build',
     };
   });
-  const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: atText(s.at), by: byLabel(s.by) }));
-  return { app: appOf(specifier), specifier, current, previousUrl: previousOf(steps, specifier, current) ?? null, versions, entries };
+  const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: atText(s.at), by: deployedByLabel(s.by) }));
+  return { app: appOf(specifier), specifier, current, previousUrl: previousUrl(steps, specifier, current) ?? null, versions, entries };
 }
 
 const REFUSAL: Record<ImportMapError['reason'], CodeValue> = {

@@ -10,3 +10,4 @@ export * from './talent';
 export * from './signing';
 export * from './invoice-apply';
 export * from './statement';
+export * from './app-versions';

@@ -1,0 +1,41 @@
+/**
+ * 应用版本 (/ops/apps): what the deploy history (import-map.history.json, written by root-config/ops)
+ * says of one app's URLs — who made a URL current last, and the order the screen lists the URLs in.
+ */
+
+/** One step of the history, as root-config/ops/import-map-file.cjs writes it. */
+export interface AppStep {
+  action: 'deploy' | 'rollback';
+  specifier: string;
+  from: string | undefined;
+  to: string;
+  at: string;
+  by?: { type: 'script' | 'account'; account: string; name: string };
+}
+
+/** Who took a step: 脚本 (its OS user) or the account (its name and username); steps before the screen say 脚本. */
+export function deployedByLabel(by: AppStep['by']): string {
+  if (!by) return '脚本';
+  return by.type === 'script' ? `脚本（${by.account}）` : `${by.name}（${by.account}）`;
+}
+
+/** The step that made `url` current most recently (null for the URL the suite was built with). */
+export function lastStepTo<S extends AppStep>(steps: readonly S[], specifier: string, url: string): S | null {
+  for (let i = steps.length - 1; i >= 0; i -= 1) if (steps[i].specifier === specifier && steps[i].to === url) return steps[i];
+  return null;
+}
+
+/** Every URL an app had: the one in force first, then by when each last appeared in its steps (newest first). */
+export function appVersionUrls(steps: readonly AppStep[], specifier: string, current: string): string[] {
+  const urls: string[] = [];
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    if (steps[i].specifier !== specifier) continue;
+    for (const url of [steps[i].to, steps[i].from]) if (url && !urls.includes(url)) urls.push(url);
+  }
+  return [current, ...urls.filter((url) => url !== current)];
+}
+
+/** How many URLs an app's steps name. */
+export function appVersionCount(steps: readonly AppStep[], specifier: string): number {
+  return new Set(steps.filter((s) => s.specifier === specifier).flatMap((s) => [s.from, s.to]).filter(Boolean)).size;
+}

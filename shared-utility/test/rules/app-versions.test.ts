@@ -1,0 +1,38 @@
+import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo } from '../../src/pure';
+
+const A = '@flexpay/people-app';
+const B = '@flexpay/finance-app';
+const step = (action: AppStep['action'], specifier: string, from: string | undefined, to: string, at: string, by?: AppStep['by']): AppStep => ({ action, specifier, from, to, at, by });
+
+// people-app: built at u1, deployed u2, deployed u3, rolled back to u2; finance-app deployed in between.
+const steps: AppStep[] = [
+  step('deploy', A, '/u1', '/u2', '2026-11-01T01:00:00Z'),
+  step('deploy', B, '/f1', '/f2', '2026-11-02T01:00:00Z'),
+  step('deploy', A, '/u2', '/u3', '2026-11-03T01:00:00Z', { type: 'script', account: 'ci', name: 'ci' }),
+  step('rollback', A, '/u3', '/u2', '2026-11-04T01:00:00Z', { type: 'account', account: 'admin', name: '平台管理员' }),
+];
+
+describe('应用版本 history rules', () => {
+  test('who took a step: 脚本 without a record of it, the OS user of a script, the account by name', () => {
+    expect(deployedByLabel(undefined)).toBe('脚本');
+    expect(deployedByLabel({ type: 'script', account: 'ci', name: 'ci' })).toBe('脚本（ci）');
+    expect(deployedByLabel({ type: 'account', account: 'admin', name: '平台管理员' })).toBe('平台管理员（admin）');
+  });
+
+  test('the step that made a URL current is the latest one, of that app only; the built URL has none', () => {
+    expect(lastStepTo(steps, A, '/u2')?.action).toBe('rollback');
+    expect(lastStepTo(steps, A, '/u3')?.at).toBe('2026-11-03T01:00:00Z');
+    expect(lastStepTo(steps, A, '/u1')).toBeNull();
+    expect(lastStepTo(steps, B, '/u2')).toBeNull();
+  });
+
+  test('the URLs: the current one first, then newest first, each once, other apps left out', () => {
+    expect(appVersionUrls(steps, A, '/u2')).toEqual(['/u2', '/u3', '/u1']);
+    expect(appVersionUrls(steps, B, '/f2')).toEqual(['/f2', '/f1']);
+    // A current URL the history never named (the map edited by hand) still leads.
+    expect(appVersionUrls(steps, A, '/u9')).toEqual(['/u9', '/u2', '/u3', '/u1']);
+    expect(appVersionUrls([], A, '/u1')).toEqual(['/u1']);
+    expect(appVersionCount(steps, A)).toBe(3);
+    expect(appVersionCount(steps, '@flexpay/tasks-app')).toBe(0);
+  });
+});
