@@ -5,7 +5,7 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { AdminType, enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, parsePayoutAmount, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { AdminType, enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -109,7 +109,7 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
       .where('k.packageId', '=', packageId)
       .where('k.status', '=', TAKER_STATUS.COMPLETED)
       .orderBy('k.id')
-      .execute() as Promise<Array<{ custId: number; name: string; idType: number; idNumber: string; phone: string | null; bankCard: string | null; bankName: string | null }>>;
+      .execute() as Promise<SettleTaker[]>;
 
   /**
    * summary {id} → the package, its settled total, its takers' and lines' counts, and what 发起结算
@@ -156,25 +156,15 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     sysOrSpr(ctx.caller);
     const pkg = await packageOf(ctx);
     if (pkg.reviewStatus !== 'REVIEWED') refuse(Code.CONFLICT, PACKAGE_MESSAGES.notReviewed);
-    const completed = new Map((await completedTakers(Number(pkg.id))).map((t) => [t.custId, t]));
-    if (completed.size === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
+    const completed = await completedTakers(Number(pkg.id));
+    if (completed.length === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
     const asked = Array.isArray(ctx.body.rows) ? (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})) : [];
-    if (asked.length === 0) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleRows);
-    const seen = new Set<number>();
-    const rows = asked.map((r) => {
-      const taker = completed.get(Number(r.custId));
-      if (!taker) return refuse(Code.VALIDATION, PACKAGE_MESSAGES.notCompleted);
-      if (seen.has(taker.custId)) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleTwice);
-      seen.add(taker.custId);
-      const fen = parsePayoutAmount(r.amount);
-      if (fen === null) refuse(Code.VALIDATION, PACKAGE_MESSAGES.settleAmount(taker.name));
-      if (!taker.bankCard) refuse(Code.VALIDATION, PACKAGE_MESSAGES.noBankCard(taker.name));
-      return { name: taker.name, idType: taker.idType, idNumber: taker.idNumber, phone: taker.phone, account: taker.bankCard, bankName: taker.bankName, amount: formatFen(fen!), remark: null };
-    });
+    const settled = settlementRows(completed, asked);
+    if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
     const channel = Number(ctx.body.channel);
     if (ctx.body.channel === undefined || ctx.body.channel === null || ctx.body.channel === '' || !Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
     const remark = typeof ctx.body.remark === 'string' && ctx.body.remark.trim() ? ctx.body.remark.trim().slice(0, 200) : `任务包${String(pkg.packageCode)}结算`;
-    return createTemp(ctx, Number(pkg.entId), channel, rows, { packageCode: String(pkg.packageCode), remark });
+    return createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], { packageCode: String(pkg.packageCode), remark });
   }
 
   const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
