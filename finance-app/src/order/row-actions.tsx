@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { FormDialog, confirmDialog, request, showSuccess, tempOrderDetail, type Row } from '@flexpay/shared-utility';
-import { custom, entityFormFields } from '@flexpay/shared-utility/kit';
+import { FormDialog, request, tempOrderDetail, type Row } from '@flexpay/shared-utility';
+import { commands, custom, entityFormFields } from '@flexpay/shared-utility/kit';
 
 const mgr = tempOrderDetail.paths.mgr;
 const writers = { codes: [tempOrderDetail.codes.mgr!], onlyFor: ['ENT' as const, 'SYS' as const] };
@@ -22,26 +21,12 @@ function EditRow({ row, reload, close }: { row: Row; reload: () => void; close: 
   );
 }
 
-function DeleteRow({ row, reload, close }: { row: Row; reload: () => void; close: () => void }) {
-  useEffect(() => {
-    void (async () => {
-      try {
-        if (!(await confirmDialog({ title: '提示', text: '确定要删除该明细吗？', confirmText: '确定', cancelText: '取消', intent: 'danger' }))) return;
-        await request(`${mgr}/deleteDetail`, { id: row.id }, { showLoading: true });
-        showSuccess('删除成功');
-        reload();
-      } catch {
-        // The request layer showed the message.
-      } finally {
-        close();
-      }
-    })();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  return null;
-}
-
-/** The rows of a temp order are edited and deleted while it is in 0/21: the server lists them in each row's `_actions`. */
+/**
+ * The rows of a temp order are edited and deleted while it is in 0/21: the server lists them in each
+ * row's `_actions` (the entity's commands). 删除 is the declared command (its confirm and success);
+ * 编辑 opens the row's form with its values, which a command's dialog does not load.
+ */
 export const rowActions = [
   custom({ key: 'editRow', label: '编辑', scope: 'row', needs: 'updateDetail', ...writers, render: (ctx) => <EditRow {...ctx} /> }),
-  custom({ key: 'deleteRow', label: '删除', scope: 'row', needs: 'deleteDetail', ...writers, render: (ctx) => <DeleteRow {...ctx} /> }),
+  commands(['deleteDetail']),
 ];

@@ -1,13 +1,29 @@
 /**
- * 制单's commands (shared-utility/src/pure/entities/order.ts tempOrder): the route, the state move
- * (status and needReview), the stale check and the audit are the kit's; this is the business work.
+ * 制单's commands (shared-utility/src/pure/entities/order.ts tempOrder, tempOrderDetail): the route,
+ * the scope, who may, the state move (status and needReview) or the row's `when`, the stale check and
+ * the audit are the kit's; this is the business work.
  */
-import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { EffectContext, Effects } from '../../resource/commands';
-import type { Db } from './service';
-import { headOf, recheck } from './temp-writes';
+import type { Row } from '../../resource/codec';
+import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
+import { unchangedMasksLeftOut } from '../../resource/entity-resource';
+import { type Db, storedRow } from './service';
+import { headOf, recheck, type RowCheckResult } from './temp-writes';
+
+const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
+
+/**
+ * A row's numbers are shown masked (issue 22 item 6): the row editor sends the mask back unchanged
+ * for "unchanged" (left out by unchangedMasksLeftOut, so the stored number stays); any other text
+ * with `*` is a changed mask, never a number — 1001.
+ */
+function refuseMasks(row: Row): Row {
+  for (const [name, field] of maskedFieldsOf(tempOrderDetail)) if (looksMasked(row[name])) refuse(Code.VALIDATION, `请输入完整的${field.label}`);
+  return row;
+}
 
 /** 提交 / 提交审核: the rows are checked again; a row in error refuses the move (nothing is written). */
 async function rowsPass({ trx, row, now }: EffectContext): Promise<void> {
@@ -15,4 +31,58 @@ async function rowsPass({ trx, row, now }: EffectContext): Promise<void> {
   if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
 }
 
-export const tempEffects: Effects = { submit: rowsPass, submitReview: rowsPass };
+/** 新增明细 (the temp order held in 0/21 by the kit): the row as sent, numbered after the last; answers its check. */
+async function addDetail({ trx, row: temp, body, now }: EffectContext) {
+  const db = trx as unknown as Db;
+  const last = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
+  const count = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
+  if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+  const added = storedRow(refuseMasks(pick(body)), Number(last?.n ?? 0) + 1);
+  await db.insertInto('temp_order_detail').values({ ...added, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }).execute();
+  return { answer: (await recheck(db, headOf(temp), now)).find((c) => c.rowNo === added.rowNo) };
+}
+
+/**
+ * A row's edit or removal: holds its temp order while it is in 0/21 (1009 when it moved meanwhile),
+ * writes, checks every row again, and names the step in the temp order's trail as before.
+ */
+async function onTempOf({ trx, row, caller, now, name }: EffectContext, write: (db: Db) => Promise<unknown>): Promise<RowCheckResult[]> {
+  const db = trx as unknown as Db;
+  const held = await db.updateTable('temp_order').set({ updatedAt: now }).where('id', '=', row.tempOrderId as number).where('status', 'in', [...TEMP_ORDER_EDITABLE]).executeTakeFirst();
+  if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE_MESSAGE);
+  await write(db);
+  const temp = await db.selectFrom('temp_order').selectAll().where('id', '=', row.tempOrderId as number).executeTakeFirstOrThrow();
+  const checked = await recheck(db, headOf(temp as unknown as Row), now);
+  await audit(db as never, { operator: caller.user, now, action: name, entity: tempOrder.name, entityId: temp.id, changes: {} });
+  return checked;
+}
+
+export const tempEffects: Effects = {
+  submit: rowsPass,
+  submitReview: rowsPass,
+  addDetail,
+  /** 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself. */
+  delete: async ({ trx, row }) => {
+    await trx.deleteFrom('temp_order_detail').where('tempOrderId', '=', row.id).execute();
+    await trx.deleteFrom('temp_order').where('id', '=', row.id).execute();
+    return { answer: true };
+  },
+};
+
+export const tempRowEffects: Effects = {
+  /** 编辑: the fields sent over the stored row (a mask sent back unchanged keeps the number); answers the row's check. */
+  updateDetail: async (x) => {
+    const checked = await onTempOf(x, async (db) => {
+      const before = await db.selectFrom('temp_order_detail').selectAll().where('id', '=', x.row.id as number).executeTakeFirstOrThrow();
+      const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, x.body, before as unknown as Row)));
+      const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
+      const { rowNo: _rowNo, ...stored } = storedRow(merged, before.rowNo);
+      await db.updateTable('temp_order_detail').set({ ...stored, updatedAt: x.now }).where('id', '=', before.id).execute();
+    });
+    return { answer: checked.find((c) => c.rowNo === x.row.rowNo) };
+  },
+  deleteDetail: async (x) => {
+    await onTempOf(x, (db) => db.deleteFrom('temp_order_detail').where('id', '=', x.row.id as number).execute());
+    return { answer: true };
+  },
+};

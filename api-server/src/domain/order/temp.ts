@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -19,14 +19,14 @@ import { ApiError, refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
-import { defineResource, type AnyDb, unchangedMasksLeftOut } from '../../resource/entity-resource';
+import { defineResource, type AnyDb } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable } from '../../resource/kit-routes';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
-import { chunks, type Db, entContext, ORDER_MESSAGES, storedRow } from './service';
-import { tempEffects } from './temp.effects';
-import { assertNewTemp, convert, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, recheck, TEMP_MESSAGES, type TempExtra } from './temp-writes';
+import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
+import { tempEffects, tempRowEffects } from './temp.effects';
+import { assertNewTemp, convert, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra } from './temp-writes';
 
 /** 提交 goes to review: a rejected temp order always; a new one when the enterprise's tempOrderReview is on now. */
 const reviewOnSubmit = (row: Row) => Number(row.status) === 21 || (Number(row.status) === 0 ? Number(row.entTempReview) === 1 : row.needReview === 1);
@@ -48,12 +48,12 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
     rowActions: (caller, row) =>
       mayWriteTemps(caller) && !isOpen(row)
-        ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : []), ...(TEMP_ORDER_DELETABLE.includes(row.status as number) ? ['delete'] : [])]
+        ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : [])]
         : [],
     // 提交 goes straight to 10 only when no review is asked; otherwise 提交审核. An API client's temp
     // order is not resubmitted by people, and only it is closed (others are deleted).
     transitionRefusal: (name, row) => {
-      if (isOpen(row) && (name === 'submit' || name === 'submitReview')) return TEMP_MESSAGES.openReadOnly;
+      if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
       if (name === 'close' && !isOpen(row)) return TEMP_MESSAGES.closeOnlyOpen;
       return (name === 'submit' && reviewOnSubmit(row)) || (name === 'submitReview' && !reviewOnSubmit(row) && row.status === 0) ? '当前状态不允许此操作' : null;
     },
@@ -69,7 +69,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       qb
         .select((eb) => eb.selectFrom('temp_order as tp').select('tp.status').whereRef('tp.id', '=', 't.tempOrderId' as never).as('tempStatus'))
         .select((eb) => eb.selectFrom('temp_order as tc').select('tc.openClientCode').whereRef('tc.id', '=', 't.tempOrderId' as never).as('tempOpenClientCode')),
-    rowActions: (caller, row) => (mayWriteTemps(caller) && TEMP_ORDER_EDITABLE.includes(Number(row.tempStatus)) && !row.tempOpenClientCode ? ['updateDetail', 'deleteDetail'] : []),
+    // An API client's rows are what it asked to pay: people neither edit nor delete them.
+    transitionRefusal: (_name, row) => (row.tempOpenClientCode ? TEMP_MESSAGES.openReadOnly : null),
+    effects: tempRowEffects,
   });
 
   async function loadTemp(ctx: SignedInContext, id: unknown): Promise<Row> {
@@ -129,22 +131,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     })();
   }
 
-  /** A write on a temp order in one of these statuses, in the audited transaction. */
-  async function onTemp(ctx: SignedInContext, id: unknown, statuses: readonly number[], action: string, write: (trx: Db, temp: Row) => Promise<Row | void>): Promise<Row | void> {
-    mayWrite(ctx);
-    const temp = await loadTemp(ctx, id);
-    // An API client's rows are what it asked to pay: people neither edit nor delete them.
-    if (isOpen(temp)) refuse(Code.CONFLICT, TEMP_MESSAGES.openReadOnly);
-    if (!statuses.includes(temp.status as number)) refuse(Code.CONFLICT, '当前状态不允许此操作');
-    return db.transaction().execute(async (trx) => {
-      const held = await trx.updateTable('temp_order').set({ updatedAt: ctx.now }).where('id', '=', temp.id as number).where('status', 'in', [...statuses]).executeTakeFirst();
-      if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
-      const answer = await write(trx, temp);
-      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action, entity: tempOrder.name, entityId: temp.id as number, changes: {} });
-      return answer;
-    });
-  }
-
   async function withRows(ctx: SignedInContext, id: number) {
     const record = await temps.resource.get(ctx.caller, id);
     const rows = await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', id).orderBy('rowNo').execute();
@@ -174,17 +160,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     }
     return temps.resource.get(ctx.caller, temp.id as number);
   }
-
-  const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
-  /**
-   * A row's numbers are shown masked (issue 22 item 6): the row editor sends the mask back unchanged
-   * for "unchanged" (left out by unchangedMasksLeftOut, so the stored number stays); any other text
-   * with `*` is a changed mask, never a number — 1001.
-   */
-  const refuseMasks = (row: Row) => {
-    for (const [name, field] of maskedFieldsOf(tempOrderDetail)) if (looksMasked(row[name])) refuse(Code.VALIDATION, `请输入完整的${field.label}`);
-    return row;
-  };
 
   async function transOrder(ctx: SignedInContext) {
     mayWrite(ctx);
@@ -222,7 +197,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   const signed = (ctx: unknown) => ctx as SignedInContext;
   const routes: RouteSpec[] = [
     ...temps.routes.filter((r) => !own(r.path)),
-    ...details.routes.filter((r) => !r.path.startsWith('order/mgr/')),
+    ...details.routes,
     fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
     { path: 'order/query/temp/get', perm: query, handler: async (ctx) => withRows(signed(ctx), (await loadTemp(signed(ctx), ctx.body.id)).id as number) },
     {
@@ -243,54 +218,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;
         const excelFile = await excelFileOf(ctx, ctx.body.excelFile);
         return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
-      },
-    },
-    {
-      path: 'order/mgr/temp/addDetail',
-      perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
-        return onTemp(ctx, ctx.body.tempOrderId, TEMP_ORDER_EDITABLE, 'addDetail', async (trx, temp) => {
-          const last = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
-          const count = await trx.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
-          if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-          const row = storedRow(refuseMasks(pick(ctx.body)), Number(last?.n ?? 0) + 1);
-          await trx.insertInto('temp_order_detail').values({ ...row, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
-          const checked = await recheck(trx, headOf(temp), ctx.now);
-          return checked.find((c) => c.rowNo === row.rowNo);
-        });
-      },
-    },
-    {
-      path: 'order/mgr/temp/updateDetail',
-      perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
-        const detail = Number.isInteger(ctx.body.id) ? await db.selectFrom('temp_order_detail').select(['id', 'tempOrderId', 'rowNo']).where('id', '=', ctx.body.id as number).executeTakeFirst() : undefined;
-        if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
-        return onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'updateDetail', async (trx, temp) => {
-          const before = await trx.selectFrom('temp_order_detail').selectAll().where('id', '=', detail!.id).executeTakeFirstOrThrow();
-          const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, ctx.body, before as unknown as Row)));
-          const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
-          const { rowNo: _rowNo, ...row } = storedRow(merged, detail!.rowNo);
-          await trx.updateTable('temp_order_detail').set({ ...row, updatedAt: ctx.now }).where('id', '=', detail!.id).execute();
-          const checked = await recheck(trx, headOf(temp), ctx.now);
-          return checked.find((c) => c.rowNo === detail!.rowNo);
-        });
-      },
-    },
-    {
-      path: 'order/mgr/temp/deleteDetail',
-      perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
-        const detail = Number.isInteger(ctx.body.id) ? await db.selectFrom('temp_order_detail').select(['id', 'tempOrderId']).where('id', '=', ctx.body.id as number).executeTakeFirst() : undefined;
-        if (!detail) refuse(Code.NOT_FOUND, Messages.notFound);
-        await onTemp(ctx, detail!.tempOrderId, TEMP_ORDER_EDITABLE, 'deleteDetail', async (trx, temp) => {
-          await trx.deleteFrom('temp_order_detail').where('id', '=', detail!.id).execute();
-          await recheck(trx, headOf(temp), ctx.now);
-        });
-        return true;
       },
     },
     { path: 'order/mgr/temp/submit', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
@@ -314,18 +241,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       },
     },
     { path: 'order/mgr/temp/transOrder', perm: mgr, handler: (ctx) => transOrder(signed(ctx)) },
-    {
-      path: 'order/mgr/temp/delete',
-      perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
-        await onTemp(ctx, ctx.body.id, TEMP_ORDER_DELETABLE, 'delete', async (trx, temp) => {
-          await trx.deleteFrom('temp_order_detail').where('tempOrderId', '=', temp.id as number).execute();
-          await trx.deleteFrom('temp_order').where('id', '=', temp.id as number).execute();
-        });
-        return true;
-      },
-    },
   ];
   return { routes, createTemp };
 }

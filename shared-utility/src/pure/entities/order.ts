@@ -9,7 +9,7 @@
  */
 import { type TransitionDef, defineEntity, defineMachine } from '../entity';
 import { codeOf } from '../permissions';
-import { PAYOUT_ROW, transitionTables } from '../rules/order-checks';
+import { PAYOUT_ROW, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE, transitionTables } from '../rules/order-checks';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
@@ -36,6 +36,7 @@ function people(table: keyof typeof transitionTables, without: string[] = []): R
 }
 
 const TEMP = people('tempOrder');
+const editableRow = (row: Readonly<Record<string, unknown>>) => TEMP_ORDER_EDITABLE.includes(Number(row.tempStatus)) && !row.tempOpenClientCode;
 
 const tempOrderFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
@@ -86,6 +87,10 @@ export const tempOrder = defineEntity({
     submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 } },
     // order/mgr/temp/review {id, pass, reason?}: 审核通过 or 审核不通过, each audited as itself.
     review: { label: '审核', for: TEMP.approve.for, code: TEMP.approve.code, choose: { field: 'pass', yes: 'approve', no: 'reject' }, fields: { pass: { label: '审核结果', type: 'bool', required: true } } },
+    // addDetail {tempOrderId, ...a payout row}: the row is kept as sent and checked (a wrong cell is its error, not a refusal).
+    addDetail: { label: '新增明细', for: TEMP.submit.for, code: TEMP.submit.code, from: TEMP_ORDER_EDITABLE, keyField: 'tempOrderId' },
+    // delete {id}: the temp order and its rows (an API client's is closed instead); the screen's remove() asks first.
+    delete: { label: '删除', for: TEMP.submit.for, code: TEMP.submit.code, from: TEMP_ORDER_DELETABLE, intent: 'danger' },
   },
 });
 
@@ -114,6 +119,11 @@ export const tempOrderDetail = defineEntity({
     remark: { label: '备注', type: 'text', max: PAYOUT_ROW.remark.max, create: true, update: true, nullable: true, width: 140 },
     errorType: { label: '异常类型', type: 'enum', enum: 'orderDetailError', search: 'eq', width: 120 },
     errorMsg: { label: '异常说明', type: 'text', width: 200 },
+  },
+  // A row is edited and deleted while its temp order is in 0/21 and people's (tempStatus, tempOpenClientCode: read with the row).
+  commands: {
+    updateDetail: { label: '编辑', for: TEMP.submit.for, code: TEMP.submit.code, when: editableRow },
+    deleteDetail: { label: '删除', for: TEMP.submit.for, code: TEMP.submit.code, when: editableRow, confirm: '确定要删除该明细吗？', intent: 'danger', success: '删除成功' },
   },
 });
 
