@@ -7,11 +7,11 @@
  * stays on screen; any action taken on them hands them back to the worker. Temp orders get rows,
  * some of them failing the checks (a talent without real name, a wrong name, a bad amount).
  */
-import { formatFen } from '@flexpay/shared-utility/src/pure';
+import { formatFen, storedPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { BizType, moveBalance } from '../domain/ent/ledger';
-import { checkRows, entContext, monthOf, storedRow } from '../domain/order/service';
+import { checkRows, entContext, monthOf } from '../domain/order/service';
 
 const HOUR_MS = 3_600_000;
 /** Working orders of the demo wait here until someone acts on them. */
@@ -139,7 +139,7 @@ export async function seedTempOrderRows(trx: Transaction<Database>, now: number)
     const ctx = await entContext(db, temp.entId);
     const people = await db.selectFrom('cust').select(['name', 'idType', 'idNumber', 'phone', 'bankCard', 'bankName', 'realNameStatus']).where('entId', '=', temp.entId).orderBy('id').execute();
     // Talents passing every gate (checked as a 1.00 row each): the rows of temp orders that went on.
-    const probe = await checkRows(db, ctx, people.map((p, i) => storedRow({ name: p.name, idType: String(p.idType), idNumber: p.idNumber, account: p.bankCard ?? '', amount: '1.00' }, i + 1)), { packageCode: null, month: monthOf(now) });
+    const probe = await checkRows(db, ctx, people.map((p, i) => storedPayoutRow({ name: p.name, idType: String(p.idType), idNumber: p.idNumber, account: p.bankCard ?? '', amount: '1.00' }, i + 1)), { packageCode: null, month: monthOf(now) });
     const good = people.filter((_, i) => probe[i].errorType === 0);
     if (good.length === 0) continue;
     const count = Math.max(1, temp.detailCount);
@@ -154,7 +154,7 @@ export async function seedTempOrderRows(trx: Transaction<Database>, now: number)
       raw.push({ ...raw[0], amount: '12.345' });
       if (unnamed) raw.push({ name: unnamed.name, idType: String(unnamed.idType), idNumber: unnamed.idNumber, phone: unnamed.phone, account: unnamed.bankCard ?? '', bankName: unnamed.bankName, amount: '300.00', remark: '' });
     }
-    const rows = raw.map((r, i) => storedRow(r, i + 1));
+    const rows = raw.map((r, i) => storedPayoutRow(r, i + 1));
     await db.insertInto('temp_order_detail').values(rows.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: temp.createdAt, updatedAt: temp.createdAt }))).execute();
     const checks = await checkRows(db, ctx, rows, { packageCode: null, month: monthOf(now) });
     for (const [i, r] of rows.entries())

@@ -2,10 +2,10 @@
  * Demo task categories (DOMAIN.md §7, §12): two levels per supplier, the second-level ones invoiced as
  * one of the supplier's items; the demo packages are filed under them, so deleting one is refused.
  */
-import { formatFen } from '@flexpay/shared-utility/src/pure';
+import { formatFen, storedPayoutRow } from '@flexpay/shared-utility/src/pure';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { checkRows, entContext, monthOf, storedRow } from '../domain/order/service';
+import { checkRows, entContext, monthOf } from '../domain/order/service';
 import { nextCode } from '../domain/org-scope';
 
 const DAY_MS = 24 * 3600_000;
@@ -165,7 +165,7 @@ async function seedSettlement(trx: Transaction<Database>, now: number, packageCo
   if (takers.length === 0) return;
   const ctx = await entContext(db, pkg.entId);
   const created = now - DAY_MS;
-  const rows = takers.map((t, i) => storedRow({ name: t.name, idType: String(t.idType), idNumber: t.idNumber, phone: t.phone, account: t.bankCard ?? '', bankName: t.bankName, amount: formatFen(amountFen), remark: `${packageCode}结算` }, i + 1));
+  const rows = takers.map((t, i) => storedPayoutRow({ name: t.name, idType: String(t.idType), idNumber: t.idNumber, phone: t.phone, account: t.bankCard ?? '', bankName: t.bankName, amount: formatFen(amountFen), remark: `${packageCode}结算` }, i + 1));
   const checks = await checkRows(db, ctx, rows, { packageCode, month: monthOf(now) });
   const temp = await db
     .insertInto('temp_order')

@@ -4,11 +4,10 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { checkPayoutRow, parseIdType, parsePayoutAmount, PAYOUT_ROW, type PayoutRowFacts, type RowCheck } from '@flexpay/shared-utility/src/pure';
+import { checkPayoutRow, type PayoutRowFacts, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import type { TempOrderDetailTable } from '../../db/schema/order';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { Row } from '../../resource/codec';
@@ -29,31 +28,6 @@ export const ORDER_MESSAGES = {
   notEditable: '当前状态不允许修改明细',
   noRows: '请至少填写一条明细',
 } as const;
-
-/** A sheet row as stored on a temp order (and copied to an order's lines): the row table's own columns. */
-export type StoredRow = Omit<TempOrderDetailTable, 'id' | 'tempOrderId' | 'errorType' | 'errorMsg' | 'createdAt' | 'updatedAt'>;
-
-const cell = (value: unknown, max: number) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '');
-
-/** A row of the wire (`{name, idType, idNumber, phone?, account, bankName?, amount, remark?}`) as stored. */
-export function storedRow(raw: Row, rowNo: number): StoredRow {
-  const R = PAYOUT_ROW;
-  const phone = cell(raw.phone, R.phone.max);
-  const bankName = cell(raw.bankName, R.bankName.max);
-  const remark = cell(raw.remark, R.remark.max);
-  return {
-    rowNo,
-    name: cell(raw.name, R.name.max),
-    idType: parseIdType(raw.idType),
-    idNumber: cell(raw.idNumber, R.idNumber.max).toUpperCase(),
-    phone: phone || null,
-    account: cell(raw.account, R.account.max).replace(/\s+/g, ''),
-    bankName: bankName || null,
-    amountText: cell(raw.amount, R.amount.max),
-    amountFen: parsePayoutAmount(raw.amount),
-    remark: remark || null,
-  };
-}
 
 /** yyyy-MM of a moment, Asia/Shanghai. */
 export const monthOf = (now: number) => formatDateTime(now)!.slice(0, 7);
@@ -161,7 +135,7 @@ export interface CheckOptions {
  * Each row's first failing check (DOMAIN.md §4 table), with the facts looked up in batches: talents,
  * ID photos, cooperation rows, cards, package takers and the people's month usage.
  */
-export async function checkRows(db: Db, ctx: EntContext, rows: StoredRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
+export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
   const talents = new Map<string, { id: number; name: string; realNameStatus: number }>();
   for (const part of chunks(idNumbers))

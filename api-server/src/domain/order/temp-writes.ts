@@ -3,7 +3,7 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import { Code } from '../../http/codes';
@@ -13,7 +13,7 @@ import type { Row } from '../../resource/codec';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { nextCode } from '../org-scope';
 import { lockPricing, priceRows } from './pricing';
-import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, type StoredRow, storedRow } from './service';
+import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress } from './service';
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;
@@ -95,7 +95,7 @@ export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Pr
 
 /** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
 export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
-  const rows = rawRows.map((r, i) => storedRow(r, i + 1));
+  const rows = rawRows.map((r, i) => storedPayoutRow(r, i + 1));
   if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
   const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
   const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
@@ -135,7 +135,7 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   const month = monthOf(now);
   await lockPricing(trx, dialect, entId);
   const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute()).map(
-    (r): StoredRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
+    (r): StoredPayoutRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
   );
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });

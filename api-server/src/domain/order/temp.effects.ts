@@ -3,14 +3,14 @@
  * the scope, who may, the state move (status and needReview) or the row's `when`, the stale check and
  * the audit are the kit's; this is the business work.
  */
-import { looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { editedPayoutRow, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, storedPayoutRow, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Row } from '../../resource/codec';
 import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import { unchangedMasksLeftOut } from '../../resource/entity-resource';
-import { type Db, storedRow } from './service';
+import type { Db } from './service';
 import { headOf, recheck, type RowCheckResult } from './temp-writes';
 
 const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
@@ -37,7 +37,7 @@ async function addDetail({ trx, row: temp, body, now }: EffectContext) {
   const last = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
   const count = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
   if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-  const added = storedRow(refuseMasks(pick(body)), Number(last?.n ?? 0) + 1);
+  const added = storedPayoutRow(refuseMasks(pick(body)), Number(last?.n ?? 0) + 1);
   await db.insertInto('temp_order_detail').values({ ...added, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }).execute();
   return { answer: (await recheck(db, headOf(temp), now)).find((c) => c.rowNo === added.rowNo) };
 }
@@ -75,8 +75,7 @@ export const tempRowEffects: Effects = {
     const checked = await onTempOf(x, async (db) => {
       const before = await db.selectFrom('temp_order_detail').selectAll().where('id', '=', x.row.id as number).executeTakeFirstOrThrow();
       const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, x.body, before as unknown as Row)));
-      const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
-      const { rowNo: _rowNo, ...stored } = storedRow(merged, before.rowNo);
+      const { rowNo: _rowNo, ...stored } = editedPayoutRow({ ...before, amountFen: before.amountFen === null ? null : Number(before.amountFen) }, given);
       await db.updateTable('temp_order_detail').set({ ...stored, updatedAt: x.now }).where('id', '=', before.id).execute();
     });
     return { answer: checked.find((c) => c.rowNo === x.row.rowNo) };

@@ -82,6 +82,51 @@ export function parsePayoutAmount(value: unknown): number | null {
   return fen !== null && fen > 0 ? fen : null;
 }
 
+/** A payout row as a temp order keeps it (and an order's line copies it): the cells trimmed to the row's maxima. */
+export interface StoredPayoutRow {
+  rowNo: number;
+  name: string;
+  /** null when the cell names none of spec §3's ID types (the row check answers 10). */
+  idType: number | null;
+  idNumber: string;
+  phone: string | null;
+  account: string;
+  bankName: string | null;
+  /** The amount cell as sent; amountFen null when it is not an amount (the row check answers its error). */
+  amountText: string;
+  amountFen: number | null;
+  remark: string | null;
+}
+
+const payoutCell = (value: unknown, max: number) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '');
+
+/** A row of the wire (`{name, idType, idNumber, phone?, account, bankName?, amount, remark?}`) as stored: kept as sent, never refused. */
+export function storedPayoutRow(raw: Readonly<Record<string, unknown>>, rowNo: number): StoredPayoutRow {
+  const R = PAYOUT_ROW;
+  const optional = (field: 'phone' | 'bankName' | 'remark') => payoutCell(raw[field], R[field].max) || null;
+  return {
+    rowNo,
+    name: payoutCell(raw.name, R.name.max),
+    idType: parseIdType(raw.idType),
+    idNumber: payoutCell(raw.idNumber, R.idNumber.max).toUpperCase(),
+    phone: optional('phone'),
+    account: payoutCell(raw.account, R.account.max).replace(/\s+/g, ''),
+    bankName: optional('bankName'),
+    amountText: payoutCell(raw.amount, R.amount.max),
+    amountFen: parsePayoutAmount(raw.amount),
+    remark: optional('remark'),
+  };
+}
+
+/**
+ * 编辑明细: the payout fields sent over the stored row — a field left out keeps its stored value (the
+ * amount as it was sent) — stored again under the row's number.
+ */
+export function editedPayoutRow(before: StoredPayoutRow, given: Readonly<Record<string, unknown>>): StoredPayoutRow {
+  const merged = Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, given[f] !== undefined ? given[f] : f === 'amount' ? before.amountText : before[f]]));
+  return storedPayoutRow(merged, before.rowNo);
+}
+
 /** A row as the browser sends it (order/mgr/temp/create). */
 /** A payout row as sent: any of PAYOUT_ROW's fields, unchecked. */
 export type PayoutRow = { [F in PayoutField]?: unknown };
