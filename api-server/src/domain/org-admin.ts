@@ -76,3 +76,11 @@ export async function createTopAdmin(
     return duplicateUsernameAnswer(error);
   }
 }
+
+/** An organisation's accounts go with it: their codes, sessions and the accounts (none may sign in to an organisation that no longer exists). */
+export async function removeOrgAccounts(trx: WriteContext['trx'], adminType: (typeof AdminType)[keyof typeof AdminType], orgId: number): Promise<void> {
+  const users = trx.selectFrom('admin_user').select('userId').where('adminType', '=', adminType).where('orgId', '=', orgId);
+  await trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
+  await trx.deleteFrom('session').where('userId', 'in', users).execute();
+  await trx.deleteFrom('admin_user').where('adminType', '=', adminType).where('orgId', '=', orgId).execute();
+}

@@ -10,7 +10,7 @@ import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
+import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { entScope, nextCode, SIMPLE } from '../org-scope';
 
 export { entScope };
@@ -50,10 +50,7 @@ function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 
         if (await ctx.trx.selectFrom(table).select('id').where('entId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
       }
       if (await ctx.trx.selectFrom('ent').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
-      const users = ctx.trx.selectFrom('admin_user').select('userId').where('adminType', '=', AdminType.ENT).where('orgId', '=', id);
-      await ctx.trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
-      await ctx.trx.deleteFrom('session').where('userId', 'in', users).execute();
-      await ctx.trx.deleteFrom('admin_user').where('adminType', '=', AdminType.ENT).where('orgId', '=', id).execute();
+      await removeOrgAccounts(ctx.trx, AdminType.ENT, id);
       for (const table of ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'] as const) await ctx.trx.deleteFrom(table).where('entId', '=', id).execute();
     },
   };

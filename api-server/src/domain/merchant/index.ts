@@ -9,7 +9,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
-import { createTopAdmin, type PreparedAdmin, prepareTopAdmin } from '../org-admin';
+import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { merchantScope, nextCode, SIMPLE } from '../org-scope';
 
 export { merchantScope };
@@ -43,11 +43,7 @@ function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareC
       const used = await ctx.trx.selectFrom('ent').select('id').where('merchtId', '=', row.id).limit(1).executeTakeFirst();
       const subs = await ctx.trx.selectFrom('mercht').select('id').where('parentId', '=', row.id).limit(1).executeTakeFirst();
       if (used || subs) refuse(Code.CONFLICT, MerchantMessages.inUse);
-      // Its accounts go with it (none may sign in to a merchant that no longer exists).
-      const users = ctx.trx.selectFrom('admin_user').select('userId').where('adminType', '=', AdminType.MER).where('orgId', '=', row.id as number);
-      await ctx.trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
-      await ctx.trx.deleteFrom('session').where('userId', 'in', users).execute();
-      await ctx.trx.deleteFrom('admin_user').where('adminType', '=', AdminType.MER).where('orgId', '=', row.id as number).execute();
+      await removeOrgAccounts(ctx.trx, AdminType.MER, row.id as number);
       await ctx.trx.deleteFrom('mercht_contract').where('merchtId', '=', row.id as number).execute();
     },
   };
