@@ -30,22 +30,27 @@ const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Searcher = (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]>;
 
+/**
+ * A record found by the prefix of its number (代发订单, 开票申请): its table, the enterprise it belongs to
+ * (the subtitle), its scope columns and where its hit leads.
+ */
+function numberSearcher(table: 'pay_order' | 'invoice_apply', no: 'orderNo' | 'applyNo', kind: string, link: (no: string, ctx: SignedInContext) => string): Searcher {
+  return async (db, ctx, q) =>
+    (
+      await (db as unknown as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+        .selectFrom(table)
+        .innerJoin('ent', 'ent.id', `${table}.entId`)
+        .select([`${table}.${no} as no`, 'ent.entName'])
+        .where(sql<boolean>`upper(${sql.ref(`${table}.${no}`)}) like ${prefix(q.toUpperCase())} escape '\\'`)
+        .where(rowInScope(db, ctx.caller.scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` }) as never)
+        .orderBy(`${table}.id`, 'desc')
+        .limit(PER_KIND)
+        .execute()
+    ).map((r: { no: string; entName: string }) => ({ kind, title: r.no, subtitle: r.entName, link: link(r.no, ctx) }));
+}
+
 const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
-  {
-    code: ['ACT_ORDER_QUERY'],
-    run: async (db, ctx, q) =>
-      (
-        await db
-          .selectFrom('pay_order')
-          .innerJoin('ent', 'ent.id', 'pay_order.entId')
-          .select(['pay_order.orderNo', 'ent.entName'])
-          .where(sql<boolean>`upper(pay_order."orderNo") like ${prefix(q.toUpperCase())} escape '\\'`)
-          .where(rowInScope(db, ctx.caller.scope, { ent: 'pay_order.entId', supplier: 'pay_order.supplierId' }))
-          .orderBy('pay_order.id', 'desc')
-          .limit(PER_KIND)
-          .execute()
-      ).map((r) => ({ kind: '代发订单', title: r.orderNo, subtitle: r.entName, link: `/order/index?orderNo=${encodeURIComponent(r.orderNo)}` })),
-  },
+  { code: ['ACT_ORDER_QUERY'], run: numberSearcher('pay_order', 'orderNo', '代发订单', (no) => `/order/index?orderNo=${encodeURIComponent(no)}`) },
   {
     code: ['ACT_ENT_QUERY'],
     run: async (db, ctx, q) =>
@@ -85,27 +90,12 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
   },
   {
     code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],
-    run: async (db, ctx, q) => {
+    // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu).
+    run: numberSearcher('invoice_apply', 'applyNo', '开票申请', (no, ctx) => {
+      if (ctx.caller.user.adminType === AdminType.MER) return '/invoice/invoiceInfo';
       const toMe = !ctx.caller.perms.has(codeOf('ACT_INVOICE_MY_QUERY'));
-      // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu).
-      const merchant = ctx.caller.user.adminType === AdminType.MER;
-      return (
-        await db
-          .selectFrom('invoice_apply')
-          .innerJoin('ent', 'ent.id', 'invoice_apply.entId')
-          .select(['invoice_apply.applyNo', 'ent.entName'])
-          .where(sql<boolean>`upper(invoice_apply."applyNo") like ${prefix(q.toUpperCase())} escape '\\'`)
-          .where(rowInScope(db, ctx.caller.scope, { ent: 'invoice_apply.entId', supplier: 'invoice_apply.supplierId' }))
-          .orderBy('invoice_apply.id', 'desc')
-          .limit(PER_KIND)
-          .execute()
-      ).map((r) => ({
-        kind: '开票申请',
-        title: r.applyNo,
-        subtitle: r.entName,
-        link: merchant ? '/invoice/invoiceInfo' : `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(r.applyNo)}`,
-      }));
-    },
+      return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(no)}`;
+    }),
   },
 ];
 
