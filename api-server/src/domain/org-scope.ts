@@ -5,6 +5,7 @@
 import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { scoped } from '../account/scope';
+import type { DialectName } from '../db/connect';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
@@ -38,6 +39,12 @@ export async function nextCode(db: AnyDb, table: string, column: string, prefix:
     .where(column, 'like', `${prefix}%`)
     .executeTakeFirst()) as { n: number | null } | undefined;
   return `${prefix}${String(Number(row?.n ?? 0) + 1).padStart(width, '0')}`;
+}
+
+/** nextCode for concurrent creates: on PostgreSQL they take turns on the series' lock (SQLite has one writer). */
+export async function serialCode(dialect: DialectName, trx: AnyDb, table: string, column: string, prefix: string, width: number): Promise<string> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}.${column}`}))`.execute(trx);
+  return nextCode(trx, table, column, prefix, width);
 }
 
 /** A supplier adds records for itself only; the platform for any supplier. */

@@ -5,7 +5,6 @@
  * shows their last 4 characters, and the client's RSA public key is pasted and checked.
  */
 import { client, CLIENT_MESSAGES, clientModeError, modeUsesAes } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -13,7 +12,7 @@ import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { maskKey, newClientKey, normaliseRsaPublicKey, sealKeyOf, aesGcmEncrypt } from '../../security/client-secrets';
-import { everyone, nextCode } from '../org-scope';
+import { everyone, serialCode } from '../org-scope';
 import { openPublicKey } from '../../security/open-keys';
 
 const SECURITY_CODE = 28210;
@@ -40,9 +39,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     rowActions: (caller, row) =>
       caller.perms.has(SECURITY_CODE) ? ['security', ...(row.signType === 'MD5' || modeUsesAes(Number(row.encryptMode)) ? ['resetSecret'] : [])] : [],
     beforeCreate: async (ctx, values) => {
-      // nextCode reads the highest code; on PostgreSQL concurrent creates take turns on this lock.
-      if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('client.clientCode'))`.execute(ctx.trx);
-      return { ...values, clientCode: await nextCode(ctx.trx, 'client', 'clientCode', 'CLI', 8), status: 0 };
+      return { ...values, clientCode: await serialCode(deps.dialect, ctx.trx, 'client', 'clientCode', 'CLI', 8), status: 0 };
     },
     check: async (_ctx, next) => {
       const mismatch = clientModeError(next.signType, next.encryptMode);

@@ -20,7 +20,7 @@ import {
   refundHandleProcess,
   RefundStatus,
 } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -29,7 +29,7 @@ import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { nextCode } from '../org-scope';
+import { serialCode } from '../org-scope';
 import { BizType, moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
 import { moneyScope, openAccountOf } from './money-base';
@@ -41,15 +41,6 @@ export { effectiveSupplierId, moneyScope } from './money-base';
 /** ENT writes for itself whatever the body names. */
 const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === AdminType.ENT ? { entId: ctx.caller.user.orgId } : {});
 
-/**
- * The next application number. nextCode reads the highest one, so two concurrent creates on
- * PostgreSQL would pick the same; a transaction-scoped advisory lock per series makes them take turns
- * (SQLite has one writer already).
- */
-async function serialCode(deps: AppDeps, trx: AnyDb, table: 'balance_apply' | 'refund_apply', column: string, prefix: string): Promise<string> {
-  if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}.${column}`}))`.execute(trx);
-  return nextCode(trx, table, column, prefix, 8);
-}
 
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -65,7 +56,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     fill: ownEnt,
     beforeCreate: async (ctx, values) => {
       const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
-      return { ...values, applyNo: await serialCode(deps, ctx.trx, 'balance_apply', 'applyNo', 'RA'), supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
+      return { ...values, applyNo: await serialCode(deps.dialect, ctx.trx, 'balance_apply', 'applyNo', 'RA', 8), supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
     },
     check: async (ctx, next) => {
       if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `充值${MONEY_MESSAGES.amountPositive}`);
@@ -91,7 +82,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     beforeCreate: async (ctx, values) => ({
       ...values,
       applyId: values.balanceType === 20 ? values.applyId : null,
-      refundNo: await serialCode(deps, ctx.trx, 'refund_apply', 'refundNo', 'RF'),
+      refundNo: await serialCode(deps.dialect, ctx.trx, 'refund_apply', 'refundNo', 'RF', 8),
       status: RefundStatus.PENDING,
     }),
     check: async (_ctx, next) => {
