@@ -18,3 +18,5 @@ export { importSheet, readSheet, type ImportSheet, type ImportColumn } from './i
 export { SavedSearches, type SavedSearchesProps } from './saved-searches';
 export { EntityScreenPage, screenRoutes, type ScreenModule } from './screen-routes';
 export { routeCoverage } from './route-coverage';
+export { secretOnce, type SecretOnceOptions } from './secret-once';
+export { textView, type TextViewOptions } from './text-view';

@@ -1,0 +1,99 @@
+/**
+ * A row action whose call answers secrets the server shows this one time only (重置密钥: a client's new
+ * MD5 / AES keys): the kit asks first, posts the row's key, then shows each secret of the answer with a
+ * copy button and the warning that it will not be shown again. Declared by the screen — the question,
+ * the route, the answer's fields and their labels — instead of a dialog of its own.
+ */
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { request } from '../../api';
+import type { Row } from '../screen';
+import { showSuccess } from '../../ui';
+import type { CustomAction, Gate } from './define';
+
+export interface SecretOnceOptions extends Gate {
+  key: string;
+  label: string;
+  /** The row action name the server must list in `_actions`. */
+  needs?: string;
+  /** The dialog's title for the row (重置密钥（客户端名称）). */
+  title: (row: Row) => string;
+  /** The question before the call, and its button. */
+  ask: string;
+  confirmText: string;
+  /** The route after /api/admin and its body (default: the row as is). */
+  path: string;
+  body: (row: Row) => Row;
+  success: string;
+  /** The answer's fields shown, with their labels; a field the answer leaves empty is not shown. */
+  secrets: ReadonlyArray<{ field: string; label: string }>;
+  /** The warning above the secrets, and the button that closes the dialog. */
+  note: string;
+  closeText: string;
+}
+
+const KEY_ROW = { display: 'grid', gridTemplateColumns: '72px 1fr auto', alignItems: 'center', gap: 8, marginTop: 12 } as const;
+const KEY_TEXT = { fontSize: 14, padding: '6px 8px', background: '#f6f7f9', borderRadius: 2, userSelect: 'all', wordBreak: 'break-all' } as const;
+
+function SecretOnceDialog({ options, row, close, reload }: { options: SecretOnceOptions; row: Row; close: () => void; reload: () => void }) {
+  const [answer, setAnswer] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const call = async () => {
+    setBusy(true);
+    try {
+      setAnswer(await request<Row>(options.path, options.body(row), { showLoading: true }));
+      showSuccess(options.success);
+      reload();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => showSuccess('已复制'), () => undefined);
+  const shown = answer ? options.secrets.filter((s) => answer[s.field] !== null && answer[s.field] !== undefined && answer[s.field] !== '') : [];
+  return (
+    <Dialog isOpen title={options.title(row)} onClose={close} style={{ width: 560 }}>
+      <DialogBody>
+        {answer ? (
+          <>
+            <Callout intent={Intent.WARNING} icon="warning-sign">
+              {options.note}
+            </Callout>
+            {shown.map(({ field, label }) => (
+              <div key={field} style={KEY_ROW}>
+                <label className={Classes.LABEL} style={{ margin: 0 }}>
+                  {label}
+                </label>
+                <code data-testid={`new-${label}`} style={KEY_TEXT}>
+                  {String(answer[field])}
+                </code>
+                <Button size="small" icon="duplicate" text="复制" onClick={() => copy(String(answer[field]))} />
+              </div>
+            ))}
+          </>
+        ) : (
+          <p>{options.ask}</p>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          answer ? (
+            <Button intent={Intent.PRIMARY} text={options.closeText} onClick={close} />
+          ) : (
+            <>
+              <Button text="取消" onClick={close} />
+              <Button intent={Intent.DANGER} text={options.confirmText} loading={busy} onClick={() => void call()} />
+            </>
+          )
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
+export function secretOnce(options: SecretOnceOptions): CustomAction {
+  const { key, label, needs, codes, mode, onlyFor } = options;
+  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: (ctx) => <SecretOnceDialog options={options} {...ctx} /> };
+}

@@ -1,0 +1,47 @@
+/**
+ * A row action showing a text made from the row, read-only (签约协议's 预览: the template filled with a
+ * sample signer by the signing flow's own renderer). Declared by its title, an optional note above the
+ * text and the text itself, each read from the row; the kit draws the dialog.
+ */
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import type { Row } from '../screen';
+import type { CustomAction, Gate } from './define';
+
+export interface TextViewOptions extends Gate {
+  key: string;
+  label: string;
+  /** The row action name the server must list in `_actions`. */
+  needs?: string;
+  title: (row: Row) => string;
+  /** A line above the text (what the text shows). */
+  note?: (row: Row) => string;
+  text: (row: Row) => string;
+  /** The text's test id (e2e). */
+  testId?: string;
+}
+
+const TEXT_STYLE = { whiteSpace: 'pre-wrap', lineHeight: 1.8, maxHeight: '55vh', overflowY: 'auto', padding: '4px 2px' } as const;
+
+function TextViewDialog({ options, row, close }: { options: TextViewOptions; row: Row; close: () => void }) {
+  return (
+    <Dialog isOpen title={options.title(row)} icon="document" onClose={close} style={{ width: 720 }}>
+      <DialogBody>
+        {options.note && (
+          <Callout compact intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>
+            {options.note(row)}
+          </Callout>
+        )}
+        <div data-testid={options.testId} style={TEXT_STYLE}>
+          {options.text(row)}
+        </div>
+      </DialogBody>
+      <DialogFooter actions={<Button text="关闭" onClick={close} />} />
+    </Dialog>
+  );
+}
+
+/** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
+export function textView(options: TextViewOptions): CustomAction {
+  const { key, label, needs, codes, mode, onlyFor } = options;
+  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: ({ row, close }) => <TextViewDialog options={options} row={row} close={close} /> };
+}
