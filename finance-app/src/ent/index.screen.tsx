@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ent, entConfig, type Field, type Row } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, form, serverExport, subTable, transitions, type CustomAction } from '@flexpay/shared-utility/kit';
+import { ent, entConfig, type Field } from '@flexpay/shared-utility';
+import { custom, defineScreen, detail, form, link, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { derivedFormFields } from './derived-fields';
 import { EDIT_ROUTES } from '../edit/edit-routes';
 import { createWithAdmin } from '../merchant/initial-password';
@@ -16,19 +14,8 @@ export const route = '/ent/index';
 const supplierShown: Field = { name: 'supplierShown', label: '供应商', type: 'custom', showWhen: 'create', input: ({ values }) => <SupplierOfMerchant merchtId={values?.merchtId} /> };
 const createFields = derivedFormFields(ent).flatMap((f) => (f.name === 'merchtId' ? [f, supplierShown] : [f]));
 
-/** Opens an edit route with the row in the navigation state and its id in the URL. */
-function GoToEdit({ path, row, close }: { path: string; row: Row; close: () => void }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    navigate(`${path}?id=${String(row.id)}`, { state: row });
-    close();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  return null;
-}
-
-const editLinks: CustomAction[] = EDIT_ROUTES.map((r) =>
-  custom({ key: r.path, label: r.action, scope: 'row', needs: r.needs, render: ({ row, close }) => <GoToEdit path={r.path} row={row} close={close} /> }),
-);
+/** The edit routes open with the enterprise's id in the URL (the edit page loads the record by it). */
+const editLinks = EDIT_ROUTES.map((r) => link({ key: r.path, label: r.action, needs: r.needs, to: (row) => `${r.path}?id=${String(row.id)}` }));
 
 export default defineScreen(ent, {
   // Fits a 1280 px screen beside the 操作 column; industry, area, contacts and times are in 详情 and 更多筛选.
