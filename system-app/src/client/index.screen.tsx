@@ -1,6 +1,5 @@
 import { client, request, type Field, type Row } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, dialog, form, remove, serverExport, transitions } from '@flexpay/shared-utility/kit';
-import { GoTo, ResetSecretDialog } from './parts';
+import { defineScreen, detail, dialog, form, link, remove, secretOnce, serverExport, transitions } from '@flexpay/shared-utility/kit';
 import './client.css';
 
 /** /client/index 客户端列表 (SYS): outside systems of the open API, their keys and where their authorisations start. */
@@ -27,7 +26,7 @@ export default defineScreen(client, {
   actions: [
     form({ drawer: true, view: false }),
     // Short labels keep three row actions inline at 1280 px; the dialogs carry the full names.
-    custom({ key: 'mercht', label: '授权', scope: 'row', render: ({ row, close }) => <GoTo to={() => `/client/cliMercht/${String(row.clientCode)}`} close={close} /> }),
+    link({ key: 'mercht', label: '授权', to: (row) => `/client/cliMercht/${String(row.clientCode)}` }),
     dialog({
       key: 'security',
       label: '密钥',
@@ -42,7 +41,24 @@ export default defineScreen(client, {
       body: (row, values) => ({ clientCode: row.clientCode, rsaPublicKey: values.rsaPublicKey }),
       success: 'RSA公钥已保存',
     }),
-    custom({ key: 'reset', label: '重置密钥', scope: 'row', needs: 'resetSecret', render: ({ row, close, reload }) => <ResetSecretDialog row={row} close={close} reload={reload} /> }),
+    // 重置密钥: asked first, then the new keys this one time only.
+    secretOnce({
+      key: 'reset',
+      label: '重置密钥',
+      needs: 'resetSecret',
+      title: (row) => `重置密钥（${String(row.clientName)}）`,
+      ask: '重置后旧密钥立即失效，客户端须换用新密钥签名和加密，确定要重置吗？',
+      confirmText: '重置',
+      path: 'client/mgr/security/reset',
+      body: (row) => ({ clientCode: row.clientCode }),
+      success: '密钥已重置',
+      secrets: [
+        { field: 'md5Key', label: 'MD5密钥' },
+        { field: 'aesKey', label: 'AES密钥' },
+      ],
+      note: '新密钥只显示这一次，关闭后只能看到末4位。请立即复制并安全地交给客户端的技术人员。',
+      closeText: '我已保存，关闭',
+    }),
     detail(),
     transitions(),
     remove('删除后该客户端的开放接口请求都将被拒绝，确定要删除吗？'),
