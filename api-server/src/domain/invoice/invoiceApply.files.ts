@@ -4,7 +4,7 @@
  * simulated VAT recognition, and the scoped GETs serving the stored files. Adding either is a command
  * of the application (entities/invoice.ts: inviVoucherCreate, inviFileCreate; invoiceApply.effects.ts).
  */
-import { AdminType, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, AdminType, commandAllows, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import fs from 'node:fs';
 import path from 'node:path';
 import { audit } from '../../account/audit';
@@ -18,12 +18,14 @@ import { type AnyDb, type Resource, STALE } from '../../resource/entity-resource
 import { assertUploadsUsable, sendStored, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { invoiceFileAmounts } from './invoiceApply.effects';
-import { intOf, isType, requireType } from './invoiceApply.orders';
+import { intOf, requireType } from './invoiceApply.orders';
 
 /** A stored file value as the browser sees it. */
 const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(stored) as Row) : null);
 
 type Apply = Resource<typeof invoiceApply.fields>;
+const COMMANDS = invoiceApplyToMe.commands!;
+const allows = (ctx: SignedInContext, name: string, row: Row) => commandAllows(invoiceApplyToMe, name, row, accountTypeOf(ctx.caller.user.adminType), ctx.caller.perms);
 
 /** The invoice file sent for recognition. */
 function fileJson(raw: unknown): string {
@@ -33,7 +35,7 @@ function fileJson(raw: unknown): string {
 
 /** An invoice file's values by the inviFileCreate command's declared fields (one rule for adding and editing). */
 function fileValues(body: Row): Row {
-  const input = parseCommandInput(invoiceApplyToMe.commands!.inviFileCreate, body);
+  const input = parseCommandInput(COMMANDS.inviFileCreate, body);
   return { invoiceNo: input.invoiceNo, invoiceCode: input.invoiceCode, invoiceDate: input.invoiceDate, ...invoiceFileAmounts(input), file: input.file };
 }
 
@@ -44,7 +46,8 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   async function vouchers(resource: Apply, ctx: SignedInContext) {
     const row = await resource.load(ctx.caller, intOf(ctx.body.applyId));
     const rows = (await db.selectFrom('invoice_voucher').selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
-    const mayDelete = isType(ctx.caller, AdminType.SYS, AdminType.SPR) && ctx.caller.perms.has(27250) && [10, 20].includes(Number(row.status));
+    // A voucher is removed while one may be uploaded (the command's who and when).
+    const mayDelete = allows(ctx, 'inviVoucherCreate', row);
     return rows.map((v) => ({ id: v.id, applyId: v.applyId, voucherType: v.voucherType, voucherTypeName: ENUMS.voucherType.find((o) => o.value === v.voucherType)?.label ?? '', file: fileOf(v.file), uploaderType: v.uploaderType, createdAt: formatDateTime(Number(v.createdAt)), _actions: mayDelete ? ['delete'] : [] }));
   }
 
@@ -55,7 +58,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
     const row = await toMe.resource.load(ctx.caller, voucher.applyId as number);
     await toMe.resource.write(ctx, async (trx) => {
       const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
-      if (![10, 20].includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
+      if (!COMMANDS.inviVoucherCreate.from!.includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
       await trx.deleteFrom('invoice_voucher').where('id', '=', voucher.id).execute();
       await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'inviVoucherDelete', entity: invoiceApplyToMe.name, entityId: String(row.id), changes: { voucher: { from: String(fileOf(voucher.file)?.name ?? ''), to: null } } });
     });
@@ -65,7 +68,8 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   async function filesOf(resource: Apply, ctx: SignedInContext) {
     const row = await resource.load(ctx.caller, intOf(ctx.body.applyId));
     const rows = (await db.selectFrom('invoice_file').selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
-    const editable = isType(ctx.caller, AdminType.SYS, AdminType.SPR) && ctx.caller.perms.has(27260) && Number(row.status) === 20;
+    // An invoice file is edited and removed while one may be added (the command's who and when).
+    const editable = allows(ctx, 'inviFileCreate', row);
     return rows.map((f) => ({
       id: f.id,
       applyId: f.applyId,
@@ -88,7 +92,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
     const row = await toMe.resource.load(ctx.caller, intOf(applyId));
     return toMe.resource.write(ctx, async (trx) => {
       const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
-      if (Number(current.status) !== InvoiceStatus.APPROVED) refuse(Code.CONFLICT, STALE);
+      if (!COMMANDS.inviFileCreate.from!.includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
       const answer = await run(trx);
       await audit(trx as never, { operator: operator(ctx), now: ctx.now, action, entity: invoiceApplyToMe.name, entityId: String(row.id), changes: { invoiceNo: { from: null, to: String(ctx.body.invoiceNo ?? ctx.body.id ?? '') } } });
       return answer;
