@@ -1,6 +1,6 @@
 import { type AccountType, codeOf, MANUAL_CREDIT_CHANNELS } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { type OrgScope, rowInScope } from '../../account/scope';
+import { type OrgScope, rowInScope, tieCondition } from '../../account/scope';
 import type { Database } from '../../db/schema';
 import type { SignedInContext } from '../../http/guard';
 
@@ -42,12 +42,11 @@ function eqStatus(table: ScopedTable, status: number): Where {
   return (eb) => eb(sql.ref(`${table}.status`), '=', status);
 }
 
-/** The rows of a table inside the caller's scope; refunds carry no supplier column and are scoped through their enterprise. */
+/** The rows of a table inside the caller's scope; refunds carry no supplier column and are tied by their enterprise as the money screens tie them (`ownEnt`). */
 function inScope(db: Kysely<Database>, scope: OrgScope, table: ScopedTable): Where {
   if (table !== 'refund_apply') return rowInScope(db, scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` });
-  if (scope.kind === 'all') return () => sql<SqlBool>`1 = 1`;
-  if (scope.kind === 'ent') return (eb) => eb('refund_apply.entId', '=', scope.entId);
-  return (eb) => eb('refund_apply.entId', 'in', db.selectFrom('ent').select('ent.id').where(rowInScope(db, scope, { ent: 'ent.id', supplier: 'ent.supplierId' })));
+  const condition = tieCondition(db, { ownEnt: 'refund_apply.entId' }, scope);
+  return (eb) => (condition === null ? sql<SqlBool>`1 = 1` : typeof condition === 'function' ? condition(eb as never) : condition);
 }
 
 export async function count(db: Kysely<Database>, ctx: SignedInContext, table: ScopedTable, where?: Where): Promise<number> {
