@@ -1,7 +1,7 @@
 import { CUST_IMPORT_HEADERS, CUST_IMPORT_MAX_ROWS, MESSAGES, residentIdCheckChar } from '@flexpay/shared-utility';
 import { readSheet } from '@flexpay/shared-utility/kit';
 import screen, { CUST_SHEET, IMPORT_HISTORY } from '../src/cust/import.screen';
-import type { ImportAction } from '../../shared-utility/src/kit/entity/define';
+import type { DownloadAction, ImportAction } from '../../shared-utility/src/kit/entity/define';
 
 /** Valid resident IDs: one whose check character is X, and another. */
 const withX = (() => {
@@ -35,12 +35,17 @@ describe('人才导入 declaration', () => {
     const importAction = screen.actions.find((a): a is ImportAction => a.kind === 'import')!;
     // The workbook goes with the rows, so the history keeps the original file.
     expect(importAction).toMatchObject({ path: 'cust/mgr/import', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] }, keepFile: true });
-    expect(screen.actions.map((a) => a.kind)).toEqual(['detail', 'template', 'import', 'custom']);
+    // 导入记录: the history's list in the drawer (a declared listDrawer of IMPORT_HISTORY).
+    expect(screen.actions.map((a) => a.kind)).toEqual(['detail', 'template', 'import', 'listDrawer']);
+    expect(screen.actions[3]).toMatchObject({ key: 'history', label: '导入记录', codes: [20120], screen: IMPORT_HISTORY });
     expect(screen.list).toEqual(['name', 'idType', 'idNumber', 'phone', 'entId', 'createdAt']);
   });
 
   test('导入记录: the file name downloads the original file when the server kept it; 结果文件 per row', () => {
-    expect(IMPORT_HISTORY.actions).toEqual([expect.objectContaining({ kind: 'custom', key: 'result', label: '结果文件', scope: 'row', needs: 'result' })]);
+    // A row download (rowDownload) of the import's result workbook, offered where the server lists `result`.
+    expect(IMPORT_HISTORY.actions).toEqual([expect.objectContaining({ kind: 'download', key: 'result', label: '结果文件', needs: 'result', path: 'cust/mgr/importDFile' })]);
+    const result = IMPORT_HISTORY.actions[0] as DownloadAction;
+    expect(result.query!({ id: 12 })).toEqual({ id: 12, kind: 'result' });
     expect(IMPORT_HISTORY.columns?.fileName?.render).toBeDefined();
   });
 });

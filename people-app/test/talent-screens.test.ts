@@ -1,4 +1,5 @@
-import { bankBin, cust } from '@flexpay/shared-utility';
+import { bankBin, commandsOf, cust, custCard } from '@flexpay/shared-utility';
+import type { ScreenAction, TransitionsAction } from '@flexpay/shared-utility/kit';
 import bankcardScreen from '../src/bankcard/index.screen';
 import custScreen from '../src/cust.screen';
 import entScreen from '../src/cust/ent.screen';
@@ -6,7 +7,8 @@ import supScreen from '../src/cust/sup.screen';
 import { custCardTable, talentRelationActions } from '../src/cust/talent-actions';
 import { talentActions } from '../src/cust/talent-screen';
 
-const keys = (actions: ReadonlyArray<{ kind: string; key?: string }>) => actions.map((a) => a.key ?? a.kind);
+/** Each action's key; a commands() action by the command names it offers (each a row action needing its name in `_actions`). */
+const keys = (actions: ReadonlyArray<ScreenAction>) => actions.flatMap((a) => (a.kind === 'transitions' && a.only ? a.only : [('key' in a && a.key) || a.kind]));
 
 describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
   test('both talent views are the one talent entity with their own columns and the same actions', () => {
@@ -28,8 +30,10 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
   test('new talent with OCR, real-name, files, the relations of talent-actions and the export', () => {
     expect(keys(talentActions)).toEqual(expect.arrayContaining(['create', 'form', 'detail', 'realName', 'files', 'transitions', 'export']));
     for (const relation of talentRelationActions) expect(talentActions).toContain(relation);
-    const byKey = Object.fromEntries(talentActions.map((a) => [('key' in a && a.key) || a.kind, a]));
-    expect(byKey.realName).toMatchObject({ scope: 'row', needs: 'realName' });
+    const byKey = Object.fromEntries(talentActions.map((a) => [('key' in a && a.key) || (a.kind === 'transitions' && a.only?.join()) || a.kind, a]));
+    // 实名认证: the talent's command, a row action needing `realName` in `_actions`.
+    expect(byKey.realName).toMatchObject({ kind: 'transitions', only: ['realName'], all: true });
+    expect((byKey.realName as TransitionsAction).only!.map((name) => [name, commandsOf(cust)[name]?.label])).toEqual([['realName', '实名认证']]);
     expect(byKey.files).toMatchObject({ scope: 'row', needs: 'files' });
     expect(byKey.create).toMatchObject({ scope: 'toolbar', codes: [20110] });
     expect(byKey.export).toMatchObject({ codes: [20130] });
@@ -40,7 +44,9 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
   });
 
   test('a card offers 重新校验 when the server lists it', () => {
-    expect(custCardTable.actions.find((a) => a.kind === 'custom')).toMatchObject({ key: 'recheckCustCard', label: '重新校验', scope: 'row', needs: 'recheckCustCard' });
+    const recheck = custCardTable.actions.find((a): a is TransitionsAction => a.kind === 'transitions')!;
+    expect(recheck).toMatchObject({ only: ['recheckCustCard'], all: true });
+    expect(recheck.only!.map((name) => [name, commandsOf(custCard)[name]?.label])).toEqual([['recheckCustCard', '重新校验']]);
   });
 
   test('银行卡号 is the BIN table with 新增 (add) and 按卡号添加', () => {

@@ -90,6 +90,9 @@ function parseOne(field: CommandField, raw: unknown, required: boolean): { value
   // A rule speaks first for a blank value too (a pattern's message); else the missing value's message.
   if (isBlank(raw) && required && !field.rule) return { error: missing };
   const parsed = parseInput({ ...(field as EntityField), type: field.type, required }, raw);
+  // An enum input limited to some values (发起电子签's channel: 电子签 or 合作方V2).
+  if (!('error' in parsed) && field.only && parsed.value !== null && !field.only.some((v) => String(v) === String(parsed.value)))
+    return { error: field.message ?? `请选择有效的${field.label}` };
   return 'error' in parsed && field.message ? { error: field.message } : parsed;
 }
 
@@ -185,4 +188,27 @@ export function commandActions(host: Pick<CommandHost, 'entity' | 'options'>, ca
     .filter(([name, c]) => !c.choose && commandAllows(entity, name, state, type, caller.perms))
     .filter(([name]) => (!options.mayWrite || options.mayWrite(caller, row)) && !options.transitionRefusal?.(name, row, caller))
     .map(([name]) => name);
+}
+
+/** The routes of an entity's commands (after paths.mgr): one per path, with the commands sharing it in declaration order. */
+export function commandRoutes(entity: Entity): Map<string, string[]> {
+  const routes = new Map<string, string[]>();
+  for (const [name, c] of Object.entries(commandsOf(entity))) routes.set(c.path ?? name, [...(routes.get(c.path ?? name) ?? []), name]);
+  return routes;
+}
+
+/**
+ * Which of the commands on one route a request takes: the first whose fixed `body` values it carries
+ * (纸质签约 `{signStatus: 20}`, 发起电子签 `{signStatus: 10}` on updateSupCoopData). Undefined when the
+ * request carries none of their keys (the route's other use, the resource's update); 1009 when it
+ * carries one with a value no command declares.
+ */
+export function commandOfBody(entity: Entity, names: string[], body: Row): string | undefined {
+  const commands = commandsOf(entity);
+  const carried = (key: string) => body[key] !== undefined && body[key] !== null;
+  const found = names.find((n) => Object.entries(commands[n].body ?? {}).every(([k, v]) => carried(k) && String(body[k]) === String(v)));
+  if (found) return found;
+  const keys = names.flatMap((n) => Object.keys(commands[n].body ?? {}));
+  if (keys.some(carried) || keys.length === 0) refuse(Code.CONFLICT, STALE_MESSAGE);
+  return undefined;
 }

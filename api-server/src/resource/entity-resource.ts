@@ -32,7 +32,7 @@ import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '
 import { formatDateTime } from '../util/time';
 import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
-import { commandActions, type CommandHost, type Effects, runCommand, STALE_MESSAGE } from './commands';
+import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
@@ -666,12 +666,26 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
   if (entity.codes.mgr !== undefined) {
     const mgrCode = entity.codes.mgr;
     if (options.create !== false) routes.push({ path: `${mgr}/${options.create ?? 'create'}`, perm: mgrCode, handler: (ctx) => resource.create(signed(ctx)) });
-    if (options.update !== false) routes.push({ path: `${mgr}/${options.update ?? 'update'}`, perm: mgrCode, handler: (ctx) => resource.update(signed(ctx)) });
+    // An update route shared with commands (updateSupCoopData) is served below, by the body.
+    if (options.update !== false && !commandRoutes(entity).has(options.update ?? 'update'))
+      routes.push({ path: `${mgr}/${options.update ?? 'update'}`, perm: mgrCode, handler: (ctx) => resource.update(signed(ctx)) });
     if (options.remove) routes.push({ path: `${mgr}/${options.remove}`, perm: mgrCode, handler: (ctx) => resource.remove(signed(ctx)) });
   }
   // Kit v3: one route per command (a machine's transitions are commands), `path` when the spec names it otherwise.
-  for (const [name, c] of Object.entries(commandsOf(entity)))
-    routes.push({ path: `${mgr}/${c.path ?? name}`, perm: c.code, handler: (ctx) => resource.transition(signed(ctx), name) });
+  // Commands sharing an existing route are told apart by their fixed body values; a body with none of them is the update sharing it.
+  const updatePath = options.update === false ? undefined : (options.update ?? 'update');
+  for (const [path, names] of commandRoutes(entity)) {
+    const only = names.length === 1 && !commandsOf(entity)[names[0]].body && path !== updatePath ? names[0] : undefined;
+    routes.push({
+      path: `${mgr}/${path}`,
+      perm: commandsOf(entity)[names[0]].code,
+      handler: (ctx) => {
+        const name = only ?? commandOfBody(entity, names, ctx.body);
+        if (name) return resource.transition(signed(ctx), name);
+        return path === updatePath ? resource.update(signed(ctx)) : refuse(Code.CONFLICT, STALE_MESSAGE);
+      },
+    });
+  }
   const machine = entity.machine;
   if (machine) {
     const codes = [...new Set(Object.values(machine.transitions).map((t) => t.code))];

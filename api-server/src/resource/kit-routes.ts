@@ -158,6 +158,17 @@ export async function assertUploadsUsable(db: AppDeps['db'], user: { adminType: 
   }
 }
 
+/**
+ * Streams the upload a stored url names (`…/file/download?id=N`) under `name` (default its own); 1004
+ * with `missing` when it names none (a record's file, an import's original workbook, a talent's file).
+ */
+export async function sendUpload(deps: AppDeps, reply: SignedInContext['reply'], url: unknown, name?: string, missing: string = Messages.notFound) {
+  const id = Number(/id=(\d+)$/.exec(typeof url === 'string' ? url : '')?.[1]);
+  const file = id ? await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', id).executeTakeFirst() : undefined;
+  if (!file) return refuse(Code.NOT_FOUND, missing);
+  return sendStored(deps, reply, file.storedAs, name ?? file.name);
+}
+
 /** Streams a stored upload with its original name. */
 export function sendStored(deps: AppDeps, reply: SignedInContext['reply'], storedAs: string, name: string) {
   const ext = path.extname(name).slice(1).toLowerCase();

@@ -1,5 +1,5 @@
-import { bankBin, request, showSuccess, type Field } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, FieldsDialog, form } from '@flexpay/shared-utility/kit';
+import { bankBin, type Field } from '@flexpay/shared-utility';
+import { defineScreen, detail, dialog, form } from '@flexpay/shared-utility/kit';
 
 /** /bankcard/index 银行卡号 (SYS · 22010/22110): the card BIN table naming a card's bank and type. */
 export const route = '/bankcard/index';
@@ -17,24 +17,8 @@ export default defineScreen(bankBin, {
   filterDialog: ['cardType', 'status'],
   actions: [
     form({ routes: { create: 'add' } }),
-    custom({
-      key: 'addByDetail',
-      label: '按卡号添加',
-      scope: 'toolbar',
-      codes: [22110],
-      render: ({ close, reload }) => (
-        <FieldsDialog
-          title="按卡号添加"
-          fields={BY_DETAIL}
-          submit={async (values) => {
-            await request('bankCard/mgr/addByDetail', values, { showLoading: true });
-            showSuccess('卡BIN已添加');
-            reload();
-          }}
-          onClose={close}
-        />
-      ),
-    }),
+    // 按卡号添加: a card's number names its BIN (the first 6 digits) and length (bankCard/mgr/addByDetail).
+    dialog({ key: 'addByDetail', label: '按卡号添加', scope: 'toolbar', codes: [22110], path: 'bankCard/mgr/addByDetail', fields: BY_DETAIL, success: '卡BIN已添加' }),
     detail(),
   ],
 });

@@ -1,7 +1,6 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { useEffect } from 'react';
 import { checkCustImportRows, cust, CUST_IMPORT_MAX_ROWS, custImport, download, type Row } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, EntityScreenView, listedActions, excelImport, importSheet, SubTableDrawer, template } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, listDrawer, listedActions, excelImport, importSheet, rowDownload, template } from '@flexpay/shared-utility/kit';
 
 /** /cust/import 人才导入 (SYS, SPR, ENT): the talent list with the Excel import, its template and history. */
 export const route = '/cust/import';
@@ -17,14 +16,6 @@ export const CUST_SHEET = importSheet(cust, {
   maxRows: CUST_IMPORT_MAX_ROWS,
   check: (rows) => checkCustImportRows(rows).map((c) => c.error),
 });
-
-/** Downloads one import's result workbook (importDFile kind=result: one line per row with its outcome) when opened. */
-function ResultDownload({ id, close }: { id: number; close: () => void }) {
-  useEffect(() => {
-    void download('cust/mgr/importDFile', { id, kind: 'result' }).finally(close);
-  }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
-  return null;
-}
 
 /** 文件名: the original workbook (importDFile kind=original) as a link when the server kept it (`_actions` lists `original`). */
 function OriginalFile({ row }: { row: Row }) {
@@ -53,7 +44,8 @@ export const IMPORT_HISTORY = defineScreen(custImport, {
   },
   search: ['importNo'],
   filterDialog: ['entId', 'createdAt'],
-  actions: [custom({ key: 'result', label: '结果文件', scope: 'row', needs: 'result', render: ({ row, close }) => <ResultDownload id={Number(row.id)} close={close} /> })],
+  // 结果文件: the import's result workbook (importDFile kind=result: one line per row with its outcome).
+  actions: [rowDownload({ key: 'result', label: '结果文件', needs: 'result', path: 'cust/mgr/importDFile', query: (row) => ({ id: Number(row.id), kind: 'result' }) })],
 });
 
 export default defineScreen(cust, {
@@ -65,10 +57,6 @@ export default defineScreen(cust, {
     template(CUST_SHEET),
     // SYS and SPR name the enterprise the talents join; an enterprise imports into itself.
     excelImport({ path: 'cust/mgr/import', sheet: CUST_SHEET, label: '导入人才', fields: ['entId'], fieldsFor: { entId: ['SYS', 'SPR'] }, keepFile: true }),
-    custom({ key: 'history', label: '导入记录', scope: 'toolbar', codes: [20120], render: ({ close }) => (
-      <SubTableDrawer title="导入记录" onClose={close}>
-        <EntityScreenView screen={IMPORT_HISTORY} urlState={false} />
-      </SubTableDrawer>
-    ) }),
+    listDrawer({ key: 'history', label: '导入记录', codes: [20120], screen: IMPORT_HISTORY }),
   ],
 });

@@ -5,27 +5,11 @@
  * or exports them whole from the 导出 menu, audited — issue 22 item 6). A talent another enterprise
  * registered is listed without 编辑: the server lists `update` only on rows the caller may change.
  */
-import { request, showSuccess, type Row } from '@flexpay/shared-utility';
-import { custom, detail, FieldsDialog, form, listedActions, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
+import type { Row } from '@flexpay/shared-utility';
+import { commands, custom, detail, form, listedActions, serverExport, transitions, type ScreenAction } from '@flexpay/shared-utility/kit';
 import { talentRelationActions } from './talent-actions';
 import { TalentFilesDialog } from './talent-files';
 import { TalentCreateDialog } from './talent-form';
-
-function RealNameDialog({ row, close, reload }: { row: Row; close: () => void; reload: () => void }) {
-  return (
-    <FieldsDialog
-      title="实名认证"
-      note={`将核验 ${String(row.name ?? '')} 的姓名与证件号码（二要素），结果写入实名状态，确定继续吗？`}
-      fields={[]}
-      submit={async () => {
-        const answer = await request<Row>('cust/mgr/realName', { id: row.id }, { showLoading: true });
-        showSuccess(answer.realNameStatus === 10 ? '实名认证成功' : '实名认证未通过');
-        reload();
-      }}
-      onClose={close}
-    />
-  );
-}
 
 /** Uploading a file changes the talent: only on rows the server lets the caller edit. */
 const writable = (row: Row) => listedActions(row)?.includes('update') ?? false;
@@ -34,7 +18,8 @@ export const talentActions: ScreenAction[] = [
   custom({ key: 'create', label: '新增人才', scope: 'toolbar', codes: [20110], onlyFor: ['SYS', 'SPR', 'ENT'], render: ({ close, reload }) => <TalentCreateDialog onClose={close} onSaved={reload} /> }),
   form({ create: false }),
   detail(),
-  custom({ key: 'realName', label: '实名认证', scope: 'row', needs: 'realName', render: ({ row, close, reload }) => <RealNameDialog row={row} close={close} reload={reload} /> }),
+  // 实名认证: the talent entity's command (its note names the talent, its toast the provider's result).
+  commands(['realName']),
   custom({ key: 'files', label: '附件', scope: 'row', needs: 'files', render: ({ row, close }) => <TalentFilesDialog row={row} onClose={close} editable={writable(row)} /> }),
   transitions(),
   ...talentRelationActions,

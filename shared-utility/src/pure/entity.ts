@@ -138,6 +138,8 @@ export interface CommandField extends Omit<EntityField, 'type'> {
   message?: string;
   /** A bool's two choices as shown (default 是 / 否). */
   choices?: readonly [yes: string, no: string];
+  /** An enum input limited to these of its values (发起电子签's channel: 电子签 or 合作方V2); others refused with `message`. */
+  only?: ReadonlyArray<number | string>;
 }
 
 /** Values of the entity's state fields a command moves to: the first state field's value, or several by name. */

@@ -1,4 +1,4 @@
-import { cardNoError, DAY_MS, dueMoves, SIGN, SIGN_TABLE, signActionsOf, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
+import { bestBin, cardNoError, commandAllows, custCoopSup, DAY_MS, dueMoves, SIGN, SIGN_TABLE, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
 
 const ALL_SIGN = [0, 10, 20, 30, 40];
 const ALL_TAX = [0, 10, 20, 30, 40];
@@ -24,15 +24,20 @@ describe('sign status table (DOMAIN.md §6)', () => {
   });
 });
 
-describe('row actions', () => {
+describe('row actions (custCoopSup.commands, one declaration with the tables)', () => {
   const row = (signStatus: number, taxRegStatus = 0, status = 0) => ({ status, signChannel: 0, signStatus, taxRegStatus });
+  const offered = (r: ReturnType<typeof row>, realNameStatus: number) =>
+    Object.keys(custCoopSup.commands!).filter((name) => commandAllows(custCoopSup, name, { ...r, realNameStatus }, 'SYS', new Set([20201])));
   test('follow the tables; tax registration needs real-name 10; a suspended cooperation offers nothing', () => {
-    expect(signActionsOf(row(SIGN.none), 10)).toEqual(['paperSign', 'eSign', 'taxReg']);
-    expect(signActionsOf(row(SIGN.signing), 10)).toEqual(['taxReg']);
-    expect(signActionsOf(row(SIGN.success, TAX_REG.success), 10)).toEqual(['taxCancel']);
-    expect(signActionsOf(row(SIGN.expired, TAX_REG.applying), 0)).toEqual(['paperSign', 'eSign']);
-    expect(signActionsOf(row(SIGN.failed, TAX_REG.failed), 20)).toEqual(['paperSign', 'eSign']);
-    expect(signActionsOf(row(SIGN.none, 0, 1), 10)).toEqual([]);
+    expect(offered(row(SIGN.none), 10)).toEqual(['paperSign', 'eSign', 'taxReg']);
+    expect(offered(row(SIGN.signing), 10)).toEqual(['taxReg']);
+    expect(offered(row(SIGN.success, TAX_REG.success), 10)).toEqual(['taxCancel']);
+    expect(offered(row(SIGN.expired, TAX_REG.applying), 0)).toEqual(['paperSign', 'eSign']);
+    expect(offered(row(SIGN.failed, TAX_REG.failed), 20)).toEqual(['paperSign', 'eSign']);
+    expect(offered(row(SIGN.none, 0, 1), 10)).toEqual([]);
+  });
+  test('an enterprise signs, never registers tax', () => {
+    expect(Object.keys(custCoopSup.commands!).filter((name) => commandAllows(custCoopSup, name, { ...row(SIGN.none), realNameStatus: 10 }, 'ENT', new Set([20201])))).toEqual(['paperSign', 'eSign']);
   });
 });
 
@@ -79,5 +84,23 @@ describe('payout account numbers', () => {
     expect(cardNoError(10, '13800138000')).toBeNull();
     expect(cardNoError(10, 'li.si@example.com')).toBeNull();
     expect(cardNoError(10, '6222020200112233')).toBe('支付宝账号应为手机号码或邮箱');
+  });
+});
+
+describe('bestBin: which BIN names a card', () => {
+  const rows = [
+    { bin: '622', bankName: '某行', cardName: null, cardType: 'DC', cardLength: 16 },
+    { bin: '622202', bankName: '中国工商银行', cardName: '牡丹卡', cardType: 'DC', cardLength: 19 },
+    { bin: '6222', bankName: '工行长卡', cardName: null, cardType: 'CC', cardLength: 16 },
+    { bin: '621226', bankName: '中国工商银行', cardName: null, cardType: 'DC', cardLength: 19 },
+  ];
+  test('the longest BIN whose card length is the number’s', () => {
+    expect(bestBin(rows, '6222020200112233445')).toEqual({ bin: '622202', bankName: '中国工商银行', cardName: '牡丹卡', cardType: 'DC' });
+    expect(bestBin(rows, '6222020200112233')).toMatchObject({ bin: '6222', cardType: 'CC' });
+  });
+  test('else the longest starting it; none when no BIN starts it', () => {
+    expect(bestBin(rows, '62220202001122334')).toMatchObject({ bin: '622202' });
+    expect(bestBin(rows, ' 6229000000000000 ')).toMatchObject({ bin: '622' });
+    expect(bestBin(rows, '4111111111111111')).toBeNull();
   });
 });

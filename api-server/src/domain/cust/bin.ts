@@ -3,7 +3,7 @@
  * and type. `lookupBin` is what adding a card (talent cards, import) asks: the longest BIN that
  * starts the card number and matches its length, among the enabled rows.
  */
-import { bankBin } from '@flexpay/shared-utility/src/pure';
+import { bankBin, bestBin, type BinRow } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
@@ -11,12 +11,9 @@ import { auditedWrite } from '../../account/audit';
 import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 
-export interface BinMatch {
-  bin: string;
-  bankName: string;
-  cardName: string | null;
-  cardType: string;
-}
+export type BinMatch = Omit<BinRow, 'cardLength'>;
+
+const BIN_COLUMNS = ['bin', 'bankName', 'cardName', 'cardType', 'cardLength'] as const;
 
 export const BinMessages = {
   duplicate: '该卡BIN已存在',
@@ -30,27 +27,14 @@ export async function lookupBin(db: AnyDb, cardNo: string): Promise<BinMatch | n
   const digits = cardNo.trim();
   if (!/^\d{10,30}$/.test(digits)) return null;
   const prefixes = Array.from({ length: Math.min(12, digits.length) - 2 }, (_, i) => digits.slice(0, i + 3));
-  const rows = (await db
-    .selectFrom('bank_bin')
-    .select(['bin', 'bankName', 'cardName', 'cardType', 'cardLength'])
-    .where('bin', 'in', prefixes)
-    .where('status', '=', 0)
-    .execute()) as Array<BinMatch & { cardLength: number }>;
-  const fitting = rows.filter((r) => r.cardLength === digits.length).sort((a, b) => b.bin.length - a.bin.length);
-  const best = fitting[0] ?? rows.sort((a, b) => b.bin.length - a.bin.length)[0];
-  return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
+  const rows = (await db.selectFrom('bank_bin').select(BIN_COLUMNS).where('bin', 'in', prefixes).where('status', '=', 0).execute()) as BinRow[];
+  return bestBin(rows, digits);
 }
 
 /** Every enabled BIN read once, for naming many cards (an import) without a query per card. */
 export async function binMatcher(db: AnyDb): Promise<(cardNo: string) => BinMatch | null> {
-  const rows = (await db.selectFrom('bank_bin').select(['bin', 'bankName', 'cardName', 'cardType', 'cardLength']).where('status', '=', 0).execute()) as Array<BinMatch & { cardLength: number }>;
-  const byLength = [...rows].sort((a, b) => b.bin.length - a.bin.length);
-  return (cardNo) => {
-    const digits = cardNo.trim();
-    const starts = byLength.filter((r) => digits.startsWith(r.bin));
-    const best = starts.find((r) => r.cardLength === digits.length) ?? starts[0];
-    return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
-  };
+  const rows = (await db.selectFrom('bank_bin').select(BIN_COLUMNS).where('status', '=', 0).execute()) as BinRow[];
+  return (cardNo) => bestBin(rows, cardNo);
 }
 
 export function bankBinRoutes(deps: AppDeps): RouteSpec[] {

@@ -29,11 +29,11 @@ import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
-import { sendStored } from '../../resource/kit-routes';
+import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
 import { ownUpload } from './talent-files';
-import { ensureCooperation, newCustCodes, targetEnterprise } from './talent-records';
+import { coopEntRow, coopSupRow, ensureCooperation, newCardRow, newCustCodes, newTalentRow, targetEnterprise } from './talent-records';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 
@@ -132,38 +132,14 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               const part = fresh.slice(c, c + INSERT_CHUNK);
               const ids = (await trx
                 .insertInto('cust')
-                .values(
-                  part.map(({ r }, j) => ({
-                    custCode: codes[c + j],
-                    name: r.name,
-                    idType: r.idType,
-                    idNumber: r.idNumber,
-                    phone: r.phone,
-                    bankCard: r.bankCard,
-                    bankName: r.bankName,
-                    remark: r.remark,
-                    entId: ent.id,
-                    supplierId: ent.supplierId,
-                    realNameStatus: 0,
-                    signStatus: 0,
-                    status: 0,
-                    createdAt: ctx.now,
-                    updatedAt: ctx.now,
-                  })),
-                )
+                .values(part.map(({ r }, j) => newTalentRow(r, codes[c + j], ent, ctx.now)))
                 .returning(['id', 'custCode'])
                 .execute()) as Array<{ id: number; custCode: string }>;
               const idOf = new Map(ids.map((x) => [x.custCode, x.id]));
               const made = part.map(({ r, i }, j) => ({ r, i, id: idOf.get(codes[c + j])! }));
-              await trx.insertInto('cust_coop_ent').values(made.map(({ id }) => ({ custId: id, entId: ent.id, status: 0, remark: null, createdAt: ctx.now, updatedAt: ctx.now }))).execute();
-              await trx
-                .insertInto('cust_coop_sup')
-                .values(made.map(({ id }) => ({ custId: id, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: ctx.now, updatedAt: ctx.now })))
-                .execute();
-              await trx
-                .insertInto('cust_card')
-                .values(made.map(({ r, id }) => ({ custId: id, cardNo: r.bankCard, bankName: r.bankName ?? binOf(r.bankCard)?.bankName ?? null, cardType: binOf(r.bankCard)?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: ctx.now, updatedAt: ctx.now })))
-                .execute();
+              await trx.insertInto('cust_coop_ent').values(made.map(({ id }) => coopEntRow(id, ent, ctx.now))).execute();
+              await trx.insertInto('cust_coop_sup').values(made.map(({ id }) => coopSupRow(id, ent, ctx.now))).execute();
+              await trx.insertInto('cust_card').values(made.map(({ r, id }) => newCardRow(id, r.bankCard, r.bankName, binOf(r.bankCard), ctx.now))).execute();
               for (const { i, id } of made) outcomes[i] = { custId: id, message: CustMessages.created };
             }
             // People already registered: the cooperation rows they lack.
@@ -237,12 +213,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (ctx) => {
         const query = ctx.request.query as Record<string, unknown>;
         const head = await loadImport(signed(ctx), query.id);
-        if (query.kind === 'original') {
-          const uploadId = Number(/id=(\d+)$/.exec(String(head.fileUrl ?? ''))?.[1]);
-          const stored = uploadId ? await db.selectFrom('upload_file').select(['storedAs', 'name']).where('id', '=', uploadId).executeTakeFirst() : undefined;
-          if (!stored) throw new ApiError(Code.NOT_FOUND, CustMessages.importFile);
-          return sendStored(deps, ctx.reply, (stored as { storedAs: string }).storedAs, (stored as { name: string }).name);
-        }
+        if (query.kind === 'original') return sendUpload(deps, ctx.reply, head.fileUrl, undefined, CustMessages.importFile);
         const rows = (await db
           .selectFrom('cust_import_row as r')
           .leftJoin('cust as c', 'c.id', 'r.custId')

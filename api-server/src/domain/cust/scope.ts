@@ -8,6 +8,9 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, Sql
 import { AdminType } from '@flexpay/shared-utility/src/pure';
 import type { OrgScope } from '../../account/scope';
 import type { Caller } from '../../http/guard';
+import { Code, Messages } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { AnyDb, AnyQuery, Row } from '../../resource/entity-resource';
 import type { Database } from '../../db/schema';
 
 /** Condition on a column holding a talent's id: the talent is inside the caller's scope. */
@@ -59,4 +62,21 @@ export function talentWritableBy(caller: Caller, talent: { entId?: unknown; supp
     default:
       return false;
   }
+}
+
+/** Refuses (3002) a talent outside the caller's scope (or `also`, a subquery of more talent ids), 1004 a missing one. */
+export async function requireTalent(db: AnyDb, caller: Caller, custId: unknown, also?: AnyQuery): Promise<Row> {
+  const id = Number(custId);
+  if (!Number.isInteger(id) || id <= 0) return refuse(Code.VALIDATION, '请指定人才');
+  const row = (await db.selectFrom('cust').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
+  const inScope = talentInScope(db as never, caller.scope, 'cust.id');
+  const seen = await db
+    .selectFrom('cust')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) => (also ? eb.or([inScope(eb as never), eb('cust.id', 'in', also)]) : inScope(eb as never)))
+    .executeTakeFirst();
+  if (!seen) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  return row;
 }

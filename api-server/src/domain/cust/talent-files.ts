@@ -1,10 +1,9 @@
-import { AdminType, cust, TALENT_MGR_CODE, TALENT_OWN_FILE_TYPES } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../../account/audit';
+import { AdminType, cust } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
-import { sendStored } from '../../resource/kit-routes';
+import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { TalentMessages } from './talent-records';
 
@@ -63,8 +62,8 @@ export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
   return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt) }));
 }
 
-/** 附件: the talent's files, one to download, and saving one of its own (the talent list's files dialog). */
-export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>, writable: (ctx: SignedInContext, key: unknown) => Promise<Row>): RouteSpec[] {
+/** 附件: the talent's files and one to download (saving one of its own is the cust entity's fileSave command). */
+export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const signed = (ctx: unknown) => ctx as SignedInContext;
   const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
@@ -90,27 +89,7 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
         if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(caller, Number(file.custId));
         if (!(await listFiles(caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-        const uploadId = Number(/id=(\d+)$/.exec(String(file.url))?.[1]);
-        const stored = uploadId ? await deps.db.selectFrom('upload_file').select(['storedAs']).where('id', '=', uploadId).executeTakeFirst() : undefined;
-        if (!stored) return refuse(Code.NOT_FOUND, Messages.notFound);
-        return sendStored(deps, ctx.reply, stored.storedAs, String(file.name));
-      },
-    },
-    {
-      // 附件: ID front 0, back 1, bio 2 from an upload of the caller's (file/upload first).
-      path: 'cust/mgr/file/save',
-      perm: TALENT_MGR_CODE,
-      check: (body) => (TALENT_OWN_FILE_TYPES.includes(Number(body.fileType) as 0) && body.fileType !== '' && body.fileType !== null ? null : TalentMessages.fileType),
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const row = await writable(signed(ctx), ctx.body.custId);
-        const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.file);
-        const fileType = Number(ctx.body.fileType);
-        await deps.db.transaction().execute(async (trx) => {
-          await putFile(trx as unknown as AnyDb, Number(row.id), fileType, upload, ctx.now);
-          await audit(trx, { operator: caller.user, now: ctx.now, action: 'attachFile', entity: 'cust', entityId: String(row.id), changes: { [`file${fileType}`]: { from: null, to: upload.name } } });
-        });
-        return listFiles(caller, Number(row.id));
+        return sendUpload(deps, ctx.reply, file.url, String(file.name));
       },
     },
   ];

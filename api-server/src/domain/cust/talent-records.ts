@@ -6,7 +6,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Body, Caller } from '../../http/guard';
 import type { AnyDb } from '../../resource/entity-resource';
-import { lookupBin } from './bin';
+import { type BinMatch, lookupBin } from './bin';
 
 /** A talent's messages and the writes a new talent needs (used by 新增人才 and by the import). */
 export const TalentMessages = {
@@ -14,7 +14,6 @@ export const TalentMessages = {
   entRequired: '请选择企业',
   entMissing: '企业不存在',
   duplicate: '证件号码已存在',
-  realNameDone: '该人才已实名认证，修改姓名或证件号码后可重新认证',
 } as const;
 
 /** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
@@ -44,28 +43,33 @@ export async function existingPerson(db: AnyDb, idType: number, idNumber: string
 export async function ensureCooperation(trx: AnyDb, custId: number, ent: { id: number; supplierId: number }, now: number): Promise<boolean> {
   let added = false;
   if (!(await trx.selectFrom('cust_coop_ent').select('id').where('custId', '=', custId).where('entId', '=', ent.id).executeTakeFirst())) {
-    await trx.insertInto('cust_coop_ent').values({ custId, entId: ent.id, status: 0, remark: null, createdAt: now, updatedAt: now }).execute();
+    await trx.insertInto('cust_coop_ent').values(coopEntRow(custId, ent, now)).execute();
     added = true;
   }
   if (!(await trx.selectFrom('cust_coop_sup').select('id').where('custId', '=', custId).where('supplierId', '=', ent.supplierId).executeTakeFirst())) {
-    await trx
-      .insertInto('cust_coop_sup')
-      .values({ custId, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: now, updatedAt: now })
-      .execute();
+    await trx.insertInto('cust_coop_sup').values(coopSupRow(custId, ent, now)).execute();
     added = true;
   }
   return added;
 }
 
+type Ent = { id: number; supplierId: number };
+/** A new talent's row: unverified, unsigned, enabled, registered by the enterprise (新增人才 and the import). */
+export const newTalentRow = (values: object, custCode: string, ent: Ent, now: number) =>
+  ({ ...values, custCode, entId: ent.id, supplierId: ent.supplierId, realNameStatus: 0, signStatus: 0, status: 0, createdAt: now, updatedAt: now });
+/** The cooperation rows a talent starts with, with the enterprise and with its supplier (unsigned, unregistered). */
+export const coopEntRow = (custId: number, ent: Ent, now: number) => ({ custId, entId: ent.id, status: 0, remark: null, createdAt: now, updatedAt: now });
+export const coopSupRow = (custId: number, ent: Ent, now: number) =>
+  ({ custId, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: now, updatedAt: now });
+/** A card added with its talent (unchecked), named from the BIN table when the bank is not given. */
+export const newCardRow = (custId: number, cardNo: string, bankName: string | null, bin: BinMatch | null, now: number) =>
+  ({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: now, updatedAt: now });
+
 /** The talent's card (unchecked, named from the BIN table when the bank is not given) unless it has it. */
 export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
   if (!cardNo) return;
   if (await trx.selectFrom('cust_card').select('id').where('custId', '=', custId).where('cardNo', '=', cardNo).executeTakeFirst()) return;
-  const bin = await lookupBin(trx, cardNo);
-  await trx
-    .insertInto('cust_card')
-    .values({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: now, updatedAt: now })
-    .execute();
+  await trx.insertInto('cust_card').values(newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now)).execute();
 }
 
 /** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */

@@ -15,12 +15,12 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
-import { simulatedRealNameProvider } from '../../providers/realname';
 import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
 import { uploadDir } from '../../resource/kit-routes';
+import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
 import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } from './talent-files';
-import { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, TalentMessages, targetEnterprise } from './talent-records';
+import { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, newTalentRow, TalentMessages, targetEnterprise } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
 
@@ -50,20 +50,11 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       const changed = (['name', 'idType', 'idNumber'] as const).some((f) => values[f] !== undefined && String(values[f]) !== String(before[f]));
       return changed ? { ...values, realNameStatus: 0, realNameAt: null } : values;
     },
-    // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 changes the record.
-    rowActions: (caller, row) =>
-      mayReveal(caller) && caller.user.adminType !== AdminType.MER
-        ? ['files', ...(Number(row.realNameStatus) === 0 && talentWritableBy(caller, row) ? ['realName'] : [])]
-        : [],
+    // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 is a command (its effect in cust.effects.ts).
+    rowActions: (caller) => (mayReveal(caller) && caller.user.adminType !== AdminType.MER ? ['files'] : []),
+    effects: talentEffects,
   });
   const resource = talents.resource;
-
-  /** Loads a talent the caller may write (20110 and SYS/SPR/ENT), inside its scope. */
-  const writable = async (ctx: SignedInContext, key: unknown): Promise<Row> => {
-    const row = await resource.load(ctx.caller, keyValue(cust, { id: key }));
-    if (!resource.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    return row;
-  };
 
   const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
 
@@ -102,8 +93,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         try {
           await deps.db.transaction().execute(async (tx) => {
             const trx = tx as unknown as AnyDb;
-            const columns = { ...values, custCode, supplierId: ent.supplierId, realNameStatus: 0, signStatus: 0, status: 0, createdAt: ctx.now, updatedAt: ctx.now };
-            id = ((await trx.insertInto('cust').values(columns).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
+            id = ((await trx.insertInto('cust').values(newTalentRow(values, custCode, ent, ctx.now)).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
             await ensureCooperation(trx, id, ent, ctx.now);
             await ensureCard(trx, id, (values.bankCard as string | null) ?? null, (values.bankName as string | null) ?? null, ctx.now);
             for (const [fileType, upload] of uploads) await putFile(trx, id, fileType, upload, ctx.now);
@@ -122,23 +112,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       },
     },
     {
-      // 实名认证: the simulated 2-factor provider decides 10 or 20 once; a new name or ID number resets it.
-      path: 'cust/mgr/realName',
-      perm: TALENT_MGR_CODE,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const row = await writable(signed(ctx), ctx.body.id);
-        if (Number(row.realNameStatus) !== 0) refuse(Code.CONFLICT, TalentMessages.realNameDone);
-        const result = await simulatedRealNameProvider.verify({ name: String(row.name), idType: Number(row.idType), idNumber: String(row.idNumber) });
-        await deps.db.transaction().execute(async (trx) => {
-          const moved = await trx.updateTable('cust').set({ realNameStatus: result, realNameAt: ctx.now, updatedAt: ctx.now }).where('id', '=', Number(row.id)).where('realNameStatus', '=', 0).executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, TalentMessages.realNameDone);
-          await audit(trx, { operator: caller.user, now: ctx.now, action: 'realName', entity: 'cust', entityId: String(row.id), changes: { realNameStatus: { from: 0, to: result } } });
-        });
-        return resource.get(caller, Number(row.id));
-      },
-    },
-    {
       // 身份证识别: reads an uploaded ID photo through the OCR provider; nothing is stored.
       path: 'cust/mgr/ocrIdCard',
       perm: TALENT_MGR_CODE,
@@ -151,6 +124,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
       },
     },
-    ...talentFileRoutes(deps, resource, writable),
+    ...talentFileRoutes(deps, resource),
   ];
 }

@@ -213,6 +213,8 @@ export function commandFields(fields: Record<string, CommandField> = {}): Field[
     const entityField = { ...field, type: field.type } as EntityField;
     const f: Field = { ...baseField(name, entityField, 'form', noInput), ...formRules(entityField) };
     if (field.type === 'textarea') f.rows = [3, 4];
+    // An enum limited to some of its values offers only those.
+    if (field.only && field.enum) return { ...f, type: 'select', enum: undefined, options: ENUMS[field.enum].filter((o) => field.only!.some((v) => String(v) === String(o.value))).map((o) => ({ value: o.value, label: o.label })) };
     return f;
   });
 }

@@ -2,7 +2,8 @@
  * Talents (spec §3 customer fields, §5 rules; DOMAIN.md §6): one person per (ID type, ID number),
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
-import { defineEntity, defineMachine } from '../entity';
+import { defineEntity } from '../entity';
+import { TALENT_MESSAGES, TALENT_OWN_FILE_TYPES } from '../rules/talent';
 import { FIELD_RULES } from '../validators';
 
 const custFields = {
@@ -37,14 +38,32 @@ export const cust = defineEntity({
   codes: { query: 20100, mgr: 20110, export: 20130 },
   fields: custFields,
   // A person is shared by every enterprise it works for: only the platform disables the record itself.
-  machine: defineMachine(custFields, 'status', {
+  state: ['status'],
+  commands: {
     disable: {
       label: '禁用', from: [0], to: 1, code: 20110, for: ['SYS'], intent: 'warning',
       confirm: '禁用后该人才不能再收到代发款项，确定要禁用吗？',
       fields: { reason: { label: '禁用原因', type: 'textarea', required: true, max: 200 } },
     },
     enable: { label: '启用', from: [1], to: 0, code: 20110, for: ['SYS'], intent: 'success', confirm: '确定要启用该人才吗？' },
-  }),
+    // 实名认证: the 2-factor provider decides 10 or 20 once (the effect); a new name or ID number resets it to 0.
+    realName: {
+      label: '实名认证', code: 20110, for: ['SYS', 'SPR', 'ENT'], when: (row) => Number(row.realNameStatus) === 0,
+      stale: '该人才已实名认证，修改姓名或证件号码后可重新认证',
+      // No input: asked in the kit's dialog, the note naming the talent.
+      fields: {},
+      confirm: (row) => `将核验 ${String(row.name ?? '')} 的姓名与证件号码（二要素），结果写入实名状态，确定继续吗？`,
+      success: (answer) => (answer.realNameStatus === 10 ? '实名认证成功' : '实名认证未通过'),
+    },
+    // 附件's upload (cust/mgr/file/save): one of the talent's own files (ID front 0, back 1, bio 2), audited as attachFile.
+    fileSave: {
+      label: '上传附件', code: 20110, for: ['SYS', 'SPR', 'ENT'], path: 'file/save', keyField: 'custId', auditAs: 'attachFile', success: '附件已保存',
+      fields: {
+        fileType: { label: '附件类型', type: 'enum', enum: 'custFileType', only: TALENT_OWN_FILE_TYPES, required: true, message: TALENT_MESSAGES.fileType },
+        file: { label: '附件', type: 'file', required: true, message: TALENT_MESSAGES.file },
+      },
+    },
+  },
 });
 
 /** One import of talents (人才导入 history: importList, importDetails, importDFile). */

@@ -5,6 +5,13 @@
  * for the supplier cooperation, on 签约管理 (/cust/sup).
  */
 import { defineEntity } from '../entity';
+import { CARD_MESSAGES, REAL_NAME_SUCCESS, SIGN, SIGN_CHANNEL, SIGN_TABLE, SIGNING_MESSAGES, TAX_TABLE } from '../rules/signing';
+
+const SIGNERS = ['SYS', 'SPR', 'ENT'] as const;
+const MANAGERS = ['SYS', 'SPR'] as const;
+const active = (row: Readonly<Record<string, unknown>>) => Number(row.status) === 0;
+/** A cooperation's dialog names the talent and the supplier. */
+const coopTitle = (label: string) => (row: Readonly<Record<string, unknown>>) => `${label}（${String(row.custName ?? '')} · ${String(row.supplierName ?? '')}）`;
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const remark = { label: '备注', type: 'textarea', rule: 'remark', max: 200, create: true, update: true, nullable: true, list: false } as const;
@@ -61,6 +68,33 @@ export const custCoopSup = defineEntity({
     remark,
     createdAt,
   },
+  // The moves of rules/signing.ts on an active cooperation (a suspended one answers 合作已暂停 first, on the server).
+  state: ['signStatus', 'taxRegStatus', 'status'],
+  commands: {
+    paperSign: {
+      label: '纸质签约', code: 20201, for: SIGNERS, from: SIGN_TABLE.paperSigned.from, when: active, to: SIGN_TABLE.paperSigned.to,
+      path: 'updateSupCoopData', body: { signStatus: SIGN.success }, title: coopTitle('纸质签约'), success: '签约成功',
+      fields: { signFile: { label: '签约文件', type: 'file', required: true, message: SIGNING_MESSAGES.signFile } },
+    },
+    eSign: {
+      label: '发起电子签', code: 20201, for: SIGNERS, from: SIGN_TABLE.eSignStarted.from, when: active, to: SIGN_TABLE.eSignStarted.to,
+      path: 'updateSupCoopData', body: { signStatus: SIGN.signing }, title: coopTitle('发起电子签'), success: '已发起电子签约',
+      confirm: '签约请求发送给电子签服务商，由人才在线签署；人才未实名认证时签约失败，7 天内未签署则过期。',
+      fields: { signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', only: [SIGN_CHANNEL.esign, SIGN_CHANNEL.partnerV2], required: true, message: SIGNING_MESSAGES.eSignChannel } },
+      writes: { signChannel: 'signChannel' },
+    },
+    taxReg: {
+      label: '税务登记', code: 20201, for: MANAGERS, // the talent's real-name state rides on the row (realNameStatus)
+      when: (row) => active(row) && Number(row.realNameStatus) === REAL_NAME_SUCCESS && TAX_TABLE.applied.from.includes(Number(row.taxRegStatus)), to: { taxRegStatus: TAX_TABLE.applied.to },
+      path: 'taxRealNameFile', title: coopTitle('税务登记'), success: '已提交税务登记',
+      fields: { taxFile: { label: '税务实名文件', type: 'file', required: true, message: SIGNING_MESSAGES.taxFile } },
+    },
+    taxCancel: {
+      label: '注销登记', code: 20201, for: MANAGERS, when: (row) => active(row) && TAX_TABLE.cancelled.from.includes(Number(row.taxRegStatus)), to: { taxRegStatus: TAX_TABLE.cancelled.to },
+      path: 'updateSupCoopData', body: { taxRegStatus: TAX_TABLE.cancelled.to }, title: coopTitle('注销登记'), success: '税务登记已注销',
+      confirm: '注销后该人才在此供应商的税务登记失效，需重新登记后才能代发。', fields: {},
+    },
+  },
 });
 
 /** 银行卡: a talent's payout accounts, named from the BIN table and checked by the 3-factor provider. */
@@ -82,5 +116,16 @@ export const custCard = defineEntity({
     cardAttr: { label: '卡属性', type: 'enum', enum: 'bankCardAttr', create: true, defaultValue: 'C', width: 80 },
     validated: { label: '三要素校验', type: 'enum', enum: 'validated', search: 'eq', width: 100 },
     createdAt,
+  },
+  state: ['validated'],
+  commands: {
+    // 重新校验: a bank card unchecked (0: an import's, a provider outage) or found wrong (2) is checked again (the effect).
+    recheckCustCard: {
+      label: '重新校验', code: 20110, for: ['SYS', 'SPR', 'ENT'], from: [0, 2], when: (row) => Number(row.accountCategory) === 0,
+      stale: CARD_MESSAGES.passed,
+      fields: {},
+      confirm: (row) => `将核验卡号 ${String(row.cardNo ?? '')} 与人才的姓名、证件号码是否一致（三要素），结果写入三要素校验，确定继续吗？`,
+      success: (answer) => (answer.validated === 1 ? '校验通过' : '校验未通过：姓名、证件号码与卡号不一致'),
+    },
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Signing and tax registration of a talent's cooperation with a supplier (DOMAIN.md §6) as state
- * tables: which event moves which status where, what an operator may still do on a row, and what
+ * tables: which event moves which status where (the operator's moves are custCoopSup.commands), and what
  * the clock does to a row (e-sign outcome, 7-day and one-year expiry, the tax channel's answer).
  * The server runs each move as `UPDATE … WHERE status IN (from)`, so a stale one changes nothing (1009).
  */
@@ -57,27 +57,6 @@ export const SIGNING_MESSAGES = {
   channelWhileSigning: '签约进行中，不能修改签约渠道',
 } as const;
 
-export interface SignRow {
-  status: number;
-  signChannel: number;
-  signStatus: number;
-  taxRegStatus: number;
-}
-
-/**
- * What an operator may do on a cooperation row (the browser shows exactly these): paperSign,
- * eSign, taxReg (needs the talent's real-name 10), taxCancel. A suspended cooperation offers none.
- */
-export function signActionsOf(row: SignRow, realNameStatus: number): string[] {
-  if (row.status !== 0) return [];
-  const actions: string[] = [];
-  if (signNext(row.signStatus, 'paperSigned') !== null) actions.push('paperSign');
-  if (signNext(row.signStatus, 'eSignStarted') !== null) actions.push('eSign');
-  if (realNameStatus === REAL_NAME_SUCCESS && taxNext(row.taxRegStatus, 'applied') !== null) actions.push('taxReg');
-  if (taxNext(row.taxRegStatus, 'cancelled') !== null) actions.push('taxCancel');
-  return actions;
-}
-
 /** Delays of the simulated e-sign provider and tax channel (the scheduler's clock decides). */
 export interface SignDelays {
   eSignMs: number;
@@ -123,6 +102,8 @@ export const CARD_MESSAGES = {
   bankCard: '银行卡只能为10-30位数字',
   alipay: '支付宝账号应为手机号码或邮箱',
   duplicate: '该人才已添加此账户',
+  notBankCard: '只有银行卡可以校验',
+  passed: '该银行卡已校验通过',
 } as const;
 
 /** A payout account's number by its category: a bank card of 10-30 digits (spec §5), or an Alipay phone or email. */
@@ -130,4 +111,24 @@ export function cardNoError(accountCategory: number, cardNo: string): string | n
   const text = cardNo.trim();
   if (accountCategory === 10) return /^1[3-9]\d{9}$/.test(text) || /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/.test(text) ? null : CARD_MESSAGES.alipay;
   return /^\d{10,30}$/.test(text) ? null : CARD_MESSAGES.bankCard;
+}
+
+/** A row of the card BIN table (bank_bin) as the naming rule reads it. */
+export interface BinRow {
+  bin: string;
+  bankName: string;
+  cardName: string | null;
+  cardType: string;
+  cardLength: number;
+}
+
+/**
+ * The BIN that names a card: the longest one starting the number whose card length is the number's,
+ * else the longest starting it; null when none does (adding a card, the import's cards).
+ */
+export function bestBin<R extends BinRow>(rows: readonly R[], cardNo: string): Omit<BinRow, 'cardLength'> | null {
+  const digits = cardNo.trim();
+  const starts = rows.filter((r) => digits.startsWith(r.bin)).sort((a, b) => b.bin.length - a.bin.length);
+  const best = starts.find((r) => r.cardLength === digits.length) ?? starts[0];
+  return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
 }

@@ -1,0 +1,68 @@
+/**
+ * The business work of the people area's commands (shared-utility/src/pure/entities/cust.ts and
+ * talent-coop.ts `commands`): the kit loads the row in scope, checks who asks and the row's state,
+ * moves it in one transaction and audits (resource/commands.ts); these run inside that transaction.
+ */
+import { commandsOf, cust, SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
+import { Code } from '../../http/codes';
+import { refuse } from '../../http/envelope';
+import type { BankCardChecker } from '../../providers/bank-card-check';
+import { simulatedRealNameProvider } from '../../providers/realname';
+import type { Effects } from '../../resource/commands';
+import type { AnyDb, Row } from '../../resource/entity-resource';
+import { requireTalent } from './scope';
+import { ownUpload, putFile, talentFiles } from './talent-files';
+import { TalentMessages } from './talent-records';
+
+export const talentEffects: Effects = {
+  // 实名认证: the 2-factor provider decides 10 or 20, once (a concurrent one finds the row moved).
+  realName: async ({ trx, row, now }) => {
+    const result = await simulatedRealNameProvider.verify({ name: String(row.name), idType: Number(row.idType), idNumber: String(row.idNumber) });
+    const moved = await trx.updateTable('cust').set({ realNameStatus: result, realNameAt: now }).where('id', '=', Number(row.id)).where('realNameStatus', '=', 0).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, commandsOf(cust).realName.stale!);
+    return { changes: { realNameStatus: { from: 0, to: result } } };
+  },
+  // 附件: the stored upload (its own name and MD5) replaces the talent's file of that type; answers the files.
+  fileSave: async ({ trx, row, input, caller, now }) => {
+    const upload = await ownUpload(trx, caller, JSON.parse(String(input.file)), TalentMessages.file);
+    await putFile(trx, Number(row.id), Number(input.fileType), upload, now);
+    return { answer: await talentFiles(trx, caller, Number(row.id)), changes: { [`file${String(input.fileType)}`]: { from: null, to: upload.name } } };
+  },
+};
+
+/** 重新校验: the talent's current name and ID number against the card, by the 3-factor checker. */
+export const cardEffects = (checker: BankCardChecker): Effects => ({
+  recheckCustCard: async ({ trx, row, caller }) => {
+    const talent = await requireTalent(trx, caller, row.custId);
+    const validated = await checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo: String(row.cardNo) });
+    await trx.updateTable('cust_card').set({ validated }).where('id', '=', Number(row.id)).execute();
+    return { changes: { validated: { from: Number(row.validated), to: validated } } };
+  },
+});
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The cooperation's columns a sign move sets beside its state, noted in the audit where they change. */
+async function setAlso(trx: AnyDb, row: Row, set: Row): Promise<Changes> {
+  await trx.updateTable('cust_coop_sup').set(set).where('id', '=', Number(row.id)).execute();
+  return Object.fromEntries(Object.entries(set).filter(([k, v]) => String(row[k] ?? null) !== String(v)).map(([k, v]) => [k, { from: row[k] ?? null, to: v }]));
+}
+
+/** The signed agreement (3) or the tax real-name file (20) kept as the talent's file for the supplier. */
+async function keepFile(trx: AnyDb, row: Row, fileType: number, value: unknown, now: number): Promise<void> {
+  const file = JSON.parse(String(value)) as { url: string; fileMd5: string; name: string };
+  await trx.insertInto('cust_file').values({ custId: row.custId, fileType, supplierId: row.supplierId, url: file.url, name: file.name || '文件', fileMd5: file.fileMd5, createdAt: now }).execute();
+}
+
+/** 纸质签约, 发起电子签, 税务登记 (custCoopSup.commands; 注销登记 moves the state alone). */
+export const coopSupEffects: Effects = {
+  paperSign: async ({ trx, row, input, now }) => {
+    await keepFile(trx, row, 3, input.signFile, now);
+    return { changes: await setAlso(trx, row, { signChannel: SIGN_CHANNEL.paper, signedAt: now, signStartedAt: null }) };
+  },
+  eSign: async ({ trx, row, now }) => ({ changes: await setAlso(trx, row, { signStartedAt: now, signedAt: null }) }),
+  taxReg: async ({ trx, row, input, now }) => {
+    await keepFile(trx, row, 20, input.taxFile, now);
+    return { changes: await setAlso(trx, row, { taxRegAt: now }) };
+  },
+};
