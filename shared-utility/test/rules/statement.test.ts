@@ -12,6 +12,7 @@ import {
   startStatementChain,
   statementNo,
   STATEMENT_MESSAGES,
+  statementFigures,
 } from '../../src/pure';
 
 /** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
@@ -134,5 +135,23 @@ describe('balance fingerprints', () => {
     expect(sum(moves.map((m) => [m.availBefore, m.lockedBefore])) - balanceFingerprint(OPENING.available, OPENING.locked)).not.toBe(
       sum(moves.map((m) => [m.availAfter, m.lockedAfter])) - balanceFingerprint(last.availAfter, last.lockedAfter),
     );
+  });
+});
+
+describe('statement figures', () => {
+  test('one list in the order the screen, the print view and the xlsx show them, each read from its own balance or total', () => {
+    const s = { opening: { available: 1, locked: 2 }, totals: { recharge: 3, payout: 4, fee: 5, refund: 6 }, closing: { available: 7, locked: 8 } };
+    expect(statementFigures(s).map((f) => [f.label, f.value])).toEqual([
+      ['期初可用余额', 1],
+      ['期初锁定金额', 2],
+      ['充值入账', 3],
+      ['代发金额', 4],
+      ['服务费', 5],
+      ['退款', 6],
+      ['期末可用余额', 7],
+      ['期末锁定金额', 8],
+    ]);
+    // Recharges add to the balance; payouts, fees and refunds take from it; balances have no tone.
+    expect(statementFigures(s).filter((f) => f.tone).map((f) => `${f.key}:${f.tone}`)).toEqual(['total-recharge:in', 'total-payout:out', 'total-fee:out', 'total-refund:out']);
   });
 });

@@ -2,7 +2,7 @@
  * 对账单's export (issue 25): the proven statement as an xlsx — a summary sheet, and the moves streamed
  * into a second sheet, re-proven move by move as they are read (served by statement.ts's export route).
  */
-import { ENUMS, enumLabel, foldStatementMoves, formatFen, startStatementChain, statementRefusal } from '@flexpay/shared-utility/src/pure';
+import { ENUMS, enumLabel, foldStatementMoves, formatFen, startStatementChain, statementFigures, statementRefusal } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -29,14 +29,7 @@ export function summaryRows(s: ProvenStatement, generatedAt: number): unknown[][
     ['生成时间', formatDateTime(generatedAt)],
     [],
     ['项目', '金额(元)'],
-    ['期初可用余额', formatFen(s.opening.available)],
-    ['期初锁定金额', formatFen(s.opening.locked)],
-    ['充值入账', formatFen(s.totals.recharge)],
-    ['代发金额', formatFen(s.totals.payout)],
-    ['服务费', formatFen(s.totals.fee)],
-    ['退款', formatFen(s.totals.refund)],
-    ['期末可用余额', formatFen(s.closing.available)],
-    ['期末锁定金额', formatFen(s.closing.locked)],
+    ...statementFigures(s).map((f) => [f.label, formatFen(f.value)]),
     ['变动笔数', String(s.count)],
     [],
     ['核对结果', '已通过：期初余额＋本期变动＝期末余额，逐笔变动前后余额衔接，代发金额与服务费与代发明细、计费记录一致'],

@@ -1,4 +1,4 @@
-import { DEFAULT_DATE_FORMAT, formatDate, formatMoney, isNegativeMoney } from '@flexpay/shared-utility';
+import { DEFAULT_DATE_FORMAT, formatDate, formatMoney, isNegativeMoney, statementFigures } from '@flexpay/shared-utility';
 import type { Statement } from './statement-model';
 
 function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'in' | 'out' }) {
@@ -24,14 +24,9 @@ export function StatementSummary({ statement, generatedAt }: { statement: Statem
         <div><dt>变动笔数</dt><dd>{s.count}</dd></div>
       </dl>
       <div className="fp-statement-figures">
-        <Figure label="期初可用余额(元)" value={s.opening.available} testId="opening-available" />
-        <Figure label="期初锁定金额(元)" value={s.opening.locked} testId="opening-locked" />
-        <Figure label="充值入账(元)" value={s.totals.recharge} testId="total-recharge" tone="in" />
-        <Figure label="代发金额(元)" value={s.totals.payout} testId="total-payout" tone="out" />
-        <Figure label="服务费(元)" value={s.totals.fee} testId="total-fee" tone="out" />
-        <Figure label="退款(元)" value={s.totals.refund} testId="total-refund" tone="out" />
-        <Figure label="期末可用余额(元)" value={s.closing.available} testId="closing-available" />
-        <Figure label="期末锁定金额(元)" value={s.closing.locked} testId="closing-locked" />
+        {statementFigures(s).map((f) => (
+          <Figure key={f.key} label={`${f.label}(元)`} value={f.value} testId={f.key} tone={f.tone} />
+        ))}
       </div>
     </>
   );

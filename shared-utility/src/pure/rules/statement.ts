@@ -280,3 +280,27 @@ export interface StatementAnswer {
   count: number;
   lines: StatementLine[];
 }
+
+/** A statement's balances and totals in any money form: fen on the server, yuan strings on the wire. */
+export interface StatementFigureSource<T> {
+  opening: { available: T; locked: T };
+  closing: { available: T; locked: T };
+  totals: { recharge: T; payout: T; fee: T; refund: T };
+}
+
+/**
+ * 对账单's figures in their order, declared once for the screen, the print view and the xlsx summary:
+ * each with its key (the screen's test id), its title and whether it adds to or takes from the balance.
+ */
+export function statementFigures<T>(s: StatementFigureSource<T>): Array<{ key: string; label: string; value: T; tone?: 'in' | 'out' }> {
+  return [
+    { key: 'opening-available', label: '期初可用余额', value: s.opening.available },
+    { key: 'opening-locked', label: '期初锁定金额', value: s.opening.locked },
+    { key: 'total-recharge', label: '充值入账', value: s.totals.recharge, tone: 'in' },
+    { key: 'total-payout', label: '代发金额', value: s.totals.payout, tone: 'out' },
+    { key: 'total-fee', label: '服务费', value: s.totals.fee, tone: 'out' },
+    { key: 'total-refund', label: '退款', value: s.totals.refund, tone: 'out' },
+    { key: 'closing-available', label: '期末可用余额', value: s.closing.available },
+    { key: 'closing-locked', label: '期末锁定金额', value: s.closing.locked },
+  ];
+}
