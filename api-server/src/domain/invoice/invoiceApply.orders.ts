@@ -7,7 +7,6 @@
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
 import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -17,7 +16,7 @@ import { type AnyDb, type AnyQuery, type Resource, STALE, T, type WriteContext }
 import { formatDateTime } from '../../util/time';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
-import { nextCode } from '../org-scope';
+import { serialCode } from '../org-scope';
 
 const MAX_ORDERS = 200;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
@@ -143,11 +142,8 @@ export const snapshot = (info: Row | null): Row => ({
   email: info?.email ?? null,
 });
 
-/** The next application number; PostgreSQL takes turns on an advisory lock (SQLite has one writer). */
-export async function nextApplyNo(deps: AppDeps, trx: AnyDb): Promise<string> {
-  if (deps.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('invoice_apply.applyNo'))`.execute(trx);
-  return nextCode(trx, 'invoice_apply', 'applyNo', 'IA', 8);
-}
+/** The next application number (concurrent creates take turns on PostgreSQL). */
+export const nextApplyNo = (deps: AppDeps, trx: AnyDb) => serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8);
 
 async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: number): Promise<void> {
   await trx

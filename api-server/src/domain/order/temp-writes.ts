@@ -4,14 +4,13 @@
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
 import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { assertEntMayOrder } from '../ent/order-gate';
-import { nextCode } from '../org-scope';
+import { serialCode } from '../org-scope';
 import { lockPricing, priceRows } from './pricing';
 import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress } from './service';
 
@@ -96,8 +95,7 @@ export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Pr
 /** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
 export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
   const rows = rawRows.map((r, i) => storedPayoutRow(r, i + 1));
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('temp_order.tempNo'))`.execute(trx);
-  const tempNo = await nextCode(trx as never, 'temp_order', 'tempNo', 'TO', 8);
+  const tempNo = await serialCode(dialect, trx as never, 'temp_order', 'tempNo', 'TO', 8);
   const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
   const temp = await trx
     .insertInto('temp_order')
@@ -140,8 +138,7 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
   if (checks.every((c) => c.errorType === 0)) {
-    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext('pay_order.orderNo'))`.execute(trx);
-    const orderNo = await nextCode(trx as never, 'pay_order', 'orderNo', 'PO', 8);
+    const orderNo = await serialCode(dialect, trx as never, 'pay_order', 'orderNo', 'PO', 8);
     const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
     if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
     if (checks.every((c) => c.errorType === 0)) {
