@@ -8,7 +8,7 @@ import { scoped } from '../account/scope';
 import type { DialectName } from '../db/connect';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { ApiError, refuse } from '../http/envelope';
 import type { Row } from '../resource/codec';
 import { type AnyDb, type AnyQuery, T, type WriteContext } from '../resource/entity-resource';
 
@@ -17,6 +17,12 @@ export const SIMPLE = codeOf('ACT_SIMPLE_LIST');
 
 /** Rows tied to an enterprise (account/scope.ts `ent`): SYS all; SPR its enterprises; MER its own and its sub-merchants'; ENT itself and its subs. */
 export const entScope = (db: AnyDb, column = `${T}.id`) => scoped(db, { ent: column });
+
+/** The enterprise `entId` (its id and merchant) when the caller's organisation sees it (a parent its subs), else 3002. */
+export async function visibleEnt(db: AnyDb, caller: Caller, entId: unknown): Promise<Row> {
+  const row = (await entScope(db, 'e.id')(caller, db.selectFrom('ent as e').select(['e.id', 'e.merchtId']).where('e.id', '=', Number(entId))).executeTakeFirst()) as Row | undefined;
+  return row ?? refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+}
 
 /** Rows tied to a merchant (`merchant`): SYS all; SPR its merchants; MER itself and its subs; ENT its own merchant. */
 export const merchantScope = (db: AnyDb, column = `${T}.id`) => scoped(db, { merchant: column });

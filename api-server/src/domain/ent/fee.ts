@@ -6,13 +6,14 @@
  * merchants' profits (they would tell it the merchant's cost).
  */
 import { AdminType, checkCalcModeMatchesContract, checkFeeConfigs, defineEntity, entFeeConfig, entFeeStats } from '@flexpay/shared-utility/src/pure';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { customSumByRange, feeColumns, feeConfigOf, updatable } from '../fee-common';
+import { visibleEnt } from '../org-scope';
 import { entScope } from './index';
 
 /** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
@@ -73,8 +74,7 @@ export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
     rowActions: (caller) => (updatable(caller, entFeeConfig.codes.mgr, ['SYS', 'SPR']) ? ['update'] : []),
     // A price only for an enterprise the caller sees; the merchant is recorded for the list.
     beforeCreate: async (ctx, values) => {
-      const target = (await entScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`ent as ${T}`) as never).select([`${T}.id`, `${T}.merchtId`]).where(`${T}.id`, '=', Number(values.entId)).executeTakeFirst()) as Row | undefined;
-      if (!target) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      const target = await visibleEnt(ctx.trx, ctx.caller, values.entId);
       return { ...values, merchtId: target.merchtId, ...feeColumns(values) };
     },
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),

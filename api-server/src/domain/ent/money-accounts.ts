@@ -9,7 +9,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { entScope } from './index';
+import { visibleEnt } from '../org-scope';
 import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
 import { accountEffects } from './money.effects';
 
@@ -39,8 +39,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     simple: false,
     check: async (ctx, next) => {
       // Another organisation's enterprise is refused before its existing accounts could answer a conflict.
-      const visible = await entScope(ctx.trx, 'e.id')(ctx.caller, ctx.trx.selectFrom('ent as e').select('e.id').where('e.id', '=', next.entId)).executeTakeFirst();
-      if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      await visibleEnt(ctx.trx, ctx.caller, next.entId);
       const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
       if (!channel || channel.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
       const supplierId = await effectiveSupplierId(ctx.trx, next.entId as number);

@@ -16,14 +16,14 @@ import { checkStatementRange, formatFen, type StatementAnswer, type StatementBal
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb } from '../../resource/entity-resource';
 import { claimToken, issueToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
-import { entScope } from './index';
+import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
 import { inSnapshot, MOVE_COLUMNS, type ProvenStatement, proveAccountStatement, type StatementRequest } from './statement-proof';
 
@@ -52,12 +52,6 @@ export function parsePage(raw: unknown): { limit: number; pageNum: number } {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > STATEMENT_PAGE.max) refuse(Code.VALIDATION, `每页条数须为1到${STATEMENT_PAGE.max}的整数`);
   if (typeof pageNum !== 'number' || !Number.isInteger(pageNum) || pageNum < 1 || pageNum > 1_000_000) refuse(Code.VALIDATION, '页码须为正整数');
   return { limit: limit as number, pageNum: pageNum as number };
-}
-
-/** 3002 unless the caller's organisation sees the enterprise (a parent enterprise sees its subs). */
-export async function assertVisible(db: AnyDb, caller: Caller, entId: number): Promise<void> {
-  const visible = await entScope(db, 'e.id')(caller, db.selectFrom('ent as e').select('e.id').where('e.id', '=', entId)).executeTakeFirst();
-  if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
 }
 
 const money = (b: StatementBalances) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
@@ -121,7 +115,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
 
   async function proven(ctx: SignedInContext): Promise<{ request: StatementRequest; statement: ProvenStatement }> {
     const request = parseStatementRequest(ctx.body, ctx.now);
-    await assertVisible(any, ctx.caller, request.entId);
+    await visibleEnt(any, ctx.caller, request.entId);
     const statement = await proveAccountStatement(db, request, ctx.now).catch((error: unknown) => {
       if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
       return inSnapshot(db, deps.dialect, (trx) => proveAccountStatement(trx, request, ctx.now));
@@ -137,7 +131,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
         const ctx = raw as SignedInContext;
         const request = parseStatementRequest(ctx.body, ctx.now);
         const page = parsePage(ctx.body.page);
-        await assertVisible(any, ctx.caller, request.entId);
+        await visibleEnt(any, ctx.caller, request.entId);
         return statementPage(db, deps.dialect, request, page, ctx.now);
       },
     },
@@ -159,7 +153,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
         const request = parseStatementRequest(await claimToken(any, ctx, STATEMENT_PATH), ctx.now);
-        await assertVisible(any, ctx.caller, request.entId);
+        await visibleEnt(any, ctx.caller, request.entId);
         const file = await statementWorkbook(db, deps.dialect, request, ctx.now);
         return sendXlsx(ctx.reply, file.bytes, file.name, 'statement.xlsx');
       },

@@ -3,11 +3,12 @@
  * proof; the enterprise and its merchant read and download it.
  */
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
+import { visibleEnt } from '../org-scope';
 import { entScope } from './index';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -24,8 +25,7 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: '该企业该月份已有完税记录',
     // Scope before the unique month: a duplicate answer must not tell whether a foreign enterprise has a proof.
     beforeCreate: async (ctx, values) => {
-      const target = await entScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`ent as ${T}`) as never).select(`${T}.id`).where(`${T}.id`, '=', Number(values.entId)).executeTakeFirst();
-      if (!target) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      await visibleEnt(ctx.trx, ctx.caller, values.entId);
       return values;
     },
     check: async (_ctx, next) => {
