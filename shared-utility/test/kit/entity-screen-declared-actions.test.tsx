@@ -21,7 +21,7 @@ const showSuccess = jest.fn();
 const confirmDialog = jest.fn();
 jest.mock('../../src/api', () => ({ request: (...args: unknown[]) => request(...args), download: (...args: unknown[]) => download(...args) }));
 jest.mock('../../src/ui', () => ({ showError: jest.fn(), showSuccess: (...a: unknown[]) => showSuccess(...a), showWarning: jest.fn(), confirmDialog: (...a: unknown[]) => confirmDialog(...a) }));
-jest.mock('../../src/app', () => ({ useSession: () => ({ accountType: 'SYS' }), usePermissions: () => new Set([22010, 22110]) }));
+jest.mock('../../src/app', () => ({ useSession: () => ({ accountType: 'SYS' }), usePermissions: () => new Set([22010, 22110, 20100, 20110]) }));
 
 const card = defineEntity({
   name: 'kitTestCard',
@@ -178,4 +178,26 @@ test('a toolbar dialog() posts its values alone; listDrawer() shows the other li
   await click('导入记录');
   expect(request).toHaveBeenCalledWith('kitTest/query/history', expect.objectContaining({ cond: {} }));
   expect(document.querySelector('.bp6-drawer')?.textContent).toContain('记录一');
+});
+
+test('an enum input limited by `only` offers only those values; `fields: {}` asks in the kit’s dialog with the note', async () => {
+  const { commandFields } = await import('../../src/kit/entity/derive');
+  const { custCoopSup, custCard } = await import('../../src/pure');
+  const [channel] = commandFields(custCoopSup.commands!.eSign.fields);
+  expect(channel).toMatchObject({ name: 'signChannel', type: 'select', required: true });
+  expect(channel.options).toEqual([{ value: 2, label: '电子签' }, { value: 6, label: '合作方V2' }]);
+
+  const cards = defineScreen(custCard, { list: ['cardNo', 'validated'], actions: [commands(['recheckCustCard'])] });
+  request.mockResolvedValue({ records: [{ id: 3, cardNo: '6222***3445', accountCategory: 0, validated: 0, _actions: ['recheckCustCard'] }], total: 1 });
+  await act(async () => dom.root.render(<></>));
+  await act(async () => dom.root.render(<MemoryRouter><EntityScreenView screen={cards} urlState={false} /></MemoryRouter>));
+  await click('重新校验');
+  expect(confirmDialog).not.toHaveBeenCalled();
+  const frame = document.querySelector('.bp6-dialog, .bp6-drawer')!;
+  expect(frame.textContent).toContain('重新校验（6222***3445）');
+  expect(frame.textContent).toContain('将核验卡号 6222***3445 与人才的姓名、证件号码是否一致（三要素）');
+  request.mockReset().mockResolvedValueOnce({ id: 3, validated: 1 }).mockResolvedValue({ records: [], total: 0 });
+  await click('确定', frame);
+  expect(request).toHaveBeenCalledWith('cust/mgr/recheckCustCard', { id: 3 }, { showLoading: true });
+  expect(showSuccess).toHaveBeenCalledWith('校验通过');
 });
