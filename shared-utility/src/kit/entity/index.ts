@@ -20,3 +20,4 @@ export { EntityScreenPage, screenRoutes, type ScreenModule } from './screen-rout
 export { routeCoverage } from './route-coverage';
 export { secretOnce, type SecretOnceOptions } from './secret-once';
 export { textView, type TextViewOptions } from './text-view';
+export { childRecord, type ChildRecordOptions } from './child-record';
