@@ -2,7 +2,7 @@
  * Issue 24 item 6: the page preloads what its route needs — the modules the route table names (root
  * config, the navbar on signed-in paths, the route's app) and what their bundles import, at the URLs
  * of the import map — and nothing else; a public page names the sign-in's RSA module and the page
- * after sign-in for root-config to preload while the user types and on submit.
+ * after sign-in for root-config to preload while the user types and once the sign-in form is usable.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,9 +66,9 @@ describe('route preloads', () => {
       const page = await app.inject({ url: pathname });
       const now = preloaded(page.body);
       expect(new Set(now)).toEqual(new Set(['@flexpay/root-config', 'single-spa', '@flexpay/login', 'react', 'react-dom/client', 'react/jsx-runtime'].map(url)));
-      // The RSA module while the user types; with the submit, everything the dashboard needs (issue 24 items 2, 6).
+      // The RSA module while the user types; once the form is usable, everything the dashboard needs (issue 24 items 2, 6).
       expect(meta(page.body, 'flexpay-preload-on-input')).toEqual([url('jsencrypt')]);
-      expect(new Set(meta(page.body, 'flexpay-preload-on-submit'))).toEqual(
+      expect(new Set(meta(page.body, 'flexpay-preload-after-sign-in'))).toEqual(
         new Set(['@flexpay/navbar-app', '@flexpay/shared-utility', '@flexpay/shared-utility/kit', '@flexpay/system-app', '@blueprintjs/core', '@blueprintjs/icons', 'axios'].map(url)),
       );
       expect(page.headers.vary).toContain('Cookie');
@@ -80,7 +80,7 @@ describe('route preloads', () => {
     const now = preloaded(page.body);
     expect(now).toEqual(expect.arrayContaining(['@flexpay/root-config', '@flexpay/navbar-app', '@flexpay/finance-app', '@flexpay/shared-utility/kit', 'rxjs'].map(url)));
     for (const other of ['@flexpay/system-app', '@flexpay/people-app', '@flexpay/tasks-app', 'jsencrypt', 'echarts']) expect(now).not.toContain(url(other));
-    expect(page.body).not.toContain('flexpay-preload-on-submit');
+    expect(page.body).not.toContain('flexpay-preload-after-sign-in');
     // Each script once.
     expect(new Set(now).size).toBe(now.length);
   });

@@ -5,7 +5,8 @@ import { appForPath, isPublicPath, pageTitle, type AppName } from '@flexpay/shar
 import { modulesAfterSignIn } from './after-sign-in';
 import { routeApps } from './route-apps';
 import { BP as Classes } from './bp-classes';
-import { guardRoute } from './route-guard';
+import { guardRoute, keepSignInAnswer } from './route-guard';
+import { LOGIN_USABLE, onSignInHandOver } from '@flexpay/shared-utility/src/session/sign-in-handoff';
 import { startVersionWatch } from './version-banner';
 
 declare const System: {
@@ -148,8 +149,9 @@ function clearErrorPanelsOfInactiveApps(pathname: string): void {
 
 /**
  * Issue 24: on a public page the server names, in two meta tags (api-server/src/static/preload.ts), the
- * scripts the sign-in needs (RSA) and those of the page after it; they start loading while the user
- * types and with the form's submit, so the dashboard's modules arrive alongside the sign-in call.
+ * scripts the sign-in needs (RSA) and those of the page after it (every script the destination's modules
+ * import). The first load when the user types; the second, and the page after sign-in itself, once the
+ * sign-in form is usable (below).
  */
 function preloadNamedBy(metaName: string): void {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${metaName}"]`);
@@ -164,23 +166,39 @@ function preloadNamedBy(metaName: string): void {
   }
 }
 document.addEventListener('input', () => preloadNamedBy('flexpay-preload-on-input'), { capture: true });
-/** The sign-in form (@flexpay/login marks it): the next page's modules also run while its call is at the server. */
+
+/**
+ * The page after sign-in — shared-utility, the navbar, the destination's app and everything they import —
+ * is fetched AND run while the user types (issue 24 item 3), not after the submit: started in the first
+ * idle time after the page's load event once @flexpay/login says its form is usable (so neither is ever
+ * delayed), or at the first input or submit of its sign-in form (marked `data-flexpay-sign-in`) if sooner.
+ */
 let warmed = false;
-function runAfterSignInModules(form: EventTarget | null): void {
-  if (warmed || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-flexpay-sign-in')) return;
+function runAfterSignInModules(): void {
+  if (warmed || !document.querySelector('form[data-flexpay-sign-in]')) return;
   warmed = true;
+  preloadNamedBy('flexpay-preload-after-sign-in');
   // A failure here is met again, and shown, when single-spa loads the app.
   for (const specifier of modulesAfterSignIn(window.location.search)) System.import(specifier).catch(() => undefined);
 }
-document.addEventListener(
-  'submit',
-  (event) => {
-    preloadNamedBy('flexpay-preload-on-input');
-    preloadNamedBy('flexpay-preload-on-submit');
-    runAfterSignInModules(event.target);
-  },
-  { capture: true },
-);
+const fromSignInForm = (target: EventTarget | null) => target instanceof Element && target.closest('form[data-flexpay-sign-in]') !== null;
+const whenIdle = (run: () => void) =>
+  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 300 }) : window.setTimeout(run, 50);
+/** After the page's load event too: scripts inserted before it would hold it (and a probe waiting for it) back. */
+const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }));
+window.addEventListener(LOGIN_USABLE, () => afterLoad(() => whenIdle(runAfterSignInModules)));
+for (const type of ['input', 'submit']) {
+  document.addEventListener(
+    type,
+    (event) => {
+      if (type === 'submit') preloadNamedBy('flexpay-preload-on-input');
+      if (fromSignInForm(event.target)) runAfterSignInModules();
+    },
+    { capture: true },
+  );
+}
+/** The sign-in's answer goes to shared-utility's session with the first signed-in route (route-guard.ts). */
+onSignInHandOver(keepSignInAnswer);
 
 document.body.classList.toggle('flexpay-public', isPublicPath(window.location.pathname));
 start({ urlRerouteOnly: true });

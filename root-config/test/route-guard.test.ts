@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import { guardNavigation } from '@flexpay/shared-utility/src/session/guard';
 import { BP } from '../src/bp-classes';
-import { guardRoute } from '../src/route-guard';
+import { guardOf, guardRoute, keepSignInAnswer } from '../src/route-guard';
 
 /**
  * Issue 24: the root config starts a public page without shared-utility and without Blueprint's script;
@@ -39,6 +39,23 @@ describe('the route guard of the root config', () => {
     await expect(guardRoute('/', '', load)).resolves.toBe('/login?redirect=%2F');
     expect(load).toHaveBeenCalledTimes(2);
     expect(guard).toHaveBeenCalledWith('/sys/admin', '?a=1');
+  });
+
+  test('the sign-in answer the login page hands over goes to shared-utility’s session once, before its guard runs', () => {
+    const order: string[] = [];
+    const guardNavigation = jest.fn(async () => null);
+    const mod = { guardNavigation, adoptSignIn: jest.fn((answer: unknown) => order.push(`adopt ${(answer as { token: string }).token}`)) };
+    expect(guardOf(mod)).toBe(guardNavigation);
+    expect(mod.adoptSignIn).not.toHaveBeenCalled();
+    keepSignInAnswer({ token: 't1', userInfo: {} });
+    expect(guardOf(mod)).toBe(guardNavigation);
+    expect(guardOf(mod)).toBe(guardNavigation);
+    expect(order).toEqual(['adopt t1']);
+    // An answer shared-utility cannot read is dropped: its guard then loads the user itself.
+    keepSignInAnswer({ token: 't2' });
+    expect(guardOf({ guardNavigation, adoptSignIn: () => { throw new Error('未知的账号类型'); } })).toBe(guardNavigation);
+    expect(guardOf(mod)).toBe(guardNavigation);
+    expect(order).toEqual(['adopt t1']);
   });
 
   test('the class names drawn without Blueprint’s script are Blueprint’s', () => {

@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
 import { onRequest, ok, fail, sent } from './helpers/fake-http';
 import {
-  currentPermissions, currentSession, ensureSession, hasToken, logout, patchSession,
-  type LoginInfoData,
+  adoptSignIn, currentPermissions, currentSession, ensureSession, hasToken, logout, patchSession, session$,
+  type LoginInfoData, type SignedInUser,
 } from '../src/session';
 import { API_SECRET_COOKIE, clearCredentials, setCredentials } from '../src/session/credentials';
+import { announceLoginUsable, handOverSignIn, LOGIN_USABLE, onSignInHandOver } from '../src/session/sign-in-handoff';
 
 jest.mock('../src/ui/toast', () => ({ showError: jest.fn(), showWarning: jest.fn(), showSuccess: jest.fn(), showInfo: jest.fn() }));
 jest.mock('../src/ui/loading', () => ({ beginLoading: jest.fn(), endLoading: jest.fn() }));
@@ -70,5 +71,44 @@ describe('session', () => {
     expect(currentSession()?.guideStep).toBe(2);
     expect([...currentPermissions()]).toEqual([1011]);
     clearCredentials();
+  });
+
+  it('adoptSignIn publishes the sign-in answer of the stored token, so ensureSession asks the server nothing (issue 24)', async () => {
+    setCredentials('T', 'S');
+    const published: Array<SignedInUser | null> = [];
+    const subscription = session$.subscribe((user) => published.push(user));
+    expect(adoptSignIn({ ...info(), token: 'T', apiSecret: 'S' })).toMatchObject({ username: 'merchant01', accountType: 'MER' });
+    subscription.unsubscribe();
+    expect(published.map((user) => user?.username ?? null)).toEqual([null, 'merchant01']);
+    expect(currentPermissions().has(16510)).toBe(true);
+    await expect(ensureSession()).resolves.toMatchObject({ username: 'merchant01' });
+    expect(sent).toHaveLength(0);
+    clearCredentials();
+  });
+
+  it('adoptSignIn ignores an answer of other credentials (or none): ensureSession then loads the user', async () => {
+    expect(adoptSignIn({ ...info(), token: 'T' })).toBeNull();
+    setCredentials('T2', 'S2');
+    expect(adoptSignIn({ ...info(), token: 'T' })).toBeNull();
+    expect(adoptSignIn(info())).toBeNull();
+    expect(currentSession()).toBeNull();
+    onRequest(() => ok(info({ permCodes: [1011] })));
+    await expect(ensureSession()).resolves.toMatchObject({ permCodes: [1011] });
+    expect(sent.map((c) => c.url)).toEqual(['user/loginInfo']);
+    clearCredentials();
+  });
+
+  it('the login page hands its answer over without the signing secret, and says when its form is usable', () => {
+    const got: Array<Record<string, unknown>> = [];
+    const stop = onSignInHandOver((answer) => got.push(answer));
+    handOverSignIn({ ...info(), token: 'T', apiSecret: 'S' });
+    stop();
+    handOverSignIn({ token: 'later' });
+    expect(got).toEqual([{ ...info(), token: 'T' }]);
+    const usable = jest.fn();
+    window.addEventListener(LOGIN_USABLE, usable);
+    announceLoginUsable();
+    window.removeEventListener(LOGIN_USABLE, usable);
+    expect(usable).toHaveBeenCalledTimes(1);
   });
 });

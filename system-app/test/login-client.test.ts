@@ -115,7 +115,8 @@ describe('encrypted bodies and the sign-in', () => {
     answer = (path) =>
       path === 'captcha/publicKey' ? { code: 0, data: { publicKey: 'PEM' } } : { code: 0, data: { token: 'T1', apiSecret: 'S1', userInfo: { mustChangePassword: true } } };
     const signedIn = await login({ username: ' sysadmin ', password: 'Flexpay@2026', captchaToken: 'ct', captcha: ' ab12 ' });
-    expect(signedIn).toEqual({ mustChangePassword: true });
+    // The whole answer comes back for the hand-over to shared-utility's session (issue 24).
+    expect(signedIn).toEqual({ mustChangePassword: true, answer: { token: 'T1', apiSecret: 'S1', userInfo: { mustChangePassword: true } } });
     const call = sent.find((s) => s.url.pathname.endsWith('/user/login'))!;
     const plaintext = { username: 'sysadmin', password: 'Flexpay@2026', captchaToken: 'ct', captcha: 'ab12' };
     expect(JSON.parse(String(call.init.body))).toEqual({ encrypted: `rsa(PEM:${JSON.stringify(plaintext)})` });

@@ -24,8 +24,8 @@ export interface Preloads {
   now: string[];
   /** Loaded once the user types on a public page (the sign-in's RSA module). */
   onInput: string[];
-  /** Loaded when a public page's form is submitted: what the page after sign-in needs. */
-  onSubmit: string[];
+  /** Loaded (and run) once a public page's sign-in form is usable: what the page after sign-in needs. */
+  afterSignIn: string[];
 }
 
 /** The file behind an import-map URL (the static routes of static.ts), or null for anything else. */
@@ -102,11 +102,11 @@ export function preloadsFor(repoRoot: string, importMap: { imports?: Record<stri
   const imports = importMap.imports ?? {};
   const landing = !isPublicPath(pathname) && !signedIn ? '/login' : pathname === '/' ? AFTER_SIGN_IN : pathname;
   const now = closure(repoRoot, imports, routeModules(landing));
-  if (!isPublicPath(landing)) return { now, onInput: [], onSubmit: [] };
+  if (!isPublicPath(landing)) return { now, onInput: [], afterSignIn: [] };
   const loaded = new Set(now);
   const onInput = closure(repoRoot, imports, ON_INPUT).filter((url) => !loaded.has(url));
-  const onSubmit = closure(repoRoot, imports, routeModules(AFTER_SIGN_IN)).filter((url) => !loaded.has(url));
-  return { now, onInput, onSubmit };
+  const afterSignIn = closure(repoRoot, imports, routeModules(AFTER_SIGN_IN)).filter((url) => !loaded.has(url));
+  return { now, onInput, afterSignIn };
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -114,10 +114,10 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 /**
  * The tags placed in <head>: a preload per script of the route (no crossorigin attribute: SystemJS
  * loads same-origin scripts without one, so the preloaded response is the one it uses), and two meta
- * tags root-config reads to preload the rest while the user types and when the form is submitted.
+ * tags root-config reads to preload the rest while the user types and once the sign-in form is usable.
  */
 export function preloadTags(preloads: Preloads): string {
   const links = preloads.now.map((url) => `<link rel="preload" as="script" href="${escapeAttribute(url)}">`);
   const meta = (name: string, urls: string[]) => (urls.length > 0 ? `<meta name="${name}" content="${escapeAttribute(urls.join(' '))}">` : '');
-  return links.join('') + meta('flexpay-preload-on-input', preloads.onInput) + meta('flexpay-preload-on-submit', preloads.onSubmit);
+  return links.join('') + meta('flexpay-preload-on-input', preloads.onInput) + meta('flexpay-preload-after-sign-in', preloads.afterSignIn);
 }

@@ -6,6 +6,7 @@ export {
   currentPermissions,
   fetchUserInfo,
   ensureSession,
+  adoptSignIn,
   logout,
   patchSession,
 } from './store';

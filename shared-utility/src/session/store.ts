@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { request } from '../api/client';
-import { endSession, hasToken } from './credentials';
+import { endSession, getToken, hasToken } from './credentials';
 import { toSignedInUser, type LoginInfoData, type SignedInUser } from './user';
 
 const EMPTY: ReadonlySet<number> = new Set();
@@ -33,6 +33,19 @@ export async function fetchUserInfo(options?: { silent?: boolean }): Promise<Sig
 }
 
 let loading: Promise<SignedInUser> | null = null;
+
+/**
+ * Issue 24: the sign-in's own answer (user/login's data: loginInfo's fields and the token) handed over
+ * by the login page, published as fetchUserInfo publishes loginInfo's — so the first signed-in route
+ * needs no second round trip. Only when it belongs to the credentials now stored (its token is the
+ * cookie's); otherwise nothing is published and ensureSession asks the server as before.
+ */
+export function adoptSignIn(data: LoginInfoData): SignedInUser | null {
+  if (!data || typeof data.token !== 'string' || data.token !== getToken()) return null;
+  const user = toSignedInUser(data);
+  publish(user);
+  return user;
+}
 
 /**
  * The user behind the stored token, fetched at most once at a time: every app's guard calls this on

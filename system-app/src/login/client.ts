@@ -112,20 +112,23 @@ export interface LoginPayload {
   captcha: string;
 }
 
-/** What the login page reads of user/login's answer; shared-utility loads the whole user after the redirect. */
+/** What the login page reads of user/login's answer; `answer` is handed to shared-utility's session after the redirect. */
 export interface SignedIn {
   mustChangePassword: boolean;
+  /** user/login's data (loginInfo's fields with the token), for handOverSignIn. */
+  answer: Record<string, unknown>;
 }
 
 /**
- * Signs in (RSA-encrypted body) and stores the credential cookies shared-utility reads: its
- * ensureSession loads the user on the first signed-in route, as after a page reload.
+ * Signs in (RSA-encrypted body) and stores the credential cookies shared-utility reads. The page hands
+ * the answer over (sign-in-handoff.ts) so shared-utility publishes the user without asking loginInfo;
+ * without it (a reload, a forced password change) its ensureSession loads the user on the first signed-in route.
  */
 export async function login(payload: LoginPayload): Promise<SignedIn> {
   const data = await request<{ token?: string; apiSecret?: string; userInfo?: { mustChangePassword?: boolean } }>('user/login', trimLogin(payload), { showLoading: true });
   if (!data.token || !data.apiSecret) throw new Error('登录失败：服务器未返回凭证');
   setCredentials(data.token, data.apiSecret);
-  return { mustChangePassword: data.userInfo?.mustChangePassword === true };
+  return { mustChangePassword: data.userInfo?.mustChangePassword === true, answer: data };
 }
 
 /** Ends the session on the server if it can, and the credential cookies in every case (shared-utility's endSession). */

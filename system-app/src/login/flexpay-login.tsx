@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { LoginPage } from './login-page';
+import { LoginPage, prefetchCaptcha } from './login-page';
 
 interface Props {
   domElement?: HTMLElement;
@@ -34,6 +34,8 @@ export async function bootstrap(): Promise<void> {}
 
 export async function mount(props: Props): Promise<void> {
   const element = props.domElement ?? document.getElementById('app-login') ?? document.body.appendChild(document.createElement('div'));
+  // The captcha image is on the way to "usable": ask for it before React draws the page.
+  if (window.location.pathname !== '/forgetPassword') prefetchCaptcha();
   root = createRoot(element);
   root.render(<PublicPages />);
 }

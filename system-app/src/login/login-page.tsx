@@ -8,6 +8,7 @@ import { Button, Callout, FormGroup, InputGroup, Spinner } from './ui';
 import { ForgetPasswordForm } from './forget-password';
 import { clearLoginFailures, countLoginFailure, loginFailures, SLIDE_AFTER_FAILURES, SlideCaptcha, type SlidePass } from './slide-captcha';
 import { redirectTarget } from './redirect';
+import { announceLoginUsable, handOverSignIn } from '../../../shared-utility/src/session/sign-in-handoff';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -47,6 +48,12 @@ const NOTICES: Record<string, { title: string; text: string }> = {
 
 const FEATURES = ['供应商、商户与企业统一管理', '代发订单全流程审核与追踪', '开票、合同与任务包在线协同'];
 
+/** The first captcha, asked for by the entry's mount before React draws the page (issue 24: cold /login). */
+let firstCaptcha: Promise<Captcha> | null = null;
+export function prefetchCaptcha(): void {
+  if (!hasToken()) firstCaptcha ??= request<Captcha>('captcha/create', {}, { silent: true });
+}
+
 /**
  * /login, /forgetPassword and /contactUs (spec §2): the sign-in form with a captcha image. The import-map
  * module @flexpay/login (issue 24): React from the import map, Blueprint's markup without its script,
@@ -74,7 +81,10 @@ export function LoginPage({ pathname }: { pathname: string }) {
   const pendingCaptcha = useRef<Promise<Captcha | null> | null>(null);
   const refreshCaptcha = useCallback((): Promise<Captcha | null> => {
     setCaptchaState('loading');
-    const pending = request<Captcha>('captcha/create', {}, { silent: true }).then(
+    // A captcha is good for one attempt: the prefetched one serves the first image only.
+    const asked = firstCaptcha ?? request<Captcha>('captcha/create', {}, { silent: true });
+    firstCaptcha = null;
+    const pending = asked.then(
       (data) => {
         if (mounted.current && pendingCaptcha.current === pending) {
           setCaptcha(data);
@@ -103,6 +113,15 @@ export function LoginPage({ pathname }: { pathname: string }) {
       mounted.current = false;
     };
   }, [refreshCaptcha]);
+
+  // Issue 24: once the form is usable (its captcha shown, or failed and offering a retry), say so: the root
+  // config then loads the page after sign-in in idle time, and probes date "usable" by the mark.
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current || recovering || captchaState === 'loading') return;
+    announced.current = true;
+    announceLoginUsable();
+  }, [captchaState, recovering]);
 
   /** The RSA module and the server key start loading with the first keystroke (the sign-in encrypts its body). */
   const warmed = useRef(false);
@@ -142,7 +161,10 @@ export function LoginPage({ pathname }: { pathname: string }) {
       const user = await login(trimLogin({ ...values, ...proof }));
       clearLoginFailures();
       if (user.mustChangePassword) setMustChange(trimLogin(values).password);
-      else navigateToUrl(redirectTarget(window.location.search));
+      else {
+        handOverSignIn(user.answer);
+        navigateToUrl(redirectTarget(window.location.search));
+      }
     } catch {
       // The API client has already shown the server's message; a captcha is good for one attempt.
       if (!mounted.current) return;
