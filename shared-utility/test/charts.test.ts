@@ -51,3 +51,25 @@ test('a cleanup before ECharts arrives: nothing is drawn, no message', async () 
   expect(init).not.toHaveBeenCalled();
   expect(target.textContent).toBe('');
 });
+
+test('ECharts is fetched in the first idle time, after what the page drew beside the chart (issue 24)', async () => {
+  const idle: Array<() => void> = [];
+  const win = window as unknown as { requestIdleCallback?: (run: () => void) => number };
+  win.requestIdleCallback = (run) => idle.push(run);
+  try {
+    const target = document.createElement('div');
+    const cleanup = mountChart(target, {});
+    const dropped = mountChart(document.createElement('div'), {});
+    dropped();
+    await settle();
+    expect(init).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(2);
+    for (const run of idle) run();
+    await settle();
+    expect(init).toHaveBeenCalledTimes(1);
+    expect(init).toHaveBeenCalledWith(target, null, { renderer: 'canvas' });
+    cleanup();
+  } finally {
+    delete win.requestIdleCallback;
+  }
+});
