@@ -6,12 +6,22 @@ import { Icons } from '@blueprintjs/icons';
 // eslint-disable-next-line no-undef
 const ICON_BASE = `/shared/icons/${__FLEXPAY_ICONS_VERSION__}`;
 
+// Blueprint asks again for an icon each component shows until its first answer is in (the sidebar's
+// twelve chevrons were twelve fetches of one file): one request per file, forgotten if it fails.
+const pending = new Map();
 Icons.setLoaderOptions({
-  loader: async (name, size) => {
-    const folder = size >= 20 ? '20px' : '16px';
-    const response = await fetch(`${ICON_BASE}/${folder}/${name}.json`);
-    if (!response.ok) throw new Error(`图标 ${name} 加载失败（${response.status}）`);
-    return response.json();
+  loader: (name, size) => {
+    const url = `${ICON_BASE}/${size >= 20 ? '20px' : '16px'}/${name}.json`;
+    let paths = pending.get(url);
+    if (!paths) {
+      paths = fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`图标 ${name} 加载失败（${response.status}）`);
+        return response.json();
+      });
+      paths.catch(() => pending.delete(url));
+      pending.set(url, paths);
+    }
+    return paths;
   },
 });
 
