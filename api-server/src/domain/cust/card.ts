@@ -12,7 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { type BankCardChecker, simulatedBankCardChecker } from '../../providers/bank-card-check';
-import { type AnyDb, type AnyQuery, defineResource, type Resource, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { cardEffects } from './cust.effects';
 import { lookupBin } from './bin';
 import { requireTalent, talentInScope, talentWritableBy } from './scope';
@@ -21,7 +21,7 @@ export const RECHECK = 'recheckCustCard';
 
 export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulatedBankCardChecker): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const cards: { resource: Resource<typeof custCard.fields>; routes: RouteSpec[] } = defineResource(deps, custCard, {
+  const { routes } = defineResource(deps, custCard, {
     scope: (caller: Caller, qb: AnyQuery) =>
       caller.user.adminType === AdminType.MER ? qb.where(sql<boolean>`1 = 0`) : qb.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never),
     writers: ['SYS', 'SPR', 'ENT'],
@@ -54,9 +54,6 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
       return { ...values, cardNo, bankName: values.bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? values.cardType ?? 'DC', validated };
     },
   });
-  const { routes } = cards;
   // The spec names the list listCustCard; the kit's own list and get paths would be second names.
-  return [
-    ...routes.filter((r) => r.path !== `${custCard.paths.query}/list` && r.path !== `${custCard.paths.query}/get`),
-  ];
+  return routes.filter((r) => r.path !== `${custCard.paths.query}/list` && r.path !== `${custCard.paths.query}/get`);
 }
