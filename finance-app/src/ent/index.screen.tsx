@@ -1,9 +1,8 @@
 import { ent, entConfig, type Field } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, form, link, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
+import { childRecord, defineScreen, detail, form, link, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { derivedFormFields } from './derived-fields';
 import { EDIT_ROUTES } from '../edit/edit-routes';
 import { createWithAdmin } from '../merchant/initial-password';
-import { EntConfigDialog } from './config-dialog';
 import { entContractTable, entFileTable, subEntTable } from './parts';
 import { SupplierOfMerchant } from './supplier-of-merchant';
 
@@ -29,7 +28,16 @@ export default defineScreen(ent, {
     form({ create: false }),
     detail(),
     transitions(),
-    custom({ key: 'config', label: '企业配置', scope: 'row', codes: [entConfig.codes.query], render: ({ row, close }) => <EntConfigDialog ent={row} onClose={close} /> }),
+    // 企业配置: the enterprise's payout switches (one record by entId), created with their defaults when it has none yet.
+    childRecord({
+      key: 'config',
+      label: '企业配置',
+      codes: [entConfig.codes.query],
+      entity: entConfig,
+      link: { entId: 'id' },
+      fields: derivedFormFields(entConfig).filter((f) => f.name !== 'entId'),
+      title: (row) => `企业配置（${String(row.entName ?? '')}）`,
+    }),
     subTable({ key: 'files', label: '企业文件', screen: entFileTable, link: { entId: 'id' } }),
     subTable({ key: 'subs', label: '下级企业', screen: subEntTable, link: { parentId: 'id' } }),
     subTable({ key: 'contracts', label: '合同', screen: entContractTable, link: { entId: 'id' } }),
