@@ -1,7 +1,7 @@
 import { calcFeeLog } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, serverExport } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, serverExport, textView } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
-import { BandsDialog } from './bands-dialog';
+import { bandsText } from './bands';
 
 /** /order/feeLog 计费记录 (SYS, SPR, MER): each line's charge and reversals with the band breakdown; a merchant sees its own profit lines. */
 export const route = '/order/feeLog';
@@ -24,5 +24,10 @@ export default defineScreen(calcFeeLog, {
     parentProfit: { width: 96 },
     supIncome: { width: 100 },
   },
-  actions: [detail(), custom({ key: 'bands', label: '计费区间', scope: 'row', render: ({ row, close }) => <BandsDialog row={row} close={close} /> }), serverExport()],
+  actions: [
+    detail(),
+    // How the line's fee was made up, band by band: a read-only text the kit draws.
+    textView({ key: 'bands', label: '计费区间', title: (row) => `计费区间（${String(row.orderNo ?? '')}-${String(row.rowNo ?? '')}）`, note: () => '每个区间的费率，及该区间内计费的金额', text: bandsText, testId: 'fee-bands' }),
+    serverExport(),
+  ],
 });
