@@ -7,11 +7,12 @@
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
 import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../../account/audit';
+import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
+import type { EffectContext } from '../../resource/commands';
 import { type AnyDb, type AnyQuery, type Resource, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { entScope } from '../ent/index';
@@ -213,31 +214,28 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
     });
   }
 
-  async function updateMy(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.ENT);
-    const row = await my.resource.load(ctx.caller, intOf(ctx.body.id));
-    if (row.status !== InvoiceStatus.PENDING || row.applyType !== 10) refuse(Code.CONFLICT, STALE);
-    const current = (await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
-    const body = { ...ctx.body, orderNos: ctx.body.orderNos ?? current.map((o) => o.orderNo) };
-    const remark = ctx.body.remark === undefined ? (row.remark as string | null) : remarkOf(ctx.body.remark);
-    await my.resource.write(ctx, async (trx) => {
-      const priced = await price(trx, ctx.caller, body, row);
-      const { invoiceKind, medium } = kindAndMedium(body, priced.info, row);
-      const columns = { itemId: priced.item.id, invoiceKind, medium, amountFen: priced.totalFen, taxRate: priced.item.taxRate, taxFen: priced.taxFen, exclFen: priced.exclFen, orderCount: priced.orderNos.length, ...snapshot(priced.info), remark, updatedAt: ctx.now };
-      const moved = await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).where('status', '=', InvoiceStatus.PENDING).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
-      await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
-      await linkOrders(trx, row.id as number, priced, ctx.now);
-      const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind, medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
-      const before = current.map((o) => o.orderNo).join(',');
-      if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
-      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'update', entity: invoiceApply.name, entityId: String(row.id), changes });
-    });
-    return my.resource.get(ctx.caller, row.id as number);
-  }
+  return { applyOptions, preview, createMy };
+}
 
-  return { applyOptions, preview, createMy, updateMy };
+/**
+ * 编辑 (the command `edit`, route update; the kit holds the application in 10): its orders, item,
+ * kind, medium and remark again, the amounts priced anew and the orders linked anew.
+ */
+export async function editApplication({ trx, row, body, caller, now }: EffectContext) {
+  const current = (await trx.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
+  const asked = { ...body, orderNos: body.orderNos ?? current.map((o) => o.orderNo) };
+  const remark = body.remark === undefined ? (row.remark as string | null) : remarkOf(body.remark);
+  const priced = await price(trx, caller, asked, row);
+  const { invoiceKind, medium } = kindAndMedium(asked, priced.info, row);
+  const columns = { itemId: priced.item.id, invoiceKind, medium, amountFen: priced.totalFen, taxRate: priced.item.taxRate, taxFen: priced.taxFen, exclFen: priced.exclFen, orderCount: priced.orderNos.length, ...snapshot(priced.info), remark, updatedAt: now };
+  await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
+  await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
+  await linkOrders(trx, row.id as number, priced, now);
+  const changes: Changes = {};
+  for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind, medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
+  const before = current.map((o) => o.orderNo).join(',');
+  if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
+  return { changes };
 }
 
 /** A free application (type 90) 新增 by the supplier: enterprise, item and amount; no orders. */

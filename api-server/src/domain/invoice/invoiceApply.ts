@@ -10,14 +10,14 @@
  * of its and its sub-merchants' enterprises (read only: 申请记录's query code, no route writes for it),
  * SYS all.
  */
-import { AdminType, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToMe, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
+import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
 import { type AnyDb, defineResource, type Resource } from '../../resource/entity-resource';
 import { moneyScope } from '../ent/money';
 import { myEffects, toMeEffects } from './invoiceApply.effects';
 import { fileHandlers } from './invoiceApply.files';
-import { applyHandlers, freeApplication, isType } from './invoiceApply.orders';
+import { applyHandlers, editApplication, freeApplication } from './invoiceApply.orders';
 
 export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simulatedInvoiceOcr): RouteSpec[] {
   const scope = moneyScope(deps.db as unknown as AnyDb);
@@ -31,9 +31,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
     summary: [...summary],
     export: true,
     duplicate: INVOICE_APPLY_MESSAGES.orderTaken,
-    effects: myEffects,
-    // 编辑 (the application dialog over orders) while pending, for an application over orders.
-    rowActions: (caller, row) => (isType(caller, AdminType.SYS, AdminType.ENT) && caller.perms.has(27120) && row.status === InvoiceStatus.PENDING && row.applyType === 10 ? ['edit'] : []),
+    effects: { ...myEffects, edit: editApplication },
   });
   const toMe = defineResource(deps, invoiceApplyToMe, {
     scope,
@@ -59,7 +57,6 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
     { path: 'invoice/act/query/my/applyOptions', perm: 27110, handler: signed(apply.applyOptions) },
     { path: 'invoice/act/query/my/preview', perm: 27110, handler: signed(apply.preview) },
     { path: 'invoice/act/mgr/my/create', perm: 27120, handler: signed(apply.createMy) },
-    { path: 'invoice/act/mgr/my/update', perm: 27120, handler: signed(apply.updateMy) },
     { path: 'invoice/act/mgr/toMe/inviVoucherDelete', perm: 27250, handler: signed(files.deleteVoucher) },
     { path: 'invoice/act/mgr/toMe/inviFileUpdate', perm: 27260, handler: signed(files.updateFile) },
     { path: 'invoice/act/mgr/toMe/inviFileDelete', perm: 27260, handler: signed(files.deleteFile) },

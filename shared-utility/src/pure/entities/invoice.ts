@@ -146,6 +146,8 @@ export const invoiceApply = defineEntity({
   fields: applyFields,
   state: ['status'],
   commands: {
+    // 编辑 (update {id, orderNos?, itemId?, invoiceKind?, medium?, remark?}): the application dialog over orders, while pending.
+    edit: { label: '编辑', from: [10], when: (row) => Number(row.applyType) === 10, code: 27120, for: ['SYS', 'ENT'], path: 'update', auditAs: 'update' },
     cancel: { label: '取消申请', from: [10], to: 50, code: 27120, for: ['SYS', 'ENT'], intent: 'warning', confirm: '确定要取消该开票申请吗？取消后所选订单可重新申请。' },
     inviVoucherCreate: { label: '上传凭证', from: [10], code: 27120, for: ['SYS', 'ENT'], keyField: 'applyId', stale: INVOICE_APPLY_MESSAGES.voucherState, fields: voucherFields },
   },
