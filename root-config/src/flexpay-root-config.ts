@@ -83,13 +83,6 @@ function load(specifier: string) {
   }) as Promise<never>;
 }
 
-registerApplication({
-  name: NAVBAR,
-  app: () => load(NAVBAR),
-  activeWhen: (location) => !isPublicPath(location.pathname),
-  customProps: () => ({ domElement: document.getElementById('navbar-region')! }),
-});
-
 for (const app of ROUTE_APPS) {
   const specifier = `@flexpay/${app}`;
   registerApplication({
@@ -99,6 +92,15 @@ for (const app of ROUTE_APPS) {
     customProps: () => ({ domElement: containerFor(app) }),
   });
 }
+
+// Registered after the route apps, so single-spa mounts the route's app first: its screen draws and asks
+// for its data (the dashboard's figures after sign-in) while the shell draws, not after it (issue 24).
+registerApplication({
+  name: NAVBAR,
+  app: () => load(NAVBAR),
+  activeWhen: (location) => !isPublicPath(location.pathname),
+  customProps: () => ({ domElement: document.getElementById('navbar-region')! }),
+});
 
 addErrorHandler((error) => {
   console.error(error);
