@@ -55,16 +55,12 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
     writers: ['ENT', 'SPR', 'SYS'],
-    // Edits and deletion follow the lifecycle (INIT only): served below, listed by rowActions. 审核, 上架,
-    // 下架, 完成 and 取消 are the entity's commands (package.effects.ts).
+    // Edits follow the lifecycle (INIT only): served below, listed by rowActions. 审核, 上架, 下架, 完成,
+    // 取消 and 删除 are the entity's commands (package.effects.ts).
     update: false,
     export: true,
     rowActions: (caller, row) => {
-      const held = caller.perms.has(workPackage.codes.mgr!);
-      return [
-        ...(held && allows('update', row, caller) ? ['update'] : []),
-        ...(held && allows('delete', row, caller) ? ['delete'] : []),
-      ];
+      return caller.perms.has(workPackage.codes.mgr!) && allows('update', row, caller) ? ['update'] : [];
     },
     effects: packageEffects,
     computed: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
@@ -95,19 +91,15 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       }
     },
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...pricesOf(values, before) }),
-    checkRemove: async (ctx, row) => {
-      if (await ctx.trx.selectFrom('work_package_taker').select('id').where('packageId', '=', Number(row.id)).executeTakeFirst()) refuse(Code.CONFLICT, PACKAGE_MESSAGES.hasTakers);
-      await ctx.trx.deleteFrom('work_package_talent').where('packageId', '=', Number(row.id)).execute();
-    },
   });
   const { resource } = packages;
 
-  /** update/delete: the kit's write, once the lifecycle allows it (INIT, not yet reviewed). */
-  const lifecycleWrite = (action: 'update' | 'delete', write: (ctx: SignedInContext) => Promise<unknown>) => async (ctx: SignedInContext) => {
+  /** update: the kit's write, once the lifecycle allows it (INIT, not yet reviewed). */
+  const lifecycleUpdate = async (ctx: SignedInContext) => {
     const row = await resource.load(ctx.caller, keyValue(workPackage, ctx.body));
     if (!resource.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    if (!allows(action, row, ctx.caller)) refuse(Code.CONFLICT, STALE);
-    return write(ctx);
+    if (!allows('update', row, ctx.caller)) refuse(Code.CONFLICT, STALE);
+    return resource.update(ctx);
   };
 
   /** The package a taker or assignment names, in the caller's scope (3002 outside). */
@@ -190,8 +182,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
   return [
     ...packages.routes,
-    { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('update', (ctx) => resource.update(ctx))) },
-    { path: `${workPackage.paths.mgr}/delete`, perm: workPackage.codes.mgr!, handler: signed(lifecycleWrite('delete', (ctx) => resource.remove(ctx))) },
+    { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleUpdate) },
     fileRoute(deps, resource, 'attachment', 'package/query/file'),
     ...talents.routes,
     ...assignees.routes,

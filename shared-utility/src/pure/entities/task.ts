@@ -93,6 +93,8 @@ export const workPackage = defineEntity({
     hide: { label: '下架', from: [10], ...lifecycle('hide'), code: 32220, intent: 'warning', confirm: '确定要下架该任务包吗？' },
     finish: { label: '完成', from: [10, 30, 40], ...lifecycle('finish'), code: 32220, intent: 'success', confirm: '确定该任务包已完成吗？完成后不能再接包。' },
     cancel: { label: '取消', from: [0, 10, 30, 40], ...lifecycle('cancel'), code: 32220, intent: 'danger', confirm: '确定要取消该任务包吗？取消后不可恢复。' },
+    // delete {id}: while the lifecycle allows it (not yet reviewed) and no talent took it; the screen's remove() asks first.
+    delete: { label: '删除', ...lifecycle('delete'), code: 32220, intent: 'danger' },
   },
 });
 
