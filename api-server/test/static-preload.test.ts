@@ -91,6 +91,22 @@ describe('route preloads', () => {
     for (const other of ['@flexpay/system-app', '@flexpay/finance-app', '@flexpay/shared-utility']) expect(preloaded(page.body)).not.toContain(url(other));
   });
 
+  test('where index.html marks the place, the preloads come after its stylesheets and SystemJS (they take the first connections)', async () => {
+    const shell = '<html><head><!--FLEXPAY_RUNTIME--><link rel="stylesheet" href="/vendor/blueprint.css"><script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
+    site.write('root-config/dist/index.html', shell);
+    try {
+      const page = await app.inject({ url: '/login' });
+      const firstPreload = page.body.indexOf('<link rel="preload" as="script"');
+      expect(firstPreload).toBeGreaterThan(page.body.indexOf('/vendor/system.min.js'));
+      expect(page.body.indexOf('/vendor/blueprint.css')).toBeLessThan(firstPreload);
+      expect(page.body.indexOf('window.__FLEXPAY__')).toBeLessThan(page.body.indexOf('/vendor/blueprint.css'));
+      expect(preloaded(page.body)).toContain(url('@flexpay/login'));
+      expect(page.body).not.toContain('<!--FLEXPAY_');
+    } finally {
+      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+    }
+  });
+
   test('every route of the route table: the root config, the navbar when signed in, and the app that owns it', () => {
     for (const route of allRoutes()) {
       const pathname = route.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, '1');

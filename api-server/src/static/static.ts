@@ -19,6 +19,7 @@ export const STATIC_APPS = [
 ] as const;
 
 const RUNTIME_PLACEHOLDER = '<!--FLEXPAY_RUNTIME-->';
+const PRELOADS_PLACEHOLDER = '<!--FLEXPAY_PRELOADS-->';
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -105,7 +106,12 @@ async function sendIndex(config: Config, rootDist: string, request: FastifyReque
   } catch {
     return reply.status(404).type('text/plain; charset=utf-8').send('页面不存在（root-config 尚未构建）');
   }
-  html = html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config) + (await routePreloads(config, request)));
+  // The route's script preloads go after the page's stylesheets and SystemJS (what the first paint and the
+  // boot wait for) when index.html marks the place, so those take the browser's first connections (issue 24).
+  const preloads = await routePreloads(config, request);
+  html = html.includes(PRELOADS_PLACEHOLDER)
+    ? html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config)).replace(PRELOADS_PLACEHOLDER, preloads)
+    : html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config) + preloads);
   const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
   // The preloads depend on whether a session cookie came (a signed-in path without one is the login page).
   reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Cookie');
