@@ -1,18 +1,18 @@
-import type { Row } from '@flexpay/shared-utility';
-
-interface Band {
-  from?: string;
-  to?: string | null;
-  ratio?: string;
-  portion?: string;
-}
+import { formatMoney, type Row } from '@flexpay/shared-utility';
+import type { TextViewOptions } from '@flexpay/shared-utility/kit';
 
 /**
- * 计费区间 as the kit's text view shows it: one line per band — its range in 元 (the last open-ended),
- * its ratio and the part of the amount it priced — then the line's fee.
+ * 计费区间 as the kit's text view shows it: a table of the line's bands — the range in 元 (the last
+ * open-ended), its ratio and the part of the amount it priced — then the line's fee.
  */
-export function bandsText(row: Row): string {
-  const bands = Array.isArray(row.bands) ? (row.bands as Band[]) : [];
-  const lines = bands.map((b) => `${b.from ?? '0.00'} ~ ${b.to || '∞'} 元　费率 ${b.ratio ?? '-'}%　计费金额 ${b.portion ?? '-'} 元`);
-  return [...(lines.length ? lines : ['未设置']), `服务费：${String(row.entFee ?? '-')} 元`].join('\n');
-}
+export const BANDS_TABLE: NonNullable<TextViewOptions['table']> = {
+  items: (row) => (Array.isArray(row.bands) ? (row.bands as Row[]) : []),
+  columns: [
+    { title: '区间(元)', value: (band) => `${formatMoney(band.from ?? 0)} ~ ${band.to ? formatMoney(band.to) : '∞'}` },
+    { title: '费率(%)', value: (band) => String(band.ratio ?? '-'), numeric: true },
+    { title: '计费金额(元)', value: (band) => formatMoney(band.portion) || '-', numeric: true },
+  ],
+  empty: '未设置',
+};
+
+export const bandsFee = (row: Row): string => `服务费：${formatMoney(row.entFee) || '-'} 元`;

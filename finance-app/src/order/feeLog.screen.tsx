@@ -1,7 +1,7 @@
 import { calcFeeLog } from '@flexpay/shared-utility';
 import { defineScreen, detail, serverExport, textView } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
-import { bandsText } from './bands';
+import { BANDS_TABLE, bandsFee } from './bands';
 
 /** /order/feeLog 计费记录 (SYS, SPR, MER): each line's charge and reversals with the band breakdown; a merchant sees its own profit lines. */
 export const route = '/order/feeLog';
@@ -26,8 +26,8 @@ export default defineScreen(calcFeeLog, {
   },
   actions: [
     detail(),
-    // How the line's fee was made up, band by band: a read-only text the kit draws.
-    textView({ key: 'bands', label: '计费区间', title: (row) => `计费区间（${String(row.orderNo ?? '')}-${String(row.rowNo ?? '')}）`, note: () => '每个区间的费率，及该区间内计费的金额', text: bandsText, testId: 'fee-bands' }),
+    // How the line's fee was made up, band by band: a read-only table and the fee, drawn by the kit.
+    textView({ key: 'bands', label: '计费区间', title: (row) => `计费区间（${String(row.orderNo ?? '')}-${String(row.rowNo ?? '')}）`, note: () => '每个区间的费率，及该区间内计费的金额', table: BANDS_TABLE, text: bandsFee, testId: 'fee-bands' }),
     serverExport(),
   ],
 });

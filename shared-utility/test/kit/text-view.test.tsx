@@ -51,3 +51,32 @@ test('shows the text made from the row under its title and note, and closes; not
   expect(document.querySelector('.bp6-dialog')).toBeNull();
   expect(request).not.toHaveBeenCalled();
 });
+
+const withTable = defineScreen(doc, {
+  list: ['name'],
+  actions: [
+    textView({
+      key: 'items',
+      label: '明细',
+      title: (row) => `明细：${String(row.name)}`,
+      table: { items: (row) => (row.items as Array<Record<string, unknown>>) ?? [], columns: [{ title: '名称', value: (item) => String(item.n) }, { title: '金额', value: (item) => String(item.a), numeric: true }], empty: '无明细' },
+      text: () => '合计两项',
+      testId: 'items',
+    }),
+  ],
+});
+
+test('a declared table shows the items the row carries above the text, or its empty line', async () => {
+  request.mockResolvedValue({ records: [{ id: 1, name: '甲', items: [{ n: '一', a: '1.00' }, { n: '二', a: '2.00' }] }, { id: 2, name: '乙', items: [] }], total: 2 });
+  await act(async () => dom.root.render(<MemoryRouter><EntityScreenView screen={withTable} urlState={false} /></MemoryRouter>));
+  const open = (index: number) => [...document.querySelectorAll('tbody button')].filter((b) => b.textContent === '明细')[index] as HTMLButtonElement;
+  await act(async () => open(0).click());
+  const table = document.querySelector('[data-testid="items-table"]')!;
+  expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['名称', '金额']);
+  expect([...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([['一', '1.00'], ['二', '2.00']]);
+  expect(document.querySelector('[data-testid="items"]')?.textContent).toBe('合计两项');
+  await act(async () => ([...document.querySelectorAll('.bp6-dialog button')].find((b) => b.textContent === '关闭') as HTMLButtonElement).click());
+  await act(async () => open(1).click());
+  expect(document.querySelector('[data-testid="items-table"]')).toBeNull();
+  expect(document.querySelector('.bp6-dialog')?.textContent).toContain('无明细');
+});
