@@ -51,8 +51,20 @@ export interface EffectContext extends SignedInContext {
 /** An effect's answer: more audit changes and the route's answer (default: the record). */
 export type EffectResult = void | { changes?: Changes; answer?: unknown };
 
+/** The business work done inside the command's transaction. */
+export type Effect = (x: EffectContext) => Promise<EffectResult>;
+
+/**
+ * An effect that first asks an outside service (the real-name provider, the card checker): `ask` runs
+ * before the transaction — no database lock waits on the network — and `run` gets its answer as `asked`.
+ */
+export interface AskingEffect<T = unknown> {
+  ask: (x: Omit<EffectContext, 'trx'>) => Promise<T>;
+  run: (x: EffectContext & { asked: T }) => Promise<EffectResult>;
+}
+
 /** The hand-written business work of commands, by command name. */
-export type Effects = Record<string, (x: EffectContext) => Promise<EffectResult>>;
+export type Effects = Record<string, Effect | AskingEffect<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** What the runner needs of a resource (resource/entity-resource.ts Resource). */
 export interface CommandHost {
@@ -136,6 +148,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
   const checksState = stateColumns.length > 0 && (command.from !== undefined || command.when !== undefined || Object.keys(target).length > 0);
   const keyColumn = columnOf(entity, entity.key);
   const rowKey = row[keyColumn] as number | string;
+  const effect = options.effects?.[name];
+  const asked = effect && typeof effect !== 'function' ? await effect.ask({ ...ctx, row, input, name }) : undefined;
   const answer = await host.write(ctx, async (trx) => {
     if (files.length) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf(files));
     const set: Row = {};
@@ -148,8 +162,7 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
       const moved = await update.executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, stale);
     }
-    const effect = options.effects?.[name];
-    const result = effect ? await effect({ ...ctx, trx, row, input, name }) : undefined;
+    const result = !effect ? undefined : typeof effect === 'function' ? await effect({ ...ctx, trx, row, input, name }) : await effect.run({ ...ctx, trx, row, input, name, asked });
     const changes: Changes = {};
     for (const [field, to] of Object.entries(target)) changes[field] = { from: row[columnOf(entity, field)] ?? null, to };
     const written = new Set(Object.keys(command.writes ?? {}));

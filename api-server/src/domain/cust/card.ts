@@ -32,7 +32,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     listAliases: ['cust/query/listCustCard'],
     duplicate: CARD_MESSAGES.duplicate,
     // 重新校验 is a command (custCard.commands, its effect in cust.effects.ts); an Alipay account is not checked.
-    effects: cardEffects(checker),
+    effects: cardEffects(checker, db),
     transitionRefusal: (name, row) => (name === RECHECK && Number(row.accountCategory) !== 0 ? CARD_MESSAGES.notBankCard : null),
     // The card's talent: who registered it decides who may change its cards.
     lookups: (qb) =>

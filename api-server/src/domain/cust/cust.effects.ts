@@ -8,19 +8,21 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { BankCardChecker } from '../../providers/bank-card-check';
 import { simulatedRealNameProvider } from '../../providers/realname';
-import type { Effects } from '../../resource/commands';
+import type { EffectContext, Effects } from '../../resource/commands';
 import type { AnyDb, Row } from '../../resource/entity-resource';
 import { requireTalent } from './scope';
 import { ownUpload, putFile, talentFiles } from './talent-files';
 import { TalentMessages } from './talent-records';
 
 export const talentEffects: Effects = {
-  // 实名认证: the 2-factor provider decides 10 or 20, once (a concurrent one finds the row moved).
-  realName: async ({ trx, row, now }) => {
-    const result = await simulatedRealNameProvider.verify({ name: String(row.name), idType: Number(row.idType), idNumber: String(row.idNumber) });
-    const moved = await trx.updateTable('cust').set({ realNameStatus: result, realNameAt: now }).where('id', '=', Number(row.id)).where('realNameStatus', '=', 0).executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, commandsOf(cust).realName.stale!);
-    return { changes: { realNameStatus: { from: 0, to: result } } };
+  // 实名认证: the 2-factor provider decides 10 or 20 (asked outside the transaction), once (a concurrent one finds the row moved).
+  realName: {
+    ask: ({ row }) => simulatedRealNameProvider.verify({ name: String(row.name), idType: Number(row.idType), idNumber: String(row.idNumber) }),
+    run: async ({ trx, row, now, asked: result }: EffectContext & { asked: 10 | 20 }) => {
+      const moved = await trx.updateTable('cust').set({ realNameStatus: result, realNameAt: now }).where('id', '=', Number(row.id)).where('realNameStatus', '=', 0).executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, commandsOf(cust).realName.stale!);
+      return { changes: { realNameStatus: { from: 0, to: result } } };
+    },
   },
   // 附件: the stored upload (its own name and MD5) replaces the talent's file of that type; answers the files.
   fileSave: async ({ trx, row, input, caller, now }) => {
@@ -30,13 +32,17 @@ export const talentEffects: Effects = {
   },
 };
 
-/** 重新校验: the talent's current name and ID number against the card, by the 3-factor checker. */
-export const cardEffects = (checker: BankCardChecker): Effects => ({
-  recheckCustCard: async ({ trx, row, caller }) => {
-    const talent = await requireTalent(trx, caller, row.custId);
-    const validated = await checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo: String(row.cardNo) });
-    await trx.updateTable('cust_card').set({ validated }).where('id', '=', Number(row.id)).execute();
-    return { changes: { validated: { from: Number(row.validated), to: validated } } };
+/** 重新校验: the talent's current name and ID number against the card, by the 3-factor checker (asked outside the transaction). */
+export const cardEffects = (checker: BankCardChecker, db: AnyDb): Effects => ({
+  recheckCustCard: {
+    ask: async ({ row, caller }) => {
+      const talent = await requireTalent(db, caller, row.custId);
+      return checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo: String(row.cardNo) });
+    },
+    run: async ({ trx, row, asked: validated }: EffectContext & { asked: number }) => {
+      await trx.updateTable('cust_card').set({ validated }).where('id', '=', Number(row.id)).execute();
+      return { changes: { validated: { from: Number(row.validated), to: validated } } };
+    },
   },
 });
 
