@@ -47,6 +47,12 @@ export async function issueToken(db: AnyDb, ctx: Pick<SignedInContext, 'caller' 
   return token;
 }
 
+/** What the `?token=` of a GET on `path` asked for, without using it up (null when there is none): picks the handler. */
+export async function peekToken(db: AnyDb, ctx: Pick<SignedInContext, 'request'>, path: string): Promise<Row | null> {
+  const token = await db.selectFrom('export_token').select('query').where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? ''))).where('path', '=', path).executeTakeFirst();
+  return token ? (JSON.parse(String(token.query)) as Row) : null;
+}
+
 /** Uses up the `?token=` of a GET on `path` (the caller's, unexpired, unused): what was asked, else 1001 with `expired`. */
 export async function claimToken(db: AnyDb, ctx: Pick<SignedInContext, 'caller' | 'now' | 'request'>, path: string, expired: string = ExportMessages.expired): Promise<Row> {
   const claimed = await db

@@ -8,7 +8,6 @@
  * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
  */
 import { AdminType, EXPORT_WHOLE_ACTION, formatFen, maskPersonal, orderDetail, payOrder } from '@flexpay/shared-utility/src/pure';
-import crypto from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
@@ -16,14 +15,12 @@ import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { Resource } from '../../resource/entity-resource';
-import { EXPORT_TTL_MS, exportFileName } from '../../resource/export';
+import { claimToken, exportFileName, issueToken, peekToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 
 const PATH = 'order/query/exportMode';
 /** Tokens of every order export share the kit's path, so the kit's own calls carry a mode too. */
 const TOKEN_PATH = 'order/query';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 /**
  * Issue 22 item 6: 完工证明 shows the ID number masked (it goes to the enterprise and the worker);
  * 税务申报 and 人工代发 carry whole numbers (`whole`: a tax declaration and a bank transfer need them),
@@ -70,9 +67,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
         const mode = modeOf(ctx, ctx.body.exportMode);
-        const token = crypto.randomBytes(24).toString('hex');
-        await db.insertInto('export_token').values({ tokenHash: hash(token), userId: ctx.caller.user.userId, path: TOKEN_PATH, query: JSON.stringify({ cond: ctx.body.cond ?? {}, exportMode: mode }), expiresAt: ctx.now + EXPORT_TTL_MS }).execute();
-        return { token };
+        return { token: await issueToken(db, ctx, TOKEN_PATH, { cond: ctx.body.cond ?? {}, exportMode: mode }) };
       },
     },
     {
@@ -82,18 +77,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
       raw: true,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
-        const claimed = await db
-          .updateTable('export_token')
-          .set({ usedAt: ctx.now })
-          .where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? '')))
-          .where('userId', '=', ctx.caller.user.userId)
-          .where('path', '=', TOKEN_PATH)
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', ctx.now)
-          .returning('query')
-          .executeTakeFirst();
-        if (!claimed) throw new ApiError(Code.VALIDATION, '导出链接已失效，请重新导出');
-        const body = JSON.parse(claimed.query) as Row;
+        const body = await claimToken(db, ctx, TOKEN_PATH);
         const mode = modeOf(ctx, body.exportMode);
         const book = XLSX.utils.book_new();
         const rows = await sheet(ctx, { cond: body.cond }, mode);
@@ -108,13 +92,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
             entityId: '',
             changes: { revealedField: { from: null, to: `${MODES[mode].title}：${whole.map((n) => orderDetail.fields[n as keyof typeof orderDetail.fields].label).join('、')}` }, exported: { from: null, to: rows.length - 1 } },
           });
-        const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-        const name = exportFileName(MODES[mode].title, ctx.now);
-        return ctx.reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('Cache-Control', 'no-store')
-          .send(file);
+        return sendXlsx(ctx.reply, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, exportFileName(MODES[mode].title, ctx.now));
       },
     },
   ];
@@ -131,8 +109,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
         return {
           ...r,
           handler: async (ctx) => {
-            const token = await db.selectFrom('export_token').select('query').where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? ''))).where('path', '=', TOKEN_PATH).executeTakeFirst();
-            const mode = token ? Number((JSON.parse(token.query) as Row).exportMode) : NaN;
+            const mode = Number((await peekToken(db, ctx, TOKEN_PATH))?.exportMode);
             return MODES[mode] ? exportMode.handler(ctx) : r.handler(ctx);
           },
         };

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyQuery } from '../../resource/entity-resource';
+import { issueToken } from '../../resource/export';
 import { type Db } from './service';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';
@@ -50,11 +51,8 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       perm: payOrder.codes.query,
       handler: async (raw) => {
         const ctx = signed(raw);
-        const ticket = crypto.randomBytes(24).toString('hex');
         // The stream lives on the session that asked for it (its stored, hashed token).
-        const session = ctx.caller.session.storedToken ?? null;
-        await deps.db.insertInto('export_token').values({ tokenHash: hash(ticket), userId: ctx.caller.user.userId, path: PROGRESS_PATH, query: JSON.stringify({ session }), expiresAt: ctx.now + PROGRESS_TICKET_TTL_MS }).execute();
-        return { ticket };
+        return { ticket: await issueToken(deps.db as never, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) };
       },
     },
     {
