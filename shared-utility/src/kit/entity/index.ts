@@ -21,3 +21,4 @@ export { routeCoverage } from './route-coverage';
 export { secretOnce, type SecretOnceOptions } from './secret-once';
 export { textView, type TextViewOptions } from './text-view';
 export { childRecord, type ChildRecordOptions } from './child-record';
+export { rowFiles, type RowFilesOptions, type RowFilesColumn, type RowFilesField, type RowFilesSummaryPart } from './row-files';
