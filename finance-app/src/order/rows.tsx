@@ -1,7 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { ENUMS, enumLabel, tempOrderDetail, type Row } from '@flexpay/shared-utility';
-import { defineScreen, form } from '@flexpay/shared-utility/kit';
-import { rowActions } from './row-actions';
+import { commands, defineScreen, form } from '@flexpay/shared-utility/kit';
 import './order.css';
 
 /** A row's check: 正常 in green, or the error type as a red tag followed by its Chinese message. */
@@ -44,5 +43,7 @@ export const tempRows = defineScreen(tempOrderDetail, {
     amount: { width: 90 },
     errorType: { width: 230, render: rowCheckCell },
   },
-  actions: [form({ view: false, routes: { create: 'addDetail', update: 'updateDetail' }, titles: { add: '新增明细', edit: '编辑明细' } }), ...rowActions],
+  // The server lists each row's updateDetail and deleteDetail in its `_actions` (the entity's commands):
+  // 编辑 is the form following updateDetail, 删除 the declared command (its confirm and success).
+  actions: [form({ view: false, needs: 'updateDetail', routes: { create: 'addDetail', update: 'updateDetail' }, titles: { add: '新增明细', edit: '编辑明细' } }), commands(['deleteDetail'])],
 });

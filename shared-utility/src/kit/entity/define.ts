@@ -40,6 +40,8 @@ export interface FormAction extends Gate {
   view?: boolean;
   /** Route names after paths.mgr when the spec names them otherwise (sms/config/addOrUpdate, bank add). */
   routes?: { create?: string; update?: string };
+  /** The row action 编辑 follows in the row's `_actions` (default `update`; 制单明细's rows list `updateDetail`). */
+  needs?: string;
   /** Derived fields shown only to some account types (the server fills them for the others, e.g. a supplier's own id). */
   fieldsFor?: Record<string, AccountType[]>;
 }

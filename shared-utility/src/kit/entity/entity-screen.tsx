@@ -279,7 +279,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       switch (action.kind) {
         case 'form':
           if (action.view !== false) buttons.push({ key: 'view', label: '查看', run: () => setOpen({ kind: 'form', action, mode: 'view', row }) });
-          if (rowAllows(row, 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
+          if (rowAllows(row, action.needs ?? 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
           break;
         case 'detail':
           buttons.push({ key: 'detail', label: '详情', run: () => setOpen({ kind: 'detail', row }) });
@@ -666,7 +666,7 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
           recordKey={entity.key}
           confirmSubmit={action.confirmSubmit}
           submit={submit}
-          canEdit={mode === 'view' ? rowCanUpdate(row, entity.codes.mgr, permitted) : true}
+          canEdit={mode === 'view' ? rowCanUpdate(row, entity.codes.mgr, permitted, action.needs) : true}
           onClose={onClose}
           onSaved={afterWrite}
         />
@@ -728,10 +728,10 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
   }
 }
 
-/** View mode offers 编辑 only where the row allows an update. */
-function rowCanUpdate(row: Row | undefined, mgr: number | undefined, permitted: ReturnType<typeof usePermitted>): boolean {
+/** View mode offers 编辑 only where the row allows an update (or the action the form's 编辑 follows). */
+function rowCanUpdate(row: Row | undefined, mgr: number | undefined, permitted: ReturnType<typeof usePermitted>, needs = 'update'): boolean {
   const listed = listedActions(row);
-  if (listed) return listed.includes('update');
+  if (listed) return listed.includes(needs);
   return mgr === undefined || permitted({ codes: [mgr] });
 }
 
