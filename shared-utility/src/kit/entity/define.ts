@@ -42,8 +42,35 @@ export interface FormAction extends Gate {
   routes?: { create?: string; update?: string };
   /** The row action 编辑 follows in the row's `_actions` (default `update`; 制单明细's rows list `updateDetail`). */
   needs?: string;
+  /** Offers 编辑 on rows (default true); false for a create-only form beside the screen's edit form. */
+  edit?: boolean;
+  /** 新增's values the form does not ask for, added before sending (a sub-merchant's supplier, from its parent). */
+  complete?: (values: Row) => Row | Promise<Row>;
+  /** With `fields`: sends only the entity's writable fields, so a display-only input (企业's 供应商) stays out. */
+  writableOnly?: boolean;
+  /** After 新增: the secrets of the answer, shown this one time (商户/企业's administrator and initial password). */
+  then?: AnswerOnce;
   /** Derived fields shown only to some account types (the server fills them for the others, e.g. a supplier's own id). */
   fieldsFor?: Record<string, AccountType[]>;
+}
+
+/** A secret of an answer shown once (secretOnce(), form({ then })). */
+export interface ShownSecret {
+  /** The answer's field, or a path into it (admin.initialPassword). */
+  field: string;
+  label: string;
+  /** The value's test id (default new-<label>). */
+  testId?: string;
+  /** The message after copying (default 已复制); false: the value has no copy button. */
+  copied?: string | false;
+}
+
+/** The dialog after a create whose answer holds secrets: its title, the warning, the secrets and the closing button. */
+export interface AnswerOnce {
+  title: string;
+  note: string;
+  closeText: string;
+  secrets: ReadonlyArray<ShownSecret>;
 }
 
 /** 详情: the entity's detail fields with 操作人/操作时间 and the audit trail from get. */

@@ -23,6 +23,7 @@ import { DetailDialog, FieldsDialog, SubTableDrawer } from './action-dialogs';
 import { ImportDialog, downloadSheetTemplate } from './import-dialog';
 import { columnsOf, commandBody, commandCheck, commandFields, condOf, defaultsOf, formFieldsOf, rowCommands, searchFieldsOf, tabLabel, writableFields, type InputFactory } from './derive';
 import { FileLink, fileInput, uploadChosenFiles } from './files';
+import { AnswerOnceDialog, secretsIn } from './secret-once';
 import { listedActions, type CustomAction, type DialogAction, type EntityScreen, type ExportAction, type FormAction, type ImportAction, type ListDrawerAction, type TableAction } from './define';
 import { invalidateOptions, simplePath, type RefOption } from './options';
 import { refInput } from './ref-select';
@@ -279,7 +280,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
       switch (action.kind) {
         case 'form':
           if (action.view !== false) buttons.push({ key: 'view', label: '查看', run: () => setOpen({ kind: 'form', action, mode: 'view', row }) });
-          if (rowAllows(row, action.needs ?? 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
+          if (action.edit !== false && rowAllows(row, action.needs ?? 'update')) buttons.push({ key: 'edit', label: '编辑', run: () => setOpen({ kind: 'form', action, mode: 'edit', row }) });
           break;
         case 'detail':
           buttons.push({ key: 'detail', label: '详情', run: () => setOpen({ kind: 'detail', row }) });
@@ -586,7 +587,7 @@ function declaredRowKeys(screen: EntityScreen): string[] {
   return screen.actions.flatMap((a) => {
     switch (a.kind) {
       case 'form':
-        return a.view === false ? ['edit'] : ['view', 'edit'];
+        return [...(a.view === false ? [] : ['view']), ...(a.edit === false ? [] : ['edit'])];
       case 'detail':
         return ['detail'];
       case 'transitions':
@@ -641,6 +642,10 @@ function RowActions({ buttons, slots }: { buttons: RowButton[]; slots: Slot[] })
 function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }: { open: Open; screen: EntityScreen; link?: Row; preset?: Row; onClose: () => void; afterWrite: () => void; reload: () => void }) {
   const { entity } = screen;
   const permitted = usePermitted();
+  // A create declared with `then`: its answer, and the secrets dialog shown once the form has closed.
+  const answered = useRef<Row | null>(null);
+  const [shown, setShown] = useState<{ once: NonNullable<FormAction['then']>; answer: Row } | null>(null);
+  if (shown) return <AnswerOnceDialog once={shown.once} answer={shown.answer} onClose={onClose} />;
   switch (open.kind) {
     case 'form': {
       const { action, mode, row } = open;
@@ -650,10 +655,19 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
       const titles = action.titles ?? { add: `新增${entity.title}`, edit: `编辑${entity.title}`, view: `查看${entity.title}` };
       const Container = action.drawer ? FormDrawer : FormDialog;
       const submit = async (payload: Row, m: Exclude<FormMode, 'view'>) => {
-        const names = action.fields ? Object.keys(payload) : [...writableFields(entity, m), entity.key];
-        const sent = await uploadChosenFiles(entity, Object.fromEntries(Object.entries(payload).filter(([k]) => names.includes(k))));
+        const values = m === 'add' && action.complete ? await action.complete(payload) : payload;
+        const names = action.fields && !action.writableOnly ? Object.keys(values) : [...writableFields(entity, m), entity.key];
+        const sent = await uploadChosenFiles(entity, Object.fromEntries(Object.entries(values).filter(([k]) => names.includes(k))));
         const route = m === 'add' ? (action.routes?.create ?? 'create') : (action.routes?.update ?? 'update');
-        return request(`${entity.paths.mgr}/${route}`, m === 'add' ? { ...sent, ...link } : sent, { showLoading: true });
+        const answer = await request<Row>(`${entity.paths.mgr}/${route}`, m === 'add' ? { ...sent, ...link } : sent, { showLoading: true });
+        if (m === 'add') answered.current = answer;
+        return answer;
+      };
+      const closeForm = () => {
+        const answer = answered.current;
+        answered.current = null;
+        if (action.then && answer && secretsIn(answer, action.then.secrets).length > 0) setShown({ once: action.then, answer });
+        else onClose();
       };
       return (
         <Container
@@ -667,7 +681,7 @@ function OpenDialog({ open, screen, link, preset, onClose, afterWrite, reload }:
           confirmSubmit={action.confirmSubmit}
           submit={submit}
           canEdit={mode === 'view' ? rowCanUpdate(row, entity.codes.mgr, permitted, action.needs) : true}
-          onClose={onClose}
+          onClose={closeForm}
           onSaved={afterWrite}
         />
       );

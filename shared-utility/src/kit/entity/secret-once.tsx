@@ -2,14 +2,15 @@
  * A row action whose call answers secrets the server shows this one time only (重置密钥: a client's new
  * MD5 / AES keys): the kit asks first, posts the row's key, then shows each secret of the answer with a
  * copy button and the warning that it will not be shown again. Declared by the screen — the question,
- * the route, the answer's fields and their labels — instead of a dialog of its own.
+ * the route, the answer's fields and their labels — instead of a dialog of its own. The same display
+ * follows a create declared with form({ then }) (商户/企业's administrator and initial password).
  */
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { request } from '../../api';
 import type { Row } from '../screen';
 import { showSuccess } from '../../ui';
-import type { CustomAction, Gate } from './define';
+import type { AnswerOnce, CustomAction, Gate, ShownSecret } from './define';
 
 export interface SecretOnceOptions extends Gate {
   key: string;
@@ -26,7 +27,7 @@ export interface SecretOnceOptions extends Gate {
   body: (row: Row) => Row;
   success: string;
   /** The answer's fields shown, with their labels; a field the answer leaves empty is not shown. */
-  secrets: ReadonlyArray<{ field: string; label: string }>;
+  secrets: ReadonlyArray<ShownSecret>;
   /** The warning above the secrets, and the button that closes the dialog. */
   note: string;
   closeText: string;
@@ -34,6 +35,66 @@ export interface SecretOnceOptions extends Gate {
 
 const KEY_ROW = { display: 'grid', gridTemplateColumns: '72px 1fr auto', alignItems: 'center', gap: 8, marginTop: 12 } as const;
 const KEY_TEXT = { fontSize: 14, padding: '6px 8px', background: '#f6f7f9', borderRadius: 2, userSelect: 'all', wordBreak: 'break-all' } as const;
+
+/** A secret's value: the answer's field, or a path into it. */
+const valueAt = (answer: Row, field: string): unknown =>
+  field.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Row)[key] : undefined), answer);
+
+/** The declared secrets the answer holds (one it leaves empty is not shown). */
+export function secretsIn(answer: Row | null | undefined, secrets: ReadonlyArray<ShownSecret>): ShownSecret[] {
+  if (!answer) return [];
+  return secrets.filter((s) => {
+    const value = valueAt(answer, s.field);
+    return value !== null && value !== undefined && value !== '';
+  });
+}
+
+/** Copies a secret; where the clipboard is refused (outside secure contexts) the value is selected on screen instead. */
+function copy(text: string, testId: string, copied: string) {
+  const select = () => {
+    const node = document.querySelector(`[data-testid="${testId}"]`);
+    if (node) window.getSelection()?.selectAllChildren(node);
+  };
+  if (!navigator.clipboard) return select();
+  void navigator.clipboard.writeText(text).then(() => showSuccess(copied), select);
+}
+
+/** The not-shown-again warning, then each secret the answer holds with its label and copy button. */
+function SecretLines({ answer, secrets, note }: { answer: Row; secrets: ReadonlyArray<ShownSecret>; note: string }) {
+  return (
+    <>
+      <Callout intent={Intent.WARNING} icon="warning-sign">
+        {note}
+      </Callout>
+      {secretsIn(answer, secrets).map(({ field, label, testId = `new-${label}`, copied = '已复制' }) => {
+        const text = String(valueAt(answer, field));
+        return (
+          <div key={field} style={KEY_ROW}>
+            <label className={Classes.LABEL} style={{ margin: 0 }}>
+              {label}
+            </label>
+            <code data-testid={testId} style={KEY_TEXT}>
+              {text}
+            </code>
+            {copied === false ? <span /> : <Button size="small" icon="duplicate" text="复制" onClick={() => copy(text, testId, copied)} />}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** After a create declared with form({ then }): the answer's secrets this one time, closed by its button only. */
+export function AnswerOnceDialog({ once, answer, onClose }: { once: AnswerOnce; answer: Row; onClose: () => void }) {
+  return (
+    <Dialog isOpen title={once.title} icon="key" onClose={onClose} style={{ width: 560 }} canOutsideClickClose={false} canEscapeKeyClose={false} isCloseButtonShown={false}>
+      <DialogBody>
+        <SecretLines answer={answer} secrets={once.secrets} note={once.note} />
+      </DialogBody>
+      <DialogFooter actions={<Button intent={Intent.PRIMARY} text={once.closeText} onClick={onClose} />} />
+    </Dialog>
+  );
+}
 
 function SecretOnceDialog({ options, row, close, reload }: { options: SecretOnceOptions; row: Row; close: () => void; reload: () => void }) {
   const [answer, setAnswer] = useState<Row | null>(null);
@@ -50,28 +111,11 @@ function SecretOnceDialog({ options, row, close, reload }: { options: SecretOnce
       setBusy(false);
     }
   };
-  const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => showSuccess('已复制'), () => undefined);
-  const shown = answer ? options.secrets.filter((s) => answer[s.field] !== null && answer[s.field] !== undefined && answer[s.field] !== '') : [];
   return (
     <Dialog isOpen title={options.title(row)} onClose={close} style={{ width: 560 }}>
       <DialogBody>
         {answer ? (
-          <>
-            <Callout intent={Intent.WARNING} icon="warning-sign">
-              {options.note}
-            </Callout>
-            {shown.map(({ field, label }) => (
-              <div key={field} style={KEY_ROW}>
-                <label className={Classes.LABEL} style={{ margin: 0 }}>
-                  {label}
-                </label>
-                <code data-testid={`new-${label}`} style={KEY_TEXT}>
-                  {String(answer[field])}
-                </code>
-                <Button size="small" icon="duplicate" text="复制" onClick={() => copy(String(answer[field]))} />
-              </div>
-            ))}
-          </>
+          <SecretLines answer={answer} secrets={options.secrets} note={options.note} />
         ) : (
           <p>{options.ask}</p>
         )}
