@@ -1,6 +1,7 @@
 import { invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility';
 import { commands, custom, defineScreen, detail, form, serverExport, transitions } from '@flexpay/shared-utility/kit';
-import { ApplyDialog, FilesDialog, VouchersDialog } from './apply-parts';
+import { ApplyDialog } from './apply-parts';
+import { invoiceFiles, vouchers } from './apply-records';
 
 /**
  * The two directions of 开票申请 (DOMAIN.md §5), each the screen of its menu route (directions.tsx
@@ -24,8 +25,8 @@ export const myApplyScreen = defineScreen(invoiceApply, {
     custom({ key: 'apply', label: '申请开票', scope: 'toolbar', codes: [invoiceApply.codes.mgr!], onlyFor: ['SYS', 'ENT'], render: ({ reload, close }) => <ApplyDialog reload={reload} close={close} /> }),
     custom({ key: 'edit', label: '编辑', scope: 'row', needs: 'edit', render: ({ row, reload, close }) => <ApplyDialog row={row} reload={reload} close={close} /> }),
     detail(),
-    custom({ key: 'vouchers', label: '凭证', scope: 'row', render: ({ row, reload, close }) => <VouchersDialog row={row} dir="my" reload={reload} close={close} /> }),
-    custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="my" reload={reload} close={close} /> }),
+    vouchers('my'),
+    invoiceFiles('my'),
     transitions(),
     serverExport(),
   ],
@@ -48,8 +49,9 @@ export const toMeApplyScreen = defineScreen(invoiceApplyToMe, {
     // 新增 records a free (type 90) application: enterprise, item, kind, medium and amount.
     form({ onlyFor: ['SYS', 'SPR'], titles: { add: '新增其他开票申请', edit: '开票申请' }, view: false }),
     detail(),
-    custom({ key: 'vouchers', label: '凭证', scope: 'row', render: ({ row, reload, close }) => <VouchersDialog row={row} dir="toMe" reload={reload} close={close} /> }),
-    custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="toMe" reload={reload} close={close} /> }),
+    // 凭证 and 发票: the kit's rowFiles declared in apply-records.ts.
+    vouchers('toMe'),
+    invoiceFiles('toMe'),
     // 快递信息: the command's declared fields and rules (entities/invoice.ts), drawn by the kit.
     commands(['inviUpdateExpress']),
     transitions(),

@@ -1,7 +1,7 @@
 import { invoiceApply, invoiceInfo } from '@flexpay/shared-utility';
-import { custom, defineScreen, detail, form, subTable } from '@flexpay/shared-utility/kit';
+import { defineScreen, detail, form, subTable } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
-import { FilesDialog } from './apply-parts';
+import { invoiceFiles } from './apply-records';
 
 /**
  * /invoice/invoiceInfo 开票信息: the enterprise keeps its own; its supplier and merchant read it. A
@@ -16,7 +16,7 @@ const appliesOfEnt = defineScreen(invoiceApply, {
   columns: { applyNo: { width: 112 }, invoiceKind: { width: 112 }, amount: { width: 112 }, tax: { width: 92 }, status: { width: 76 }, createdAt: { width: 156 } },
   search: ['applyNo', 'status'],
   summary: ['amount', 'tax', 'exclAmount'],
-  actions: [detail(), custom({ key: 'files', label: '发票', scope: 'row', render: ({ row, reload, close }) => <FilesDialog row={row} dir="my" reload={reload} close={close} /> })],
+  actions: [detail(), invoiceFiles('my')],
 });
 
 export default defineScreen(invoiceInfo, {
