@@ -69,3 +69,24 @@ test('水印显示用户名与机构名，被删除后一秒内恢复', async ({
   });
   await expect(watermark).toBeVisible({ timeout: 1500 });
 });
+
+test('import-map-overrides 只为开启了 devtools 的浏览器加载，设置的覆盖地址生效', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('import-map-overrides')) asked.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('用户名')).toBeVisible();
+  expect(asked).toEqual([]);
+  expect(await page.evaluate(() => 'importMapOverrides' in window)).toBe(false);
+  // An operator runs one app from elsewhere (README): the devtools flag and an override kept in localStorage.
+  await page.evaluate(() => {
+    localStorage.setItem('devtools', 'true');
+    localStorage.setItem('import-map-override:@flexpay/tasks-app', '/tasks-app/override-probe.js');
+  });
+  await page.reload();
+  await expect(page.getByLabel('用户名')).toBeVisible();
+  expect(asked).toEqual(['/vendor/import-map-overrides.js']);
+  const resolved = await page.evaluate(() => (window as unknown as { System: { resolve(id: string): string } }).System.resolve('@flexpay/tasks-app'));
+  expect(new URL(resolved).pathname).toBe('/tasks-app/override-probe.js');
+});
