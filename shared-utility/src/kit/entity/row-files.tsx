@@ -209,7 +209,7 @@ function RowFilesDialog({ options, row, reload, close }: { options: RowFilesOpti
                   {part.value !== undefined && (
                     <>
                       {' '}
-                      <b data-testid={part.testId} style={{ fontSize: 15 }}>
+                      <b data-testid={part.testId} style={{ fontSize: 15, color: '#1c2127' }}>
                         {part.value}
                       </b>{' '}
                       {part.after}
