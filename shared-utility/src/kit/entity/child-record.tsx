@@ -10,7 +10,7 @@ import { request } from '../../api';
 import type { Entity } from '../../pure';
 import { FormDialog } from '../form/form-dialog';
 import type { Field, Row } from '../screen';
-import type { CustomAction, Gate } from './define';
+import { type CustomAction, type Gate, kitDrawnRowAction } from './define';
 import { defaultsOf } from './derive';
 
 export interface ChildRecordOptions extends Gate {
@@ -60,6 +60,5 @@ function ChildRecordDialog({ options, row, close }: { options: ChildRecordOption
 
 /** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
 export function childRecord(options: ChildRecordOptions): CustomAction {
-  const { key, label, needs, codes, mode, onlyFor } = options;
-  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: ({ row, close }) => <ChildRecordDialog options={options} row={row} close={close} /> };
+  return kitDrawnRowAction(options, ({ row, close }) => <ChildRecordDialog options={options} row={row} close={close} />);
 }

@@ -302,3 +302,9 @@ export const link = (options: Omit<LinkAction, 'kind'>): LinkAction => ({ kind: 
 export const rowDownload = (options: Omit<DownloadAction, 'kind'>): DownloadAction => ({ kind: 'download', ...options });
 export const listDrawer = (options: Omit<ListDrawerAction, 'kind'>): ListDrawerAction => ({ kind: 'listDrawer', ...options });
 export const custom = (options: Omit<CustomAction, 'kind'>): CustomAction => ({ kind: 'custom', ...options });
+
+/** A row action whose dialog the kit draws from a declaration (textView, rowFiles, secretOnce, childRecord): the screen writes none. */
+export function kitDrawnRowAction(options: Gate & { key: string; label: string; needs?: string }, render: CustomAction['render']): CustomAction {
+  const { key, label, needs, codes, mode, onlyFor } = options;
+  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render };
+}

@@ -15,7 +15,7 @@ import { showSuccess } from '../../ui';
 import type { Row } from '../screen';
 import { extensionOf } from '../upload/file-rules';
 import { FileUpload, type UploadValue } from '../upload/file-upload';
-import type { CustomAction, Gate } from './define';
+import { type CustomAction, type Gate, kitDrawnRowAction } from './define';
 import { uploadFile, type StoredFile } from './files';
 
 export interface RowFilesColumn {
@@ -282,6 +282,5 @@ function RowFilesDialog({ options, row, reload, close }: { options: RowFilesOpti
 
 /** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
 export function rowFiles(options: RowFilesOptions): CustomAction {
-  const { key, label, needs, codes, mode, onlyFor } = options;
-  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: ({ row, reload, close }) => <RowFilesDialog options={options} row={row} reload={reload} close={close} /> };
+  return kitDrawnRowAction(options, ({ row, reload, close }) => <RowFilesDialog options={options} row={row} reload={reload} close={close} />);
 }

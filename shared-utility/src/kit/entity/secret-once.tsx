@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { request } from '../../api';
 import type { Row } from '../screen';
 import { showSuccess } from '../../ui';
-import type { AnswerOnce, CustomAction, Gate, ShownSecret } from './define';
+import { type AnswerOnce, type CustomAction, type Gate, type ShownSecret, kitDrawnRowAction } from './define';
 
 export interface SecretOnceOptions extends Gate {
   key: string;
@@ -138,6 +138,5 @@ function SecretOnceDialog({ options, row, close, reload }: { options: SecretOnce
 
 /** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
 export function secretOnce(options: SecretOnceOptions): CustomAction {
-  const { key, label, needs, codes, mode, onlyFor } = options;
-  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: (ctx) => <SecretOnceDialog options={options} {...ctx} /> };
+  return kitDrawnRowAction(options, (ctx) => <SecretOnceDialog options={options} {...ctx} />);
 }

@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import type { Row } from '../screen';
-import type { CustomAction, Gate } from './define';
+import { type CustomAction, type Gate, kitDrawnRowAction } from './define';
 
 export interface TextViewOptions extends Gate {
   key: string;
@@ -80,6 +80,5 @@ function TextViewDialog({ options, row, close }: { options: TextViewOptions; row
 
 /** The declared row action (kind `custom` drawn by the kit, so the screen writes no dialog). */
 export function textView(options: TextViewOptions): CustomAction {
-  const { key, label, needs, codes, mode, onlyFor } = options;
-  return { kind: 'custom', key, label, scope: 'row', needs, codes, mode, onlyFor, render: ({ row, close }) => <TextViewDialog options={options} row={row} close={close} /> };
+  return kitDrawnRowAction(options, ({ row, close }) => <TextViewDialog options={options} row={row} close={close} />);
 }
