@@ -31,28 +31,31 @@ export interface ScriptBytes {
   urls: string[];
 }
 
-/** Counts every script response of `page` from now on; `snapshot()` sums those finished so far. */
+/**
+ * Counts every script response of `page` from now on; `snapshot()` sums those answered so far. The bodies
+ * and sizes are read in `snapshot()`, after the timed steps: reading them as they arrive put the probe's own
+ * CDP round trips and gzip work on the two cores while the page it times was loading.
+ */
 function watchScripts(page: Page) {
-  const seen: Array<Promise<{ url: string; transfer: number; gzip: number } | null>> = [];
-  const onResponse = (response: Response) => {
-    if (response.request().resourceType() !== 'script') return;
-    seen.push(
-      (async () => {
-        try {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
-          return { url: new URL(response.url()).pathname, transfer: sizes.responseBodySize, gzip: zlib.gzipSync(body, { level: 9 }).length };
-        } catch {
-          return null;
-        }
-      })(),
-    );
+  const seen: Response[] = [];
+  const measured = new Map<Response, Promise<{ url: string; transfer: number; gzip: number } | null>>();
+  const measure = async (response: Response) => {
+    try {
+      const body = await response.body();
+      const sizes = await response.request().sizes();
+      return { url: new URL(response.url()).pathname, transfer: sizes.responseBodySize, gzip: zlib.gzipSync(body, { level: 9 }).length };
+    } catch {
+      return null;
+    }
   };
-  page.on('response', onResponse);
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() === 'script') seen.push(response);
+  });
   return {
     /** The scripts answered so far whose path passes `only` (all by default). */
     async snapshot(only: (path: string) => boolean = () => true): Promise<ScriptBytes> {
-      const all = (await Promise.all(seen)).filter((s): s is NonNullable<typeof s> => s !== null && only(s.url));
+      for (const response of seen) if (!measured.has(response)) measured.set(response, measure(response));
+      const all = (await Promise.all([...measured.values()])).filter((s): s is NonNullable<typeof s> => s !== null && only(s.url));
       return {
         count: all.length,
         transfer: all.reduce((sum, s) => sum + s.transfer, 0),
