@@ -4,7 +4,7 @@
  * canvas, the option as given, resized with the window, disposed by its cleanup, a message when
  * ECharts cannot be fetched.
  */
-import { CHART_LOAD_FAILED, mountChart } from '../src/ui';
+import { CHART_LOAD_FAILED, MONEY_AXIS, mountChart, yuanText } from '../src/ui';
 import { fakeECharts } from './support/fake-echarts';
 
 const { chart, init, system } = fakeECharts();
@@ -72,4 +72,13 @@ test('ECharts is fetched in the first idle time, after what the page drew beside
   } finally {
     delete win.requestIdleCallback;
   }
+});
+
+test('one money axis and one tooltip money for every chart: separators, whole yuan without .00, ¥ after the minus', () => {
+  expect(MONEY_AXIS).toMatchObject({ type: 'value', name: '元' });
+  expect(MONEY_AXIS.axisLabel.formatter(15000)).toBe('15,000');
+  expect(MONEY_AXIS.axisLabel.formatter(-2500.5)).toBe('-2,500.50');
+  expect(yuanText(1234567.5)).toBe('¥1,234,567.50');
+  expect(yuanText(-15)).toBe('-¥15.00');
+  expect(yuanText(null)).toBe('¥0.00');
 });

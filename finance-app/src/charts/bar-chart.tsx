@@ -1,14 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { formatMoney, mountChart } from '@flexpay/shared-utility';
+import { MONEY_AXIS, yuanText, mountChart } from '@flexpay/shared-utility';
 
 export interface BarSeries {
   name: string;
   /** Yuan per category. */
   data: number[];
 }
-
-/** ¥ with thousands separators and two decimals (issue 22 item 1), as the tables show money. */
-export const yuan = (value: unknown) => formatMoney(Number(value ?? 0).toFixed(2), { yuan: true });
 
 /**
  * A money bar chart (ECharts on demand, canvas) of one or more series over categories: an axis
@@ -22,10 +19,10 @@ export function BarChart({ categories, series, testId = 'stats-chart', height }:
     return mountChart(element.current, {
       color: ['#26499d', '#67c23a', '#e6a23c', '#f56c6c', '#909399'],
       grid: { left: 16, right: 16, top: series.length > 1 ? 40 : 24, bottom: 8, containLabel: true },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: yuan },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: yuanText },
       legend: series.length > 1 ? { top: 0 } : undefined,
       xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, rotate: categories.length > 8 ? 30 : 0 } },
-      yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => (formatMoney(v.toFixed(2)) ?? String(v)).replace(/\.00$/, '') } },
+      yAxis: MONEY_AXIS,
       series: series.map((s) => ({ type: 'bar', name: s.name, data: s.data, barMaxWidth: 32 })),
     });
   }, [categories, series]);

@@ -1,9 +1,9 @@
 import { Card, H5, Icon, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { request, type Entity, type Row } from '@flexpay/shared-utility';
+import { request, yuanText, type Entity, type Row } from '@flexpay/shared-utility';
 import { condOf, EntityScreenPage, parseListState, type EntityScreen } from '@flexpay/shared-utility/kit';
-import { BarChart, yuan } from '../charts/bar-chart';
+import { BarChart } from '../charts/bar-chart';
 import './month-stats.css';
 
 interface MonthSums {
@@ -66,7 +66,7 @@ export function MonthChartCard({ entity, fields, cond }: { entity: Entity; field
           <span className="fp-month-chart__totals" data-testid="month-chart-totals">
             {fields.map((f) => (
               <span key={f}>
-                {label(f)}合计 <b>{yuan(sums.total[f])}</b>
+                {label(f)}合计 <b>{yuanText(sums.total[f])}</b>
               </span>
             ))}
           </span>

@@ -3,6 +3,8 @@
  * charts, tooltip, legend), fetched the first time a chart is drawn so no app bundle — and not the
  * login page — carries it. One loader for every app's charts.
  */
+import { formatMoney } from '../kit/format';
+
 export interface ChartInstance {
   setOption: (option: object) => void;
   resize: () => void;
@@ -37,6 +39,12 @@ function whenIdle(run: () => void): void {
   if (typeof idle === 'function') idle(run, { timeout: 1000 });
   else run();
 }
+
+/** A money value axis in 元 for every chart: separators, whole yuan without `.00` (`15,000`, `-2,500.50`). */
+export const MONEY_AXIS = { type: 'value', name: '元', axisLabel: { formatter: (value: number) => formatMoney(value.toFixed(2)).replace(/\.00$/, '') } };
+
+/** Money as a chart's tooltip and its totals write it, as the kit does elsewhere: ¥, separators, two places, a minus before the ¥. */
+export const yuanText = (value: unknown): string => formatMoney(Number(value ?? 0).toFixed(2), { yuan: true });
 
 /** What a chart's card says when ECharts cannot be fetched. */
 export const CHART_LOAD_FAILED = '图表加载失败，请刷新页面重试';

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { mountChart } from '@flexpay/shared-utility';
-import { formatMoney } from './summary';
+import { MONEY_AXIS, yuanText, mountChart } from '@flexpay/shared-utility';
 
 export interface TrendSeries {
   name: string;
@@ -9,8 +8,6 @@ export interface TrendSeries {
   kind: 'bar' | 'line';
   color: string;
 }
-
-const money = (value: number) => formatMoney(value.toFixed(2)) ?? String(value);
 
 /**
  * A money trend over days: canvas, an axis tooltip with every series in money, and it follows the
@@ -23,12 +20,11 @@ export function TrendChart({ dates, series, testId }: { dates: string[]; series:
     return mountChart(element.current, {
       color: series.map((s) => s.color),
       grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-      // ¥ as the kit writes money everywhere (a minus before the ¥), as the statistics' bars do.
-      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatMoney(Number(value).toFixed(2), { yuan: true }) ?? String(value) },
+      tooltip: { trigger: 'axis', valueFormatter: yuanText },
       legend: { top: 0, left: 'center' },
       xAxis: { type: 'category', data: dates, axisTick: { alignWithLabel: true } },
       // One money axis: a second one for the fees lost the axis tooltip in Chromium (e2e).
-      yAxis: { type: 'value', name: '元', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
+      yAxis: MONEY_AXIS,
       series: series.map((s) => ({
         type: s.kind,
         name: s.name,

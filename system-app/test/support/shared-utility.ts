@@ -18,4 +18,4 @@ export const showSuccess = jest.fn();
 // The kit's money format and status tag as the dashboard uses them (issue 22).
 export { formatMoney } from '../../../shared-utility/src/kit/format';
 export { StatusTag } from '../../../shared-utility/src/kit/table/status-tag';
-export { loadCharts, mountChart } from '../../../shared-utility/src/ui/charts';
+export { loadCharts, mountChart, MONEY_AXIS, yuanText } from '../../../shared-utility/src/ui/charts';
