@@ -1,21 +1,13 @@
+import type { StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import type { Generated } from 'kysely';
 
-/** Payout orders (migration migrations/0023-order.ts; DOMAIN.md §4). Money integer fen. */
-export interface TempOrderDetailTable {
+/**
+ * Payout orders (migration migrations/0023-order.ts; DOMAIN.md §4). Money integer fen. A temp order's row is
+ * the payout row as stored (shared pure StoredPayoutRow: the cells trimmed to their maxima) with its check.
+ */
+export interface TempOrderDetailTable extends StoredPayoutRow {
   id: Generated<number>;
   tempOrderId: number;
-  rowNo: number;
-  name: string;
-  /** null when the sheet's ID type was not one of spec §3's. */
-  idType: number | null;
-  idNumber: string;
-  phone: string | null;
-  account: string;
-  bankName: string | null;
-  /** The amount cell as sent; amountFen null when it is not an amount. */
-  amountText: string;
-  amountFen: number | null;
-  remark: string | null;
   errorType: number;
   errorMsg: string | null;
   createdAt: number;
