@@ -34,7 +34,7 @@ export interface SecretOnceOptions extends Gate {
 }
 
 const KEY_ROW = { display: 'grid', gridTemplateColumns: '72px 1fr auto', alignItems: 'center', gap: 8, marginTop: 12 } as const;
-const KEY_TEXT = { fontSize: 14, padding: '6px 8px', background: '#f6f7f9', borderRadius: 2, userSelect: 'all', wordBreak: 'break-all' } as const;
+const KEY_TEXT = { fontSize: 14, padding: '6px 8px', background: '#fff', border: '1px solid #d3d8de', borderRadius: 2, userSelect: 'all', wordBreak: 'break-all' } as const;
 
 /** A secret's value: the answer's field, or a path into it. */
 const valueAt = (answer: Row, field: string): unknown =>
