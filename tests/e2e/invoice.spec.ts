@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { formatMoney } from '../../shared-utility/src/kit/format';
 import { clickRowAction, kitScreen, listAnswer, NO_GUIDE } from './support/kit-screen';
 import { privateServer } from './support/server';
 import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
@@ -90,7 +91,8 @@ test('开票申请：企业申请并上传完工证明，供应商审核、识�
   await expect(files.locator('#fp-invoice-invoiceDate')).toHaveValue('2026-11-20');
   await files.getByRole('button', { name: '保存发票' }).click();
   await expect(spr.getByText('发票已保存').first()).toBeVisible();
-  await expect(files.getByTestId('files-total')).toHaveText(applied.amount);
+  // The valid invoices' total as money is written on screen: with separators.
+  await expect(files.getByTestId('files-total')).toHaveText(formatMoney(applied.amount));
   await files.getByRole('button', { name: '关闭' }).click();
 
   await clickRowAction(spr, applied.applyNo, '快递信息');

@@ -3,7 +3,7 @@
  * carries, their columns, and their adding by the application's inviVoucherCreate / inviFileCreate
  * commands (who may and in which state is the command's); one declaration per kind and direction.
  */
-import { ENUMS, enumLabel, invoiceApply, invoiceApplyToMe, type Row } from '@flexpay/shared-utility';
+import { ENUMS, enumLabel, enumTone, formatMoney, invoiceApply, invoiceApplyToMe, type Row } from '@flexpay/shared-utility';
 import { rowFiles } from '@flexpay/shared-utility/kit';
 
 export type Direction = 'my' | 'toMe';
@@ -42,8 +42,8 @@ export const vouchers = (dir: Direction) =>
 function filesSummary(row: Row, files: Row[]) {
   const normal = files.filter((f) => Number(f.status) === 0).reduce((sum, f) => sum + fen(f.total), 0);
   return [
-    { text: '申请金额', value: text(row.amount), after: '元' },
-    { text: '有效发票合计', value: (normal / 100).toFixed(2), after: '元', testId: 'files-total' },
+    { text: '申请金额', value: formatMoney(row.amount), after: '元' },
+    { text: '有效发票合计', value: formatMoney((normal / 100).toFixed(2)), after: '元', testId: 'files-total' },
     ...(normal > 0 && normal !== fen(row.amount) && Number(row.status) === 20 ? [{ text: '发票金额合计与申请金额不一致', warn: true }] : []),
     ...(row.expressNo ? [{ text: `快递：${enumLabel(ENUMS.expressCompany, row.expressCompany, text(row.expressCompany))} ${text(row.expressNo)}` }] : []),
   ];
@@ -67,10 +67,10 @@ export const invoiceFiles = (dir: Direction) =>
     columns: [
       { title: '发票号码', value: (f) => text(f.invoiceNo) },
       { title: '开票日期', value: (f) => text(f.invoiceDate) },
-      { title: '价税合计(元)', value: (f) => text(f.total), numeric: true },
-      { title: '税额(元)', value: (f) => text(f.tax), numeric: true },
+      { title: '价税合计(元)', value: (f) => formatMoney(f.total), numeric: true },
+      { title: '税额(元)', value: (f) => formatMoney(f.tax), numeric: true },
       { title: '发票文件' },
-      { title: '状态', value: (f) => enumLabel(ENUMS.invoiceFileStatus, f.status, '') },
+      { title: '状态', value: (f) => enumLabel(ENUMS.invoiceFileStatus, f.status, ''), tone: (f) => enumTone(ENUMS.invoiceFileStatus, f.status) },
     ],
     summary: filesSummary,
     empty: { title: '暂无发票', description: (adding) => (adding ? '上传发票文件后系统将自动识别发票信息' : '供应商开票后可在此查看发票') },

@@ -149,3 +149,10 @@ test('without `_actions` the command decides (its from states); an always-open f
   expect(request).toHaveBeenCalledWith('kitTest/mgr/fileCreate', { applyId: 6, no: '1', file: { url: 's2', fileMd5: 'md5', name: '发票.pdf' } }, { showLoading: true });
   expect(showSuccess).toHaveBeenCalledWith('已上传');
 });
+
+test('a status column with a tone shows its value as a coloured tag', async () => {
+  const status = { title: '状态', value: (f: Record<string, unknown>) => (f.file ? '正常' : '已作废'), tone: (f: Record<string, unknown>) => (f.file ? ('success' as const) : ('none' as const)) };
+  await open({ id: 3, applyNo: 'A3', status: 20, _actions: [] }, declared({ columns: [{ title: '号码', value: (f) => String(f.no) }, status] }));
+  const tags = [...dialog().querySelectorAll('tbody .fp-tag')].map((tag) => [tag.className, tag.textContent]);
+  expect(tags).toEqual([['fp-tag fp-tag--success', '正常'], ['fp-tag fp-tag--none', '已作废']]);
+});

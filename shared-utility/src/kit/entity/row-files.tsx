@@ -10,9 +10,10 @@ import { useEffect, useState } from 'react';
 import { fetchFile, request } from '../../api';
 import { useSession, usePermissions } from '../../app';
 import { previewFile } from '../../events';
-import { commandAllows, type Entity } from '../../pure';
+import { commandAllows, type Entity, type Tone } from '../../pure';
 import { showSuccess } from '../../ui';
 import type { Row } from '../screen';
+import { StatusTag } from '../table/status-tag';
 import { extensionOf } from '../upload/file-rules';
 import { FileUpload, type UploadValue } from '../upload/file-upload';
 import { type CustomAction, type Gate, kitDrawnRowAction } from './define';
@@ -23,6 +24,8 @@ export interface RowFilesColumn {
   /** The cell's text; a column without it shows the record's `file` as a preview link. */
   value?: (item: Row) => string;
   numeric?: boolean;
+  /** A status column: the value as a coloured tag of this tone. */
+  tone?: (item: Row) => Tone | undefined;
 }
 
 export interface RowFilesField {
@@ -241,7 +244,7 @@ function RowFilesDialog({ options, row, reload, close }: { options: RowFilesOpti
                 <tr key={String(item.id)}>
                   {options.columns.map((c) => (
                     <td key={c.title} style={c.numeric ? NUM_STYLE : undefined}>
-                      {c.value ? c.value(item) : <FileCell path={options.file} item={item} />}
+                      {!c.value ? <FileCell path={options.file} item={item} /> : c.tone ? <StatusTag tone={c.tone(item) ?? 'none'}>{c.value(item)}</StatusTag> : c.value(item)}
                     </td>
                   ))}
                   {withActions && (
