@@ -111,6 +111,8 @@ describe('request', () => {
   });
 
   it('does not ask again for a call that was already on its way when the user cancelled', async () => {
+    // Everything within one millisecond, as on a fast machine: the calls' order decides, not the clock.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     let answer: (v: boolean) => void = () => undefined;
     jest.mocked(confirmDialog).mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     let releaseLate: (reply: ReturnType<typeof fail>) => void = () => undefined;
@@ -128,6 +130,7 @@ describe('request', () => {
     await request('after').catch(() => undefined);
     expect(confirmDialog).toHaveBeenCalledTimes(2);
     answer(false);
+    clock.mockRestore();
   });
 
   it('encrypts the listed calls with the cached public key and signs the plaintext', async () => {

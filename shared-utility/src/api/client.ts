@@ -4,7 +4,7 @@ import { getApiSecret, getToken } from '../session/credentials';
 import { beginLoading, endLoading } from '../ui/loading';
 import { showError, showWarning } from '../ui/toast';
 import { encryptBody, loadRsa } from './encrypt';
-import { ApiError, MESSAGES, NETWORK_ERROR_CODE, reportError, TIMEOUT_ERROR_CODE } from './errors';
+import { ApiError, MESSAGES, NETWORK_ERROR_CODE, markSent, reportError, TIMEOUT_ERROR_CODE } from './errors';
 
 export const API_BASE = '/api/admin';
 export const REQUEST_TIMEOUT_MS = 20000;
@@ -113,7 +113,7 @@ export function request<T>(path: string, body?: unknown, options?: RequestOption
 /** A signed POST under /api/admin resolving the envelope's `data` (spec §7, error catalogue §8). */
 export async function request<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T | AxiosResponse<Blob>> {
   const key = normalise(path);
-  const sentAt = Date.now();
+  const sentAt = markSent();
   if (options.showLoading) beginLoading();
   try {
     const plaintext = JSON.stringify(body);
@@ -204,7 +204,7 @@ export interface DownloadResult {
  * shown as a warning with its message; anything else that is not a file gives 下载失败.
  */
 export async function fetchFile(path: string, query?: Record<string, string | number>, options: DownloadOptions = {}): Promise<DownloadResult> {
-  const sentAt = Date.now();
+  const sentAt = markSent();
   const { onProgress } = options;
   // A download that reports progress draws its own indicator instead of the page mask.
   if (!onProgress) beginLoading();

@@ -19,16 +19,24 @@ export const MESSAGES = {
 } as const;
 
 let reloginOpen = false;
-/** When the user last answered 取消; calls sent before that belong to the burst already answered. */
-let cancelledAt = Number.NEGATIVE_INFINITY;
+/** Calls are numbered as they are sent (a clock's millisecond would tie a call with the answer right after it). */
+let lastSent = 0;
+/** The last call sent when the user answered 取消; calls up to it belong to the burst already answered. */
+let cancelledAfter = 0;
+
+/** The number of a call being sent, for {@link reportError}. */
+export function markSent(): number {
+  lastSent += 1;
+  return lastSent;
+}
 
 /**
  * Spec §8: one re-login question however many calls fail at once; it may be asked again only after
  * the user cancelled, and only by a call sent after that answer. Confirming drops the credentials and
  * reloads, which lands on the login page.
  */
-async function askRelogin(sentAt: number): Promise<void> {
-  if (reloginOpen || sentAt < cancelledAt) return;
+async function askRelogin(sent: number): Promise<void> {
+  if (reloginOpen || sent <= cancelledAfter) return;
   reloginOpen = true;
   const confirmed = await confirmDialog({
     title: MESSAGES.reloginTitle,
@@ -42,7 +50,7 @@ async function askRelogin(sentAt: number): Promise<void> {
     return;
   }
   reloginOpen = false;
-  cancelledAt = Date.now();
+  cancelledAfter = lastSent;
   showInfo(MESSAGES.cancelled);
 }
 
@@ -53,10 +61,10 @@ async function askRelogin(sentAt: number): Promise<void> {
 export function reportError(
   error: ApiError,
   silent: boolean,
-  sentAt: number,
+  sent: number,
   notify: (message: string) => void = showError,
 ): void {
   if (silent) return;
-  if (SESSION_EXPIRED_CODES.has(error.code)) void askRelogin(sentAt);
+  if (SESSION_EXPIRED_CODES.has(error.code)) void askRelogin(sent);
   else notify(error.message);
 }
