@@ -10,7 +10,8 @@ import { migrate } from '../../api-server/src/db/migrations';
 import { ensureOnlineIndexes } from '../../api-server/src/db/online-indexes';
 import { seedDemo } from '../../api-server/src/demo/seed';
 import { postgresTarget, seedLarge } from '../../api-server/src/demo/seed-large';
-import { statementPage, statementWorkbook } from '../../api-server/src/domain/ent/statement';
+import { statementPage } from '../../api-server/src/domain/ent/statement';
+import { statementWorkbook } from '../../api-server/src/domain/ent/statement-export';
 import { startPostgres } from '../../api-server/test/support/postgres';
 
 const TARGET_PAGE_MS = 200;

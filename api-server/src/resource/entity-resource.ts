@@ -241,6 +241,14 @@ export async function cappedTotal(db: AnyDb, dialect: string, qb: AnyQuery): Pro
   return { total: Math.max(estimate, EXACT_TOTAL_CAP + 1), totalKind: 'estimate' };
 }
 
+/** A list body's `page {limit, pageNum}`: 10 a page by default, at most 100, pages from 1 (kit lists and hand-read lists alike). */
+export function listPage(body: Row): { limit: number; pageNum: number; offset: number } {
+  const page = (body.page ?? {}) as Row;
+  const limit = Math.min(Math.max(Number.isInteger(page.limit) ? (page.limit as number) : 10, 1), 100);
+  const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
+  return { limit, pageNum, offset: (pageNum - 1) * limit };
+}
+
 export class Resource<F extends EntityFields> {
   constructor(
     private readonly deps: AppDeps,
@@ -353,9 +361,7 @@ export class Resource<F extends EntityFields> {
   }
 
   async list(caller: Caller, body: Row) {
-    const page = (body.page ?? {}) as Row;
-    const limit = Math.min(Math.max(Number.isInteger(page.limit) ? (page.limit as number) : 10, 1), 100);
-    const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
+    const { limit, pageNum } = listPage(body);
     const { qb, order } = this.filtered(caller, body);
     const summaryFields = this.options.summary ?? [];
     const large = await this.largeTotal(qb);

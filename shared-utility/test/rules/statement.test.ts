@@ -13,6 +13,7 @@ import {
   statementNo,
   STATEMENT_MESSAGES,
   statementFigures,
+  statementAnswerOf,
 } from '../../src/pure';
 
 /** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
@@ -153,5 +154,36 @@ describe('statement figures', () => {
     ]);
     // Recharges add to the balance; payouts, fees and refunds take from it; balances have no tone.
     expect(statementFigures(s).filter((f) => f.tone).map((f) => `${f.key}:${f.tone}`)).toEqual(['total-recharge:in', 'total-payout:out', 'total-fee:out', 'total-refund:out']);
+  });
+});
+
+describe('对账单 wire shape', () => {
+  test('the header as is, balances, totals and each move as yuan strings, lines in the order given', () => {
+    const opening = { available: 100_000, locked: 0 };
+    const moves = ledger(opening, [
+      [0, 50_025, 10, 'RA00000001'],
+      [1, 1_000, 20, 'PO1'],
+      [3, 1_000, 20, 'PO1'],
+    ]);
+    const closing = { available: moves[2].availAfter, locked: moves[2].lockedAfter };
+    const header = { statementNo: 'ST-1', entId: 7, entName: '甲企业', entCode: 'ENT0007', channel: 1, channelName: '支付宝', from: '2026-10-01', to: '2026-10-31' };
+    const answer = statementAnswerOf({ ...header, opening, closing, totals: { recharge: 50_025, payout: 900, fee: 100, refund: 0 }, count: 3 }, [moves[0], { ...moves[1], time: undefined }]);
+    expect(answer).toEqual({
+      statementNo: 'ST-1',
+      entId: 7,
+      entName: '甲企业',
+      channel: 1,
+      channelName: '支付宝',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      opening: { available: '1000.00', locked: '0.00' },
+      closing: { available: '1490.25', locked: '0.00' },
+      totals: { recharge: '500.25', payout: '9.00', fee: '1.00', refund: '0.00' },
+      count: 3,
+      lines: [
+        { time: '2026-10-01 10:00:00', bizType: 10, bizNo: 'RA00000001', type: 0, amount: '500.25', availableAfter: '1500.25', lockedAfter: '0.00' },
+        { time: '', bizType: 20, bizNo: 'PO1', type: 1, amount: '10.00', availableAfter: '1490.25', lockedAfter: '10.00' },
+      ],
+    });
   });
 });

@@ -2,12 +2,11 @@
  * 收支记录 (spec §2 /ent/balanceLog; DOMAIN.md §3): the ledger's moves as the kit lists and exports them,
  * and 收支记录(简), one line per business number with its moves summed.
  */
-import { balanceLog, formatFen } from '@flexpay/shared-utility/src/pure';
+import { balanceLog, balanceLogGroup } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, cappedTotal, defineResource, T } from '../../resource/entity-resource';
-import { formatDateTime } from '../../util/time';
+import { type AnyDb, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
 import { moneyScope } from './money-base';
 
 export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
@@ -21,9 +20,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
     perm: balanceLog.codes.query,
     handler: async (raw) => {
       const ctx = raw as SignedInContext;
-      const page = (ctx.body.page ?? {}) as Row;
-      const limit = Math.min(Math.max(Number.isInteger(page.limit) ? (page.limit as number) : 10, 1), 100);
-      const pageNum = Math.max(Number.isInteger(page.pageNum) ? (page.pageNum as number) : 1, 1);
+      const { limit, offset } = listPage(ctx.body);
       const { qb } = logs.resource.filtered(ctx.caller, ctx.body);
       // A line is a business number's group (entId, channel, bizType, bizNo) of the filtered moves, newest
       // last move first. Grouping the whole ledger for every page cost half a second on 200 000 moves, so:
@@ -55,7 +52,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
         .orderBy(`${T}.createdAt`, 'desc')
         .orderBy(`${T}.id`, 'desc')
         .limit(limit)
-        .offset((pageNum - 1) * limit)
+        .offset(offset)
         .execute()) as Row[];
       const sumOf = (type: number) => sql<number>`coalesce(sum(case when ${sql.ref(`${T}.type`)} = ${type} then ${sql.ref(`${T}.amountFen`)} else 0 end), 0)`;
       const grouped = qb
@@ -66,7 +63,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
           `${T}.bizType`,
           `${T}.bizNo`,
           sumOf(0).as('added'),
-          sumOf(1).as('lockedSum'),
+          sumOf(1).as('locked'),
           sumOf(2).as('unlocked'),
           sumOf(3).as('deducted'),
           eb.fn.countAll().as('rowCount'),
@@ -83,26 +80,9 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
       // Groups sharing a page group's bizNo but not its enterprise, channel or type are not on the page.
       const byLastId = new Map(summed.map((g) => [Number(g.lastId), g]));
       const rows = lastMoves.map((m) => byLastId.get(Number(m.lastId))).filter((g): g is Row => g !== undefined);
-      return {
-        ...counted,
-        records: rows.map((r) => ({
-          entId: r.entId,
-          entName: r.entName,
-          channel: r.channel,
-          channelName: r.channelName,
-          bizType: r.bizType,
-          bizNo: r.bizNo,
-          added: formatFen(Number(r.added)),
-          locked: formatFen(Number(r.lockedSum)),
-          unlocked: formatFen(Number(r.unlocked)),
-          deducted: formatFen(Number(r.deducted)),
-          // Σlock − Σunlock − Σdeduct: 0 once the order or refund has finished (DOMAIN.md §3).
-          outstanding: formatFen(Number(r.lockedSum) - Number(r.unlocked) - Number(r.deducted)),
-          rowCount: Number(r.rowCount),
-          firstAt: formatDateTime(Number(r.firstAt)),
-          lastAt: formatDateTime(Number(r.lastAt)),
-        })),
-      };
+      // Σlock − Σunlock − Σdeduct: 0 once the order or refund has finished (DOMAIN.md §3).
+      const outstanding = (r: Row) => Number(r.locked) - Number(r.unlocked) - Number(r.deducted);
+      return { ...counted, records: rows.map((r) => present(balanceLogGroup, { ...r, rowCount: Number(r.rowCount), outstanding: outstanding(r) })) };
     },
   };
   return [...logs.routes, simpleList];

@@ -12,7 +12,7 @@ import type { Row } from '../../resource/codec';
 import { exportFileName } from '../../resource/export';
 import { XlsxSheetWriter } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
-import { inSnapshot, type ProvenStatement, proveAccountStatement, type StatementRequest, toMove } from './statement-proof';
+import { inSnapshot, type ProvenStatement, proveAccountStatement, provenMoves, type StatementRequest, toMove } from './statement-proof';
 
 const STREAM_CHUNK = 5000;
 
@@ -46,33 +46,21 @@ export async function statementWorkbook(db: Kysely<Database>, dialect: DialectNa
     // The moves streamed in id order and proven again as they are written: the file holds exactly
     // the moves whose chain was checked.
     let chain = startStatementChain(statement.opening);
-    if (statement.firstId !== null && statement.lastId !== null) {
-      const query = trx
-        .selectFrom('balance_log')
-        .select(['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'])
-        .where('entId', '=', statement.entId)
-        .where('channel', '=', statement.channel)
-        .where('id', '>=', statement.firstId)
-        .where('id', '<=', statement.lastId)
-        .where('createdAt', '>=', statement.range.startMs)
-        .where('createdAt', '<', statement.range.endMs)
-        .orderBy('id');
-      let rows: Row[] = [];
-      const flush = async () => {
-        const moves = rows.map(toMove);
-        const offset = chain.sums.count;
-        chain = foldStatementMoves(chain, moves);
-        await sheet.addRows(
-          moves.map((m, i) => [offset + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)]),
-        );
-        rows = [];
-      };
-      for await (const row of query.stream(STREAM_CHUNK)) {
-        rows.push(row as Row);
-        if (rows.length === STREAM_CHUNK) await flush();
-      }
-      await flush();
+    let rows: Row[] = [];
+    const flush = async () => {
+      const moves = rows.map(toMove);
+      const offset = chain.sums.count;
+      chain = foldStatementMoves(chain, moves);
+      await sheet.addRows(
+        moves.map((m, i) => [offset + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)]),
+      );
+      rows = [];
+    };
+    for await (const row of provenMoves(trx, statement).stream(STREAM_CHUNK)) {
+      rows.push(row as Row);
+      if (rows.length === STREAM_CHUNK) await flush();
     }
+    await flush();
     if (chain.bad) refuse(Code.CONFLICT, statementRefusal(chain.bad.message));
     if (chain.sums.count !== statement.count || chain.balance.available !== statement.closing.available || chain.balance.locked !== statement.closing.locked)
       refuse(Code.CONFLICT, statementRefusal('导出的变动与对账单汇总不一致'));

@@ -24,6 +24,7 @@ import {
   proveStatement,
   type StatementBalances,
   type StatementMove,
+  type StatementSummary,
   type StatementSums,
   type StatementTotals,
   balanceFingerprint,
@@ -36,17 +37,9 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { refuse } from '../../http/envelope';
-import type { Row } from '../../resource/codec';
+import { ApiError, refuse } from '../../http/envelope';
+import { type Row, toEpoch } from '../../resource/codec';
 import { formatDateTime } from '../../util/time';
-
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-
-/** Epoch ms of 00:00 Asia/Shanghai of a 'yyyy-MM-dd' day. */
-export function dayStartMs(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) - SHANGHAI_OFFSET_MS;
-}
 
 export interface StatementRequest {
   entId: number;
@@ -55,22 +48,10 @@ export interface StatementRequest {
   to: string;
 }
 
-export interface StatementHeader {
-  statementNo: string;
-  entId: number;
-  entName: string;
-  entCode: string;
-  channel: number;
-  channelName: string;
-  from: string;
-  to: string;
-}
-
-export interface ProvenStatement extends StatementHeader {
+export interface ProvenStatement extends StatementSummary {
   opening: StatementBalances;
   closing: StatementBalances;
   totals: StatementTotals;
-  count: number;
   /** The range's first and last move ids (lines are read between them). */
   firstId: number | null;
   lastId: number | null;
@@ -120,11 +101,22 @@ async function firstBrokenId(db: Kysely<Database>, w: Window): Promise<number | 
   return row?.badId === null || row?.badId === undefined ? null : Number(row.badId);
 }
 
-export const MOVE_COLUMNS = sql.raw(`id, type, "amountFen", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen", "bizType", "bizNo", "createdAt"`);
+const MOVE_FIELDS = ['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'] as const;
 
-async function moveById(db: Kysely<Database>, id: number): Promise<Row> {
-  return (await sql<Row>`SELECT ${MOVE_COLUMNS} FROM balance_log WHERE id = ${id}`.execute(db)).rows[0];
-}
+const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(MOVE_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
+export const provenMoves = (db: Kysely<Database>, s: ProvenStatement) =>
+  db
+    .selectFrom('balance_log')
+    .select(MOVE_FIELDS)
+    .where('entId', '=', s.entId)
+    .where('channel', '=', s.channel)
+    .where('id', '>=', s.firstId ?? 0)
+    .where('id', '<=', s.lastId ?? -1)
+    .where('createdAt', '>=', s.range.startMs)
+    .where('createdAt', '<', s.range.endMs)
+    .orderBy('id');
 
 /**
  * The statement of an account over [from, to], proven; throws 1001 when the account is not open and
@@ -132,7 +124,7 @@ async function moveById(db: Kysely<Database>, id: number): Promise<Row> {
  */
 export async function proveAccountStatement(db: Kysely<Database>, request: StatementRequest, now: number): Promise<ProvenStatement> {
   const { entId, channel, from, to } = request;
-  const w: Window = { entId, channel, startMs: dayStartMs(from), endMs: dayStartMs(to) + DAY_MS };
+  const w: Window = { entId, channel, startMs: toEpoch(from, false)!, endMs: toEpoch(to, true)! + 1 };
   // Independent reads, side by side on a pool (one after the other inside a transaction).
   const [ent, account, channelRow, before, agg, paid] = await Promise.all([
     db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst(),
@@ -233,4 +225,20 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
 export async function inSnapshot<T>(db: Kysely<Database>, dialect: DialectName, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   const tx = dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
   return tx.execute((trx) => work(trx as unknown as Kysely<Database>));
+}
+
+/**
+ * The statement proven by reads side by side on the pool, then `read` on the same connection kind. A move
+ * landing between the reads can only make the figures disagree (refused), never agree wrongly, so a
+ * refusal (1009) is confirmed — and read — again under one snapshot before it is answered.
+ */
+export async function provenThen<T>(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, now: number, read: (db: Kysely<Database>, s: ProvenStatement) => Promise<T>): Promise<T> {
+  let statement: ProvenStatement;
+  try {
+    statement = await proveAccountStatement(db, request, now);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
+    return inSnapshot(db, dialect, async (trx) => read(trx, await proveAccountStatement(trx, request, now)));
+  }
+  return read(db, statement);
 }

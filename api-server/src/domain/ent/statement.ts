@@ -12,12 +12,12 @@
  *
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
-import { checkStatementRange, formatFen, type StatementAnswer, type StatementBalances } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import { checkStatementRange, statementAnswerOf } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
-import { ApiError, refuse } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb } from '../../resource/entity-resource';
@@ -25,7 +25,7 @@ import { claimToken, issueToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
-import { inSnapshot, MOVE_COLUMNS, type ProvenStatement, proveAccountStatement, type StatementRequest } from './statement-proof';
+import { provenMoves, provenThen, type StatementRequest, toMove } from './statement-proof';
 
 export const STATEMENT_PATH = 'ent/query/statement';
 /** The ledger's query code (收支记录). */
@@ -54,73 +54,21 @@ export function parsePage(raw: unknown): { limit: number; pageNum: number } {
   return { limit: limit as number, pageNum: pageNum as number };
 }
 
-const money = (b: StatementBalances) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
-
-/** The wire shape of issue 25 §4 (money as yuan strings). */
-export function statementAnswer(s: ProvenStatement, lines: Row[]): StatementAnswer {
-  return {
-    statementNo: s.statementNo,
-    entId: s.entId,
-    entName: s.entName,
-    channel: s.channel,
-    channelName: s.channelName,
-    from: s.from,
-    to: s.to,
-    opening: money(s.opening),
-    closing: money(s.closing),
-    totals: { recharge: formatFen(s.totals.recharge), payout: formatFen(s.totals.payout), fee: formatFen(s.totals.fee), refund: formatFen(s.totals.refund) },
-    count: s.count,
-    lines: lines.map((r) => ({
-      time: formatDateTime(Number(r.createdAt)) ?? '',
-      bizType: Number(r.bizType),
-      bizNo: String(r.bizNo),
-      type: Number(r.type),
-      amount: formatFen(Number(r.amountFen)),
-      availableAfter: formatFen(Number(r.availAfterFen)),
-      lockedAfter: formatFen(Number(r.lockedAfterFen)),
-    })),
-  };
-}
-
-/** One page of the range's moves, in id order, read between the range's first and last id. */
-async function pageOf(db: Kysely<Database>, s: ProvenStatement, page: { limit: number; pageNum: number }): Promise<Row[]> {
-  if (s.firstId === null || s.lastId === null) return [];
-  const { rows } = await sql<Row>`SELECT ${MOVE_COLUMNS} FROM balance_log
-    WHERE "entId" = ${s.entId} AND channel = ${s.channel} AND id >= ${s.firstId} AND id <= ${s.lastId} AND "createdAt" >= ${s.range.startMs} AND "createdAt" < ${s.range.endMs}
-    ORDER BY id LIMIT ${page.limit} OFFSET ${(page.pageNum - 1) * page.limit}`.execute(db);
-  return rows;
-}
-
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
 export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
-  let statement: ProvenStatement;
-  try {
-    // The reads side by side, each on its own connection: a move landing between them can only make the
-    // figures disagree (refused), never agree wrongly, and a refusal is confirmed under one snapshot.
-    statement = await proveAccountStatement(db, request, now);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
-    return inSnapshot(db, dialect, async (trx) => {
-      const confirmed = await proveAccountStatement(trx, request, now);
-      return statementAnswer(confirmed, await pageOf(trx, confirmed, page));
-    });
-  }
-  // The page reads between the proven first and last id, so a move written since is not on it.
-  return statementAnswer(statement, await pageOf(db, statement, page));
+  return provenThen(db, dialect, request, now, async (reader, s) =>
+    statementAnswerOf(s, (await provenMoves(reader, s).limit(page.limit).offset((page.pageNum - 1) * page.limit).execute()).map(toMove)),
+  );
 }
 
 export function statementRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db;
   const any = db as unknown as AnyDb;
-
-  async function proven(ctx: SignedInContext): Promise<{ request: StatementRequest; statement: ProvenStatement }> {
-    const request = parseStatementRequest(ctx.body, ctx.now);
+  /** The asked statement of an enterprise the caller sees (3002 outside). */
+  async function asked(ctx: SignedInContext, body: Row): Promise<StatementRequest> {
+    const request = parseStatementRequest(body, ctx.now);
     await visibleEnt(any, ctx.caller, request.entId);
-    const statement = await proveAccountStatement(db, request, ctx.now).catch((error: unknown) => {
-      if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
-      return inSnapshot(db, deps.dialect, (trx) => proveAccountStatement(trx, request, ctx.now));
-    });
-    return { request, statement };
+    return request;
   }
 
   return [
@@ -141,8 +89,9 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
       perm: STATEMENT_CODE,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
-        const { request, statement } = await proven(ctx);
-        return { token: await issueToken(any, ctx, STATEMENT_PATH, request), total: statement.count };
+        const request = await asked(ctx, ctx.body);
+        const count = await provenThen(db, deps.dialect, request, ctx.now, async (_reader, s) => s.count);
+        return { token: await issueToken(any, ctx, STATEMENT_PATH, request), total: count };
       },
     },
     {
@@ -152,8 +101,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       handler: async (raw) => {
         const ctx = raw as SignedInContext;
-        const request = parseStatementRequest(await claimToken(any, ctx, STATEMENT_PATH), ctx.now);
-        await visibleEnt(any, ctx.caller, request.entId);
+        const request = await asked(ctx, await claimToken(any, ctx, STATEMENT_PATH));
         const file = await statementWorkbook(db, deps.dialect, request, ctx.now);
         return sendXlsx(ctx.reply, file.bytes, file.name, 'statement.xlsx');
       },

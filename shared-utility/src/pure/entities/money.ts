@@ -185,6 +185,7 @@ export const balanceLogGroup = defineEntity({
     deducted: { label: '扣减(元)', type: 'money', width: 110 },
     outstanding: { label: '仍锁定(元)', type: 'money', width: 110 },
     rowCount: { label: '变动笔数', type: 'int', width: 80 },
+    firstAt: { label: '首次变动', type: 'datetime', list: false },
     lastAt: { label: '最后变动', type: 'datetime', width: 160 },
   },
 });

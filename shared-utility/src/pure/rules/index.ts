@@ -10,4 +10,5 @@ export * from './talent';
 export * from './signing';
 export * from './invoice-apply';
 export * from './statement';
+export * from './ent';
 export * from './app-versions';

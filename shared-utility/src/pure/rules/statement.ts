@@ -13,6 +13,7 @@
  * A statement failing any check is refused with the first problem's message (naming the first bad
  * move where there is one), never shown as if it were correct.
  */
+import { formatFen } from '../money';
 import type { BalanceLogRow } from './ledger';
 
 export interface StatementBalances {
@@ -279,6 +280,50 @@ export interface StatementAnswer {
   totals: { recharge: string; payout: string; fee: string; refund: string };
   count: number;
   lines: StatementLine[];
+}
+
+/** Who and what a statement is about. */
+export interface StatementHeader {
+  statementNo: string;
+  entId: number;
+  entName: string;
+  entCode: string;
+  channel: number;
+  channelName: string;
+  from: string;
+  to: string;
+}
+
+/** A proven statement's header, figures (fen) and move count: what the wire shape and the mail are made of. */
+export interface StatementSummary extends StatementHeader, StatementFigureSource<number> {
+  count: number;
+}
+
+/** The wire shape of issue 25 §4 (money as yuan strings) of a proven statement and one page of its moves. */
+export function statementAnswerOf(s: StatementSummary, moves: readonly StatementMove[]): StatementAnswer {
+  const yuan = (b: { available: number; locked: number }) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
+  return {
+    statementNo: s.statementNo,
+    entId: s.entId,
+    entName: s.entName,
+    channel: s.channel,
+    channelName: s.channelName,
+    from: s.from,
+    to: s.to,
+    opening: yuan(s.opening),
+    closing: yuan(s.closing),
+    totals: { recharge: formatFen(s.totals.recharge), payout: formatFen(s.totals.payout), fee: formatFen(s.totals.fee), refund: formatFen(s.totals.refund) },
+    count: s.count,
+    lines: moves.map((m) => ({
+      time: m.time ?? '',
+      bizType: m.bizType,
+      bizNo: m.bizNo,
+      type: m.type,
+      amount: formatFen(m.amount),
+      availableAfter: formatFen(m.availAfter),
+      lockedAfter: formatFen(m.lockedAfter),
+    })),
+  };
 }
 
 /** A statement's balances and totals in any money form: fen on the server, yuan strings on the wire. */

@@ -1,0 +1,23 @@
+/**
+ * Enterprise rules (issue 14): whether an enterprise may start a new payout order. A disabled
+ * enterprise, or a disabled merchant above it (its own or that merchant's parent), blocks new orders;
+ * enabling restores. The server loads the facts (domain/ent/order-gate.ts) and asks this rule.
+ */
+export const OrderGateMessages = {
+  entDisabled: '企业已禁用，不能新建代发订单',
+  merchantDisabled: '所属商户已禁用，不能新建代发订单',
+} as const;
+
+export interface OrderGateFacts {
+  entStatus: number;
+  merchtStatus: number;
+  /** The status of the merchant's parent, null for a top merchant. */
+  parentMerchtStatus: number | null;
+}
+
+/** The refusal of a new order, or null when the enterprise may order. */
+export function newOrderRefusal(facts: OrderGateFacts): string | null {
+  if (facts.entStatus !== 0) return OrderGateMessages.entDisabled;
+  if (facts.merchtStatus !== 0 || (facts.parentMerchtStatus !== null && facts.parentMerchtStatus !== 0)) return OrderGateMessages.merchantDisabled;
+  return null;
+}

@@ -1,0 +1,14 @@
+import { newOrderRefusal, OrderGateMessages } from '../../src/pure';
+
+describe('enterprise rules: may it start a new payout order', () => {
+  test('an enabled enterprise under enabled merchants may order', () => {
+    expect(newOrderRefusal({ entStatus: 0, merchtStatus: 0, parentMerchtStatus: null })).toBeNull();
+    expect(newOrderRefusal({ entStatus: 0, merchtStatus: 0, parentMerchtStatus: 0 })).toBeNull();
+  });
+  test('a disabled enterprise, merchant or parent merchant blocks it, the enterprise named first', () => {
+    expect(newOrderRefusal({ entStatus: 1, merchtStatus: 0, parentMerchtStatus: null })).toBe(OrderGateMessages.entDisabled);
+    expect(newOrderRefusal({ entStatus: 1, merchtStatus: 1, parentMerchtStatus: 1 })).toBe(OrderGateMessages.entDisabled);
+    expect(newOrderRefusal({ entStatus: 0, merchtStatus: 1, parentMerchtStatus: null })).toBe(OrderGateMessages.merchantDisabled);
+    expect(newOrderRefusal({ entStatus: 0, merchtStatus: 0, parentMerchtStatus: 1 })).toBe(OrderGateMessages.merchantDisabled);
+  });
+});
