@@ -8,15 +8,15 @@ import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import { audit } from '../account/audit';
 import type { Database } from '../db/schema';
-import { Code, Messages } from '../http/codes';
+import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import { type AppDeps, type RouteContext, type RouteSpec, str } from '../http/guard';
-import { outboxMailProvider } from '../providers/mail';
-import { issueCode, outboxProvider, SmsMessages, SmsType, verifyCode } from '../providers/sms';
+import { issueCode, SmsMessages, verifyCode } from '../providers/sms';
 import { clearFailures } from '../security/lockout';
 import { hashPassword } from '../security/password';
 import { endUserSessions } from '../security/session';
 import { throttlesOf } from '../security/throttle';
+import { sendCodeBy, spend } from './user-base';
 
 export const SmsPurpose = { FORGET: 3, RESET: 4, RESET_NEW: 5 } as const;
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
@@ -35,30 +35,29 @@ type Channel = (typeof CHANNELS)[number];
 const accountKey = (userId: number) => `u${userId}`;
 
 async function accountOf(db: Kysely<Database>, username: string) {
-  return db.selectFrom('admin_user').select(['userId', 'username', 'name', 'phone', 'email', 'status']).where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-async function throttle(deps: AppDeps, ctx: RouteContext, username: string) {
-  const { recoveryAccount, recoveryIp } = throttlesOf(deps);
-  if ((await recoveryAccount.blocked(username, ctx.now)) || (await recoveryIp.blocked(ctx.request.ip, ctx.now))) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
-  await recoveryAccount.hit(username, ctx.now);
-  await recoveryIp.hit(ctx.request.ip, ctx.now);
+/** The body's account proven by its code of a purpose: 1001 `unknown` for no such account, else the code's problem (or `wrong`). */
+async function provenAccount(deps: AppDeps, ctx: RouteContext, purpose: number, codeField: string, unknown: string, wrong?: string) {
+  const user = await accountOf(deps.db, str(ctx.body, 'username') ?? '');
+  if (!user) throw new ApiError(Code.VALIDATION, unknown);
+  const problem = await verifyCode(deps.db, { phone: '', account: accountKey(user.userId), purpose, code: str(ctx.body, codeField) ?? '' }, ctx.now);
+  if (problem) throw new ApiError(Code.VALIDATION, wrong ?? problem);
+  return user;
 }
 
 /** Sends a recovery code by the channel when the account exists, is enabled and has that contact. */
 async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: Channel) {
   const username = str(ctx.body, 'username') ?? '';
-  await throttle(deps, ctx, username);
+  const { recoveryAccount, recoveryIp } = throttlesOf(deps);
+  await spend(ctx.now, [recoveryAccount, username], [recoveryIp, ctx.request.ip]);
   const user = await accountOf(deps.db, username);
   const contact = channel === 'sms' ? user?.phone : user?.email;
   if (!user || user.status !== 0 || !contact) return { message: RecoveryMessages.sent };
-  await deps.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as Kysely<Database>;
-    const code = await issueCode(db, { phone: channel === 'sms' ? contact : '', account: accountKey(user.userId) }, SmsPurpose.FORGET, ctx.now);
-    const text = `【FlexPay】您正在找回账号 ${user.username} 的登录密码，验证码为 ${code}，5分钟内有效。如非本人操作请忽略。`;
-    if (channel === 'sms') await (deps.sms ?? outboxProvider).send(db, { phone: contact, smsType: SmsType.LOGIN_CODE, purpose: SmsPurpose.FORGET, content: text }, ctx.now);
-    else await (deps.mail ?? outboxMailProvider).send(db, { email: contact, subject: 'FlexPay 找回密码验证码', content: text }, ctx.now);
-  });
+  const text = (code: string) => `【FlexPay】您正在找回账号 ${user.username} 的登录密码，验证码为 ${code}，5分钟内有效。如非本人操作请忽略。`;
+  const owner = { phone: channel === 'sms' ? contact : '', account: accountKey(user.userId) };
+  await sendCodeBy(deps, channel, contact, owner, SmsPurpose.FORGET, 'FlexPay 找回密码验证码', text, ctx.now);
   return { message: RecoveryMessages.sent };
 }
 
@@ -85,11 +84,8 @@ export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
       schema: usernameSchema,
       check: (body) => (!CHANNELS.includes(body.channel as Channel) ? RecoveryMessages.channel : typeof body.code !== 'string' || !body.code.trim() ? RecoveryMessages.codeRequired : null),
       handler: async (ctx) => {
-        const user = await accountOf(deps.db, str(ctx.body, 'username') ?? '');
         // An unknown account gets the answer of a code that was never sent.
-        if (!user) throw new ApiError(Code.VALIDATION, SmsMessages.codeExpired);
-        const problem = await verifyCode(deps.db, { phone: '', account: accountKey(user.userId), purpose: SmsPurpose.FORGET, code: str(ctx.body, 'code') ?? '' }, ctx.now);
-        if (problem) throw new ApiError(Code.VALIDATION, problem);
+        const user = await provenAccount(deps, ctx, SmsPurpose.FORGET, 'code', SmsMessages.codeExpired);
         const resetToken = await issueCode(deps.db, { phone: '', account: accountKey(user.userId) }, SmsPurpose.RESET, ctx.now, { ttlMs: RESET_TOKEN_TTL_MS, secret: true });
         return { resetToken };
       },
@@ -101,16 +97,12 @@ export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
       schema: { ...usernameSchema, newPassword: 'newPassword' },
       check: (body) => (typeof body.resetToken !== 'string' || !body.resetToken ? RecoveryMessages.tokenExpired : null),
       handler: async (ctx) => {
-        const user = await accountOf(deps.db, str(ctx.body, 'username') ?? '');
-        if (!user) throw new ApiError(Code.VALIDATION, RecoveryMessages.tokenExpired);
-        const problem = await verifyCode(deps.db, { phone: '', account: accountKey(user.userId), purpose: SmsPurpose.RESET, code: str(ctx.body, 'resetToken') ?? '' }, ctx.now);
-        if (problem) throw new ApiError(Code.VALIDATION, RecoveryMessages.tokenExpired);
+        const user = await provenAccount(deps, ctx, SmsPurpose.RESET, 'resetToken', RecoveryMessages.tokenExpired, RecoveryMessages.tokenExpired);
         const hashed = await hashPassword(str(ctx.body, 'newPassword') ?? '');
-        const operator = await deps.db.selectFrom('admin_user').selectAll().where('userId', '=', user.userId).executeTakeFirstOrThrow();
         await deps.db.transaction().execute(async (trx) => {
           await trx.updateTable('admin_user').set({ ...hashed, mustChangePassword: 0, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();
           await endUserSessions(trx, user.userId, 'password', ctx.now);
-          await audit(trx, { operator, action: 'resetPassword', entity: 'admin_user', entityId: user.userId, now: ctx.now });
+          await audit(trx, { operator: user, action: 'resetPassword', entity: 'admin_user', entityId: user.userId, now: ctx.now });
         });
         // A recovered account starts with a clean sign-in record.
         await clearFailures(deps.db, user.username);

@@ -1,4 +1,15 @@
-import type { RouteContext, SignedInContext } from '../http/guard';
+import type { Kysely } from 'kysely';
+import type { ContactChannel } from '../account/contact-notice';
+import { accountData } from '../account/user-info';
+import type { Database } from '../db/schema';
+import { Code, Messages } from '../http/codes';
+import { ApiError } from '../http/envelope';
+import type { AppDeps, RouteContext, SignedInContext } from '../http/guard';
+import { outboxMailProvider } from '../providers/mail';
+import { type CodeOwner, issueCode, outboxProvider, SmsType } from '../providers/sms';
+import { forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
+import { verifyPassword } from '../security/password';
+import type { Throttle } from '../security/throttle';
 
 /** The messages of the own-account routes (user/*): sign-in, profile, password and contact change. */
 export const UserMessages = {
@@ -18,4 +29,40 @@ export const UserMessages = {
 export function signedIn(ctx: RouteContext): SignedInContext {
   if (!ctx.caller) throw new Error('signed-in route reached without a caller');
   return ctx as SignedInContext;
+}
+
+/**
+ * The caller's current password as proof (issue 12 finding 3): the attempt counts toward the sign-in
+ * lock of the username, recorded before the check like a login attempt, and is forgotten when right.
+ */
+export async function proveOwnPassword(ctx: SignedInContext, password: string | undefined, wrong: string): Promise<void> {
+  const { db } = ctx.deps;
+  const { user } = ctx.caller;
+  const attempt = await recordAttempt(db, user.username, ctx.now);
+  if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
+  if (!(await verifyPassword(password ?? '', user))) throw new ApiError(Code.VALIDATION, wrong);
+  await forgetAttempt(db, attempt);
+}
+
+/** The caller's userInfo as stored after a change. */
+export async function freshUserInfo(ctx: SignedInContext) {
+  const { db } = ctx.deps;
+  const fresh = await db.selectFrom('admin_user').selectAll().where('userId', '=', ctx.caller.user.userId).executeTakeFirstOrThrow();
+  return (await accountData(db, fresh, ctx.caller.permCodes)).userInfo;
+}
+
+/** A new code of an owner and purpose, sent by SMS or mail (the outboxes unless a provider is set) in the transaction that issues it. */
+export async function sendCodeBy(deps: AppDeps, channel: ContactChannel, contact: string, owner: CodeOwner, purpose: number, subject: string, text: (code: string) => string, now: number) {
+  await deps.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Kysely<Database>;
+    const content = text(await issueCode(db, owner, purpose, now));
+    if (channel === 'sms') await (deps.sms ?? outboxProvider).send(db, { phone: contact, smsType: SmsType.LOGIN_CODE, purpose, content }, now);
+    else await (deps.mail ?? outboxMailProvider).send(db, { email: contact, subject, content }, now);
+  });
+}
+
+/** Refuses (4029) when a throttle's key has used up its budget, else counts one event for each key. */
+export async function spend(now: number, ...uses: Array<[Throttle, string]>): Promise<void> {
+  for (const [throttle, key] of uses) if (await throttle.blocked(key, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
+  for (const [throttle, key] of uses) await throttle.hit(key, now);
 }

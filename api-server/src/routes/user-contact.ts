@@ -3,28 +3,21 @@ import type { Kysely } from 'kysely';
 import { MESSAGES, validateField } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { type ContactChannel, notifyContactChanged } from '../account/contact-notice';
-import { accountData } from '../account/user-info';
 import type { Database } from '../db/schema';
-import { Code, Messages } from '../http/codes';
+import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
-import { outboxMailProvider } from '../providers/mail';
-import { issueCode, outboxProvider, SmsType, verifyCode } from '../providers/sms';
-import { forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
-import { verifyPassword } from '../security/password';
-import { Throttle } from '../security/throttle';
-import { MINUTE_MS } from '../util/time';
-import { UserMessages } from './user-base';
+import { verifyCode } from '../providers/sms';
+import { throttlesOf } from '../security/throttle';
+import { freshUserInfo, proveOwnPassword, sendCodeBy, spend, UserMessages } from './user-base';
 
 /**
  * SMS/verification-code purpose of a code that proves a NEW phone or e-mail of one's own account
  * (issue 21 item 1). The spec names 1–5; 6 is this suite's addition (docs/decisions.md).
  */
 export const CONTACT_PURPOSE = 6;
-/** Codes for a new contact per account and hour (each code also allows only 5 tries). */
-export const CONTACT_CODES_PER_HOUR = 5;
 
-const contactField = (channel: ContactChannel) => (channel === 'sms' ? 'phone' : 'email');
+const contactField = (channel: ContactChannel) => (channel === 'sms' ? ('phone' as const) : ('email' as const));
 
 /**
  * A code belongs to the account AND the new contact it was sent to: a code sent to one number never
@@ -34,13 +27,6 @@ const contactCodeOwner = (userId: number, channel: ContactChannel, contact: stri
   phone: channel === 'sms' ? contact : '',
   account: `c:${userId}:${crypto.createHash('sha256').update(`${channel}:${contact.toLowerCase()}`).digest('hex').slice(0, 24)}`,
 });
-
-const contactThrottles = new WeakMap<object, Throttle>();
-function contactThrottle(db: Kysely<Database>): Throttle {
-  let t = contactThrottles.get(db);
-  if (!t) contactThrottles.set(db, (t = new Throttle(db, 'contactCode', CONTACT_CODES_PER_HOUR, 60 * MINUTE_MS)));
-  return t;
-}
 
 /** The channel and the new contact of a contact call, or the first problem in Chinese. */
 export function checkContactBody(body: Body): string | null {
@@ -52,9 +38,13 @@ export function checkContactBody(body: Body): string | null {
   return text === '' ? UserMessages.emailRequired : validateField('email', text);
 }
 
-function contactOf(body: Body): { channel: ContactChannel; contact: string } {
-  const channel = body.channel as ContactChannel;
-  return { channel, contact: String(body[contactField(channel)]).trim() };
+/** The channel and the new contact of a checked call; one's current contact refuses (1001). */
+function newContactOf(ctx: SignedInContext) {
+  const channel = ctx.body.channel as ContactChannel;
+  const field = contactField(channel);
+  const contact = String(ctx.body[field]).trim();
+  if (contact === (ctx.caller.user[field] ?? '')) throw new ApiError(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
+  return { channel, contact, field };
 }
 
 /**
@@ -64,20 +54,11 @@ function contactOf(body: Body): { channel: ContactChannel; contact: string } {
 export async function sendContactCode(ctx: SignedInContext) {
   const { deps } = ctx;
   const { user } = ctx.caller;
-  const { channel, contact } = contactOf(ctx.body);
-  if (contact === (user[contactField(channel)] ?? '')) throw new ApiError(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
-  const throttle = contactThrottle(deps.db);
-  const key = String(user.userId);
-  if (await throttle.blocked(key, ctx.now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
-  await throttle.hit(key, ctx.now);
-  await deps.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as Kysely<Database>;
-    const code = await issueCode(db, contactCodeOwner(user.userId, channel, contact), CONTACT_PURPOSE, ctx.now);
-    const what = channel === 'sms' ? '手机号' : '邮箱';
-    const text = `【FlexPay】您正在将账号 ${user.username} 的${what}更换为本${what}，验证码为 ${code}，5分钟内有效。如非本人操作请忽略。`;
-    if (channel === 'sms') await (deps.sms ?? outboxProvider).send(db, { phone: contact, smsType: SmsType.LOGIN_CODE, purpose: CONTACT_PURPOSE, content: text }, ctx.now);
-    else await (deps.mail ?? outboxMailProvider).send(db, { email: contact, subject: 'FlexPay 更换邮箱验证码', content: text }, ctx.now);
-  });
+  const { channel, contact } = newContactOf(ctx);
+  await spend(ctx.now, [throttlesOf(deps).contactCode, String(user.userId)]);
+  const what = channel === 'sms' ? '手机号' : '邮箱';
+  const text = (code: string) => `【FlexPay】您正在将账号 ${user.username} 的${what}更换为本${what}，验证码为 ${code}，5分钟内有效。如非本人操作请忽略。`;
+  await sendCodeBy(deps, channel, contact, contactCodeOwner(user.userId, channel, contact), CONTACT_PURPOSE, 'FlexPay 更换邮箱验证码', text, ctx.now);
   return { message: channel === 'sms' ? UserMessages.smsSent : UserMessages.mailSent };
 }
 
@@ -90,13 +71,8 @@ export async function changeContact(ctx: SignedInContext) {
   const { deps } = ctx;
   const { db } = deps;
   const { user } = ctx.caller;
-  const { channel, contact } = contactOf(ctx.body);
-  const field = contactField(channel);
-  if (contact === (user[field] ?? '')) throw new ApiError(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
-  const attempt = await recordAttempt(db, user.username, ctx.now);
-  if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
-  if (!(await verifyPassword(str(ctx.body, 'password') ?? '', user))) throw new ApiError(Code.VALIDATION, UserMessages.wrongPassword);
-  await forgetAttempt(db, attempt);
+  const { channel, contact, field } = newContactOf(ctx);
+  await proveOwnPassword(ctx, str(ctx.body, 'password'), UserMessages.wrongPassword);
   const problem = await verifyCode(db, { ...contactCodeOwner(user.userId, channel, contact), purpose: CONTACT_PURPOSE, code: str(ctx.body, 'code') ?? '' }, ctx.now);
   if (problem) throw new ApiError(Code.VALIDATION, problem);
   const before = user[field] ?? null;
@@ -105,6 +81,5 @@ export async function changeContact(ctx: SignedInContext) {
     await audit(trx, { operator: user, action: 'changeContact', entity: 'admin_user', entityId: user.userId, changes: { [field]: { from: before, to: contact } }, now: ctx.now });
     await notifyContactChanged(deps, trx as unknown as Kysely<Database>, { username: user.username, channel, from: before, to: contact, byAdministrator: false }, ctx.now);
   });
-  const fresh = await db.selectFrom('admin_user').selectAll().where('userId', '=', user.userId).executeTakeFirstOrThrow();
-  return (await accountData(db, fresh, ctx.caller.permCodes)).userInfo;
+  return freshUserInfo(ctx);
 }

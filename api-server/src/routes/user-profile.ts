@@ -4,10 +4,9 @@ import { accountData } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
-import { forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
 import { hashPassword, verifyPassword } from '../security/password';
 import { endUserSessions } from '../security/session';
-import { UserMessages } from './user-base';
+import { freshUserInfo, proveOwnPassword, UserMessages } from './user-base';
 
 /** Own-profile fields; `wechat` on the way in, `weChat` in userInfo (spec §3). */
 export const profileSchema: Schema = {
@@ -65,21 +64,15 @@ export async function updateProfile(ctx: SignedInContext) {
       await audit(trx, { operator: user, action: 'updateProfile', entity: 'admin_user', entityId: user.userId, changes: changed, now: ctx.now });
     });
   }
-  const fresh = await db.selectFrom('admin_user').selectAll().where('userId', '=', user.userId).executeTakeFirstOrThrow();
-  return (await accountData(db, fresh, ctx.caller.permCodes)).userInfo;
+  return freshUserInfo(ctx);
 }
 
 export async function changePassword(ctx: SignedInContext) {
   const { db } = ctx.deps;
   const { user, session } = ctx.caller;
-  const oldPassword = str(ctx.body, 'password') ?? '';
   const newPassword = str(ctx.body, 'newPassword') ?? '';
-  // The old password is required and verified (issue 12 finding 3); a wrong one counts toward the
-  // sign-in lock of the username, recorded before the check like a login attempt.
-  const attempt = await recordAttempt(db, user.username, ctx.now);
-  if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
-  if (!(await verifyPassword(oldPassword, user))) throw new ApiError(Code.VALIDATION, Messages.wrongOldPassword);
-  await forgetAttempt(db, attempt);
+  // The old password is required and verified (issue 12 finding 3), counted toward the sign-in lock.
+  await proveOwnPassword(ctx, str(ctx.body, 'password'), Messages.wrongOldPassword);
   if (await verifyPassword(newPassword, user)) throw new ApiError(Code.VALIDATION, Messages.samePassword);
   const hashed = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {

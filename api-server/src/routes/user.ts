@@ -10,7 +10,7 @@ import { changePassword, checkProfileExtras, currentAccount, profileSchema, upda
 // The own-account routes: sign-in (user-login.ts), profile and password (user-profile.ts), the
 // proven phone/e-mail change (user-contact.ts); their messages and signedIn in user-base.ts.
 export { UserMessages } from './user-base';
-export { CONTACT_CODES_PER_HOUR } from './user-contact';
+export { CONTACT_CODES_PER_HOUR } from '../security/throttle';
 
 export function userRoutes(deps: AppDeps): RouteSpec[] {
   return [

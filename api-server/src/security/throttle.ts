@@ -46,7 +46,12 @@ export interface Throttles {
   /** Password-recovery codes per username (known or not, so the answer never tells) and per client IP. */
   recoveryAccount: Throttle;
   recoveryIp: Throttle;
+  /** Codes for a new phone or e-mail of one's own account, per account (routes/user-contact.ts). */
+  contactCode: Throttle;
 }
+
+/** Codes for a new contact per account and hour (each code also allows only 5 tries). */
+export const CONTACT_CODES_PER_HOUR = 5;
 
 const byDb = new WeakMap<object, Throttles>();
 
@@ -59,6 +64,7 @@ export function throttlesOf(owner: { db: Kysely<Database> }): Throttles {
       usernameConflict: new Throttle(owner.db, 'usernameConflict', 10, 10 * MINUTE_MS),
       recoveryAccount: new Throttle(owner.db, 'recoveryAccount', 5, 60 * MINUTE_MS),
       recoveryIp: new Throttle(owner.db, 'recoveryIp', 30, 60 * MINUTE_MS),
+      contactCode: new Throttle(owner.db, 'contactCode', CONTACT_CODES_PER_HOUR, 60 * MINUTE_MS),
     };
     byDb.set(owner.db, t);
   }
