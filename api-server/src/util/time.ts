@@ -1,6 +1,6 @@
 /** Asia/Shanghai has no daylight saving time: a fixed +08:00 offset is exact. */
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
+export const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+export const DAY_MS = 24 * 3600_000;
 
 /** 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai, the wire format for dates. */
 export function formatDateTime(ms: number | null | undefined): string | null {

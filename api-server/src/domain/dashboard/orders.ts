@@ -1,27 +1,12 @@
-import { type DashboardChannelHealth, formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
+import { type DashboardChannelHealth, formatFen, orderTrend, payOrder, TREND_DAYS } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { rowInScope } from '../../account/scope';
 import type { Database } from '../../db/schema';
 import type { SignedInContext } from '../../http/guard';
-import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
-
-const DAY_MS = 24 * 3600_000;
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-/** Days in the trend (today and the 29 before it). */
-export const TREND_DAYS = 30;
+import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
 
 /** Orders whose money did not move and will not (payOrder's totals parts marked excluded: 失败). */
 export const FAILED_ORDER_STATUSES: number[] = (payOrder.totals?.parts ?? []).filter((part) => part.excluded).flatMap((part) => part.values.map(Number));
-
-export interface TrendPoint {
-  /** yyyy-MM-dd, Asia/Shanghai. */
-  date: string;
-  /** Orders created that day (every status). */
-  count: number;
-  /** Amount and fee of that day's orders that paid or are paying (failed ones left out). */
-  amount: string;
-  fee: string;
-}
 
 export async function ordersSince(db: Kysely<Database>, ctx: SignedInContext, since: number) {
   const row = await db
@@ -40,10 +25,10 @@ export function movingFen(column: 'amountFen' | 'feeFen') {
 
 /**
  * The caller's orders per Asia/Shanghai day from the earlier of 29 days ago and the 1st of the month:
- * one range scan of the createdAt index grouped by day (bounded to ≤ 31 days of orders), every day
- * present (zero when none). The day is (createdAt + 8 h) div 24 h, integer division on both databases.
+ * one range scan of the createdAt index grouped by day (bounded to ≤ 31 days of orders), read as the
+ * trend and this month's money by orderTrend. The day is (createdAt + 8 h) div 24 h, integer division on both databases.
  */
-export async function ordersByDay(db: Kysely<Database>, ctx: SignedInContext): Promise<Array<TrendPoint & { start: number; amountFen: number; feeFen: number }>> {
+export async function ordersByDay(db: Kysely<Database>, ctx: SignedInContext) {
   const today = shanghaiDayStart(ctx.now);
   const from = Math.min(today - (TREND_DAYS - 1) * DAY_MS, shanghaiMonthStart(ctx.now));
   const day = sql<number>`(${sql.ref('pay_order.createdAt')} + ${sql.lit(SHANGHAI_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
@@ -54,23 +39,7 @@ export async function ordersByDay(db: Kysely<Database>, ctx: SignedInContext): P
     .where('pay_order.createdAt', '>=', from)
     .groupBy(day)
     .execute();
-  const byDay = new Map(rows.map((row) => [Number(row.day), row]));
-  const points: Array<TrendPoint & { start: number; amountFen: number; feeFen: number }> = [];
-  for (let start = from; start <= today; start += DAY_MS) {
-    const row = byDay.get((start + SHANGHAI_OFFSET_MS) / DAY_MS);
-    const amountFen = Number(row?.amountFen ?? 0);
-    const feeFen = Number(row?.feeFen ?? 0);
-    points.push({
-      start,
-      date: new Date(start + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10),
-      count: Number(row?.n ?? 0),
-      amount: formatFen(amountFen),
-      fee: formatFen(feeFen),
-      amountFen,
-      feeFen,
-    });
-  }
-  return points;
+  return orderTrend(rows, from, today, shanghaiMonthStart(ctx.now));
 }
 
 /** Today's orders per payment channel: their lines paid and failed (SYS and SPR). */

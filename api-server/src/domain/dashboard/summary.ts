@@ -5,12 +5,13 @@ import {
   type DashboardChannelHealth,
   type DashboardMerchantMonth,
   formatFen,
+  type TrendPoint,
 } from '@flexpay/shared-utility/src/pure';
 import { rowInScope } from '../../account/scope';
 import type { SignedInContext } from '../../http/guard';
 import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
 import { merchantMonth } from './merchant';
-import { channelHealth, ordersByDay, ordersSince, TREND_DAYS, type TrendPoint } from './orders';
+import { channelHealth, ordersByDay, ordersSince } from './orders';
 import { talentCount } from './talents';
 import { count, type TodoKey, todosOf } from './todos';
 
@@ -47,8 +48,6 @@ export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
   const today = await ordersSince(db, ctx, shanghaiDayStart(ctx.now));
   const month = await ordersSince(db, ctx, shanghaiMonthStart(ctx.now));
   const days = await ordersByDay(db, ctx);
-  const monthStart = shanghaiMonthStart(ctx.now);
-  const thisMonth = days.filter((point) => point.start >= monthStart);
   const ents = await db
     .selectFrom('ent')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -60,9 +59,7 @@ export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
     todayOrderAmount: today.amount,
     monthOrderCount: month.count,
     monthOrderAmount: month.amount,
-    monthPaidAmount: formatFen(thisMonth.reduce((sum, point) => sum + point.amountFen, 0)),
-    monthFee: formatFen(thisMonth.reduce((sum, point) => sum + point.feeFen, 0)),
-    trend: days.slice(-TREND_DAYS).map(({ date, count: n, amount, fee }) => ({ date, count: n, amount, fee })),
+    ...days,
     entCount: Number(ents.n),
     custCount: await talentCount(db, ctx.deps.dialect, scope),
     packageCount: await count(db, ctx, 'work_package'),

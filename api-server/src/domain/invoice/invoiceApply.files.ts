@@ -7,7 +7,7 @@
 import { accountTypeOf, AdminType, commandAllows, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import fs from 'node:fs';
 import path from 'node:path';
-import { audit } from '../../account/audit';
+import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
@@ -15,7 +15,7 @@ import { type InvoiceOcrProvider } from '../../providers/invoice-ocr';
 import { parseInput, type Row } from '../../resource/codec';
 import { parseCommandInput } from '../../resource/commands';
 import { type AnyDb, type Resource, STALE } from '../../resource/entity-resource';
-import { assertUploadsUsable, sendStored, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
+import { assertUploadsUsable, sendUpload, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { invoiceFileAmounts } from './invoiceApply.effects';
 import { intOf, requireType } from './invoiceApply.orders';
@@ -24,6 +24,8 @@ import { intOf, requireType } from './invoiceApply.orders';
 const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(stored) as Row) : null);
 
 type Apply = Resource<typeof invoiceApply.fields>;
+type Child = 'invoice_voucher' | 'invoice_file';
+type ChildCommand = 'inviVoucherCreate' | 'inviFileCreate';
 const COMMANDS = invoiceApplyToMe.commands!;
 const allows = (ctx: SignedInContext, name: string, row: Row) => commandAllows(invoiceApplyToMe, name, row, accountTypeOf(ctx.caller.user.adminType), ctx.caller.perms);
 
@@ -41,35 +43,21 @@ function fileValues(body: Row): Row {
 
 export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: InvoiceOcrProvider) {
   const db = deps.db as unknown as AnyDb;
-  const operator = (ctx: SignedInContext) => ctx.caller.user;
 
-  async function vouchers(resource: Apply, ctx: SignedInContext) {
+  /** An application's vouchers or invoice files, and whether the caller may change them: while it may add one (the command's who and when). */
+  async function childRows(resource: Apply, ctx: SignedInContext, table: Child, command: ChildCommand) {
     const row = await resource.load(ctx.caller, intOf(ctx.body.applyId));
-    const rows = (await db.selectFrom('invoice_voucher').selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
-    // A voucher is removed while one may be uploaded (the command's who and when).
-    const mayDelete = allows(ctx, 'inviVoucherCreate', row);
-    return rows.map((v) => ({ id: v.id, applyId: v.applyId, voucherType: v.voucherType, voucherTypeName: ENUMS.voucherType.find((o) => o.value === v.voucherType)?.label ?? '', file: fileOf(v.file), uploaderType: v.uploaderType, createdAt: formatDateTime(Number(v.createdAt)), _actions: mayDelete ? ['delete'] : [] }));
+    const rows = (await db.selectFrom(table).selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
+    return { rows, editable: allows(ctx, command, row) };
   }
 
-  async function deleteVoucher(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
-    const voucher = (await db.selectFrom('invoice_voucher').selectAll().where('id', '=', intOf(ctx.body.id) ?? -1).executeTakeFirst()) as Row | undefined;
-    if (!voucher) return refuse(Code.NOT_FOUND, Messages.notFound);
-    const row = await toMe.resource.load(ctx.caller, voucher.applyId as number);
-    await toMe.resource.write(ctx, async (trx) => {
-      const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
-      if (!COMMANDS.inviVoucherCreate.from!.includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
-      await trx.deleteFrom('invoice_voucher').where('id', '=', voucher.id).execute();
-      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'inviVoucherDelete', entity: invoiceApplyToMe.name, entityId: String(row.id), changes: { voucher: { from: String(fileOf(voucher.file)?.name ?? ''), to: null } } });
-    });
-    return true;
+  async function vouchers(resource: Apply, ctx: SignedInContext) {
+    const { rows, editable } = await childRows(resource, ctx, 'invoice_voucher', 'inviVoucherCreate');
+    return rows.map((v) => ({ id: v.id, applyId: v.applyId, voucherType: v.voucherType, voucherTypeName: ENUMS.voucherType.find((o) => o.value === v.voucherType)?.label ?? '', file: fileOf(v.file), uploaderType: v.uploaderType, createdAt: formatDateTime(Number(v.createdAt)), _actions: editable ? ['delete'] : [] }));
   }
 
   async function filesOf(resource: Apply, ctx: SignedInContext) {
-    const row = await resource.load(ctx.caller, intOf(ctx.body.applyId));
-    const rows = (await db.selectFrom('invoice_file').selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
-    // An invoice file is edited and removed while one may be added (the command's who and when).
-    const editable = allows(ctx, 'inviFileCreate', row);
+    const { rows, editable } = await childRows(resource, ctx, 'invoice_file', 'inviFileCreate');
     return rows.map((f) => ({
       id: f.id,
       applyId: f.applyId,
@@ -86,43 +74,50 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
     }));
   }
 
-  /** A file write on an approved application (20) of the caller's scope, audited on the application. */
-  async function fileWrite(ctx: SignedInContext, applyId: unknown, action: string, run: (trx: AnyDb) => Promise<Row | true>) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
-    const row = await toMe.resource.load(ctx.caller, intOf(applyId));
-    return toMe.resource.write(ctx, async (trx) => {
-      const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
-      if (!COMMANDS.inviFileCreate.from!.includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
-      const answer = await run(trx);
-      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action, entity: invoiceApplyToMe.name, entityId: String(row.id), changes: { invoiceNo: { from: null, to: String(ctx.body.invoiceNo ?? ctx.body.id ?? '') } } });
-      return answer;
-    });
+  /** The voucher or invoice file the body's id names. */
+  async function childOf(ctx: SignedInContext, table: Child): Promise<Row> {
+    const child = (await db.selectFrom(table).selectAll().where('id', '=', intOf(ctx.body.id) ?? -1).executeTakeFirst()) as Row | undefined;
+    return child ?? refuse(Code.NOT_FOUND, Messages.notFound);
   }
 
-  async function fileOfBody(ctx: SignedInContext): Promise<Row> {
-    const file = (await db.selectFrom('invoice_file').selectAll().where('id', '=', intOf(ctx.body.id) ?? -1).executeTakeFirst()) as Row | undefined;
-    return file ?? refuse(Code.NOT_FOUND, Messages.notFound);
+  /** A change of an application's voucher or file (SYS, SPR), while the command adding one is open to it, audited on the application. */
+  async function childWrite(ctx: SignedInContext, applyId: unknown, command: ChildCommand, action: string, changes: Changes, run: (trx: AnyDb) => Promise<unknown>) {
+    requireType(ctx, AdminType.SYS, AdminType.SPR);
+    const row = await toMe.resource.load(ctx.caller, intOf(applyId));
+    await toMe.resource.write(ctx, async (trx) => {
+      const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+      if (!COMMANDS[command].from!.includes(Number(current.status))) refuse(Code.CONFLICT, STALE);
+      await run(trx);
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action, entity: invoiceApplyToMe.name, entityId: String(row.id), changes });
+    });
+    return true;
   }
+
+  async function deleteVoucher(ctx: SignedInContext) {
+    requireType(ctx, AdminType.SYS, AdminType.SPR);
+    const voucher = await childOf(ctx, 'invoice_voucher');
+    const changes = { voucher: { from: String(fileOf(voucher.file)?.name ?? ''), to: null } };
+    return childWrite(ctx, voucher.applyId, 'inviVoucherCreate', 'inviVoucherDelete', changes, (trx) => trx.deleteFrom('invoice_voucher').where('id', '=', voucher.id).execute());
+  }
+
+  /** An invoice file's audit names it by the number sent (修改) or its id (删除). */
+  const fileChanges = (ctx: SignedInContext): Changes => ({ invoiceNo: { from: null, to: String(ctx.body.invoiceNo ?? ctx.body.id ?? '') } });
 
   async function updateFile(ctx: SignedInContext) {
     requireType(ctx, AdminType.SYS, AdminType.SPR);
-    const file = await fileOfBody(ctx);
+    const file = await childOf(ctx, 'invoice_file');
     await toMe.resource.load(ctx.caller, file.applyId as number);
     const values = fileValues(ctx.body);
-    return fileWrite(ctx, file.applyId, 'inviFileUpdate', async (trx) => {
+    return childWrite(ctx, file.applyId, 'inviFileCreate', 'inviFileUpdate', fileChanges(ctx), async (trx) => {
       if (values.file !== file.file) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf([values.file]));
       const moved = await trx.updateTable('invoice_file').set({ ...values, updatedAt: ctx.now }).where('id', '=', file.id).where('status', '=', 0).executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE);
-      return true;
     });
   }
 
   async function deleteFile(ctx: SignedInContext) {
-    const file = await fileOfBody(ctx);
-    return fileWrite(ctx, file.applyId, 'inviFileDelete', async (trx) => {
-      await trx.deleteFrom('invoice_file').where('id', '=', file.id).where('status', '=', 0).execute();
-      return true;
-    });
+    const file = await childOf(ctx, 'invoice_file');
+    return childWrite(ctx, file.applyId, 'inviFileCreate', 'inviFileDelete', fileChanges(ctx), (trx) => trx.deleteFrom('invoice_file').where('id', '=', file.id).where('status', '=', 0).execute());
   }
 
   async function recognize(ctx: SignedInContext) {
@@ -137,7 +132,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   }
 
   /** A stored voucher or invoice file through its application's scope in the caller's direction. */
-  function storedFile(resource: Apply, table: 'invoice_voucher' | 'invoice_file', route: string): RouteSpec {
+  function storedFile(resource: Apply, table: Child, route: string): RouteSpec {
     return {
       path: route,
       method: 'GET',
@@ -149,10 +144,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
         const row = Number.isInteger(id) && id > 0 ? ((await db.selectFrom(table).select(['applyId', 'file']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
         if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(ctx.caller, row.applyId as number);
-        const [uploadId] = uploadIdsOf([row.file]);
-        const upload = uploadId ? await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', uploadId).executeTakeFirst() : undefined;
-        if (!upload) return refuse(Code.NOT_FOUND, Messages.notFound);
-        return sendStored(deps, ctx.reply, upload.storedAs, upload.name);
+        return sendUpload(deps, ctx.reply, fileOf(row.file)?.url);
       },
     };
   }

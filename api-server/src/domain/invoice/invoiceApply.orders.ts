@@ -6,7 +6,7 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
+import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -132,15 +132,21 @@ function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoi
   return { invoiceKind, medium };
 }
 
-export const snapshot = (info: Row | null): Row => ({
-  title: info?.title ?? null,
-  taxNo: info?.taxNo ?? null,
-  address: info?.address ?? null,
-  phone: info?.phone ?? null,
-  bankName: info?.bankName ?? null,
-  bankAccount: info?.bankAccount ?? null,
-  mailAddress: info?.mailAddress ?? null,
-  email: info?.email ?? null,
+/** The enterprise's invoice information as the application keeps it (INVOICE_INFO_COPIED). */
+const snapshot = (info: Row | null): Row => Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null]));
+
+/** The columns an application takes from its pricing (create and edit). */
+const pricedColumns = (priced: Priced, kind: { invoiceKind: number; medium: number }, remark: unknown, now: number) => ({
+  itemId: priced.item.id,
+  ...kind,
+  amountFen: priced.totalFen,
+  taxRate: priced.item.taxRate,
+  taxFen: priced.taxFen,
+  exclFen: priced.exclFen,
+  orderCount: priced.orderNos.length,
+  ...snapshot(priced.info),
+  remark,
+  updatedAt: now,
 });
 
 /** The next application number (concurrent creates take turns on PostgreSQL). */
@@ -187,25 +193,14 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
     const remark = remarkOf(ctx.body.remark);
     return my.resource.write(ctx, async (trx) => {
       const priced = await price(trx, ctx.caller, ctx.body, null);
-      const { invoiceKind, medium } = kindAndMedium(ctx.body, priced.info, null);
       const columns = {
         applyNo: await nextApplyNo(deps, trx),
         applyType: 10,
         entId: priced.entId,
         supplierId: priced.supplierId,
-        itemId: priced.item.id,
-        invoiceKind,
-        medium,
-        amountFen: priced.totalFen,
-        taxRate: priced.item.taxRate,
-        taxFen: priced.taxFen,
-        exclFen: priced.exclFen,
-        orderCount: priced.orderNos.length,
-        ...snapshot(priced.info),
-        remark,
+        ...pricedColumns(priced, kindAndMedium(ctx.body, priced.info, null), remark, ctx.now),
         status: InvoiceStatus.PENDING,
         createdAt: ctx.now,
-        updatedAt: ctx.now,
       };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
@@ -226,13 +221,12 @@ export async function editApplication({ trx, row, body, caller, now }: EffectCon
   const asked = { ...body, orderNos: body.orderNos ?? current.map((o) => o.orderNo) };
   const remark = body.remark === undefined ? (row.remark as string | null) : remarkOf(body.remark);
   const priced = await price(trx, caller, asked, row);
-  const { invoiceKind, medium } = kindAndMedium(asked, priced.info, row);
-  const columns = { itemId: priced.item.id, invoiceKind, medium, amountFen: priced.totalFen, taxRate: priced.item.taxRate, taxFen: priced.taxFen, exclFen: priced.exclFen, orderCount: priced.orderNos.length, ...snapshot(priced.info), remark, updatedAt: now };
+  const columns = pricedColumns(priced, kindAndMedium(asked, priced.info, row), remark, now);
   await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
   await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
   await linkOrders(trx, row.id as number, priced, now);
   const changes: Changes = {};
-  for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind, medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
+  for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind: columns.invoiceKind, medium: columns.medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
   const before = current.map((o) => o.orderNo).join(',');
   if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
   return { changes };

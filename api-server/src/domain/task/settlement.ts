@@ -11,7 +11,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
 
@@ -24,45 +24,32 @@ const LINE_KIND = { ORDER: 10, TEMP: 20 } as const;
  * from) and the rows of temp orders not yet an order, each with its package.
  */
 function payLines(db: AnyDb) {
-  const orderLines = db
-    .selectFrom('order_detail as d')
-    .innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo')
-    .innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'))
-    .select([
-      sql<number>`d.id * 2`.as('lineId'),
-      sql.lit<number>(LINE_KIND.ORDER).as('kind'),
-      'wp.id as packageId',
-      'wp.packageCode as packageCode',
-      'd.entId as entId',
-      'd.orderNo as billNo',
-      'd.rowNo as rowNo',
-      'd.name as name',
-      'd.idNumber as idNumber',
-      'd.account as account',
-      'd.amountFen as amountFen',
-      'd.status as status',
-      sql<number | null>`cast(null as integer)`.as('tempStatus'),
-      'd.reason as reason',
-      'd.createdAt as createdAt',
-      'd.resultAt as resultAt',
-    ]);
-  const tempRows = db
-    .selectFrom('temp_order_detail as r')
-    .innerJoin('temp_order as tp', 'tp.id', 'r.tempOrderId')
-    .innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'))
+  // The payout cells both kinds carry from their row, and the package a temp order names.
+  const cells = (alias: string) => ['rowNo', 'name', 'idNumber', 'account', 'amountFen'].map((cell) => `${alias}.${cell} as ${cell}`);
+  const withPackage = (qb: AnyQuery) => qb.innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'));
+  const ofPackage = ['wp.id as packageId', 'wp.packageCode as packageCode'];
+  const orderLines = withPackage(db.selectFrom('order_detail as d').innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo') as AnyQuery).select([
+    sql<number>`d.id * 2`.as('lineId'),
+    sql.lit<number>(LINE_KIND.ORDER).as('kind'),
+    ...ofPackage,
+    'd.entId as entId',
+    'd.orderNo as billNo',
+    ...cells('d'),
+    'd.status as status',
+    sql<number | null>`cast(null as integer)`.as('tempStatus'),
+    'd.reason as reason',
+    'd.createdAt as createdAt',
+    'd.resultAt as resultAt',
+  ]);
+  const tempRows = withPackage(db.selectFrom('temp_order_detail as r').innerJoin('temp_order as tp', 'tp.id', 'r.tempOrderId') as AnyQuery)
     .where('tp.orderNo', 'is', null)
     .select([
       sql<number>`r.id * 2 + 1`.as('lineId'),
       sql.lit<number>(LINE_KIND.TEMP).as('kind'),
-      'wp.id as packageId',
-      'wp.packageCode as packageCode',
+      ...ofPackage,
       'tp.entId as entId',
       'tp.tempNo as billNo',
-      'r.rowNo as rowNo',
-      'r.name as name',
-      'r.idNumber as idNumber',
-      'r.account as account',
-      'r.amountFen as amountFen',
+      ...cells('r'),
       sql<number | null>`cast(null as integer)`.as('status'),
       'tp.status as tempStatus',
       'r.errorMsg as reason',

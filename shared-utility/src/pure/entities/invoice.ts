@@ -129,6 +129,9 @@ const applyFields = {
   createdAt: { ...createdAt, label: '申请时间' },
 } as const;
 
+/** The enterprise's invoice information an application keeps as it was when it applied (applyFields of these names). */
+export const INVOICE_INFO_COPIED = ['title', 'taxNo', 'address', 'phone', 'bankName', 'bankAccount', 'mailAddress', 'email'] as const satisfies ReadonlyArray<keyof typeof applyFields>;
+
 /** 申请记录 (SYS, ENT): the enterprise's own applications; edit and cancel while pending. */
 export const invoiceApply = defineEntity({
   name: 'invoiceApply',

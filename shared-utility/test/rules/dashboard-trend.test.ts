@@ -1,0 +1,35 @@
+import { orderTrend, TREND_DAYS } from '../../src/pure/dashboard';
+
+const DAY = 24 * 3600_000;
+const OFFSET = 8 * 3600_000;
+/** 00:00 Asia/Shanghai of a date, and its day number as the server's SQL groups it. */
+const start = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+const dayNo = (date: string) => (start(date) + OFFSET) / DAY;
+
+describe('the dashboard trend (orderTrend)', () => {
+  it('every day from the first to today, zero where there were no orders; the last 30 days as the trend', () => {
+    // Today is 2026-11-26: from the 1st would be 26 days, 29 days ago (10-28) is earlier.
+    const days = [
+      { day: dayNo('2026-10-28'), n: 2, amountFen: 100, feeFen: 1 },
+      { day: String(dayNo('2026-11-26')), n: '3', amountFen: '250', feeFen: '5' },
+    ];
+    const { trend } = orderTrend(days, start('2026-10-28'), start('2026-11-26'), start('2026-11-01'));
+    expect(trend).toHaveLength(TREND_DAYS);
+    expect(trend[0]).toEqual({ date: '2026-10-28', count: 2, amount: '1.00', fee: '0.01' });
+    expect(trend[1]).toEqual({ date: '2026-10-29', count: 0, amount: '0.00', fee: '0.00' });
+    expect(trend[29]).toEqual({ date: '2026-11-26', count: 3, amount: '2.50', fee: '0.05' });
+  });
+
+  it("sums this month's days only, even those before the trend's 30 (the 1st of a 31-day month)", () => {
+    // Today is 2026-12-31: the month started 30 days ago, before the trend's first day (12-02).
+    const days = [
+      { day: dayNo('2026-11-30'), n: 1, amountFen: 999, feeFen: 9 },
+      { day: dayNo('2026-12-01'), n: 1, amountFen: 1000, feeFen: 10 },
+      { day: dayNo('2026-12-31'), n: 1, amountFen: 500, feeFen: 2 },
+    ];
+    const figures = orderTrend(days, start('2026-12-01'), start('2026-12-31'), start('2026-12-01'));
+    expect(figures.trend.map((p) => p.date)).toEqual(Array.from({ length: 30 }, (_, i) => new Date(start('2026-12-02') + OFFSET + i * DAY).toISOString().slice(0, 10)));
+    expect(figures.monthPaidAmount).toBe('15.00');
+    expect(figures.monthFee).toBe('0.12');
+  });
+});
