@@ -14,6 +14,9 @@ import {
   STATEMENT_MESSAGES,
   statementFigures,
   statementAnswerOf,
+  statementMailLine,
+  statementMailText,
+  STATEMENT_MAIL_MAX,
 } from '../../src/pure';
 
 /** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
@@ -185,5 +188,20 @@ describe('对账单 wire shape', () => {
         { time: '', bizType: 20, bizNo: 'PO1', type: 1, amount: '10.00', availableAfter: '1490.25', lockedAfter: '10.00' },
       ],
     });
+  });
+});
+
+describe('对账单 mail', () => {
+  const header = { statementNo: 'ST-1', entId: 7, entName: '甲企业', entCode: 'ENT0007', channel: 1, channelName: '支付宝', from: '2026-10-01', to: '2026-10-31' };
+  const summary = { ...header, opening: { available: 100_000, locked: 500 }, closing: { available: 149_025, locked: 1_000 }, totals: { recharge: 50_025, payout: 900, fee: 100, refund: 0 }, count: 3 };
+  test("a channel's line: opening and closing as available + locked, the totals, the count", () => {
+    expect(statementMailLine(summary)).toBe('支付宝（ST-1）：期初1005.00元，充值入账500.25元，代发金额9.00元，服务费1.00元，退款0.00元，期末余额1500.25元（可用1490.25元，锁定10.00元），共3笔变动。');
+  });
+  test('the mail names the enterprise and range, one line per channel, and is cut at its maximum', () => {
+    const range = { from: '2026-10-01', to: '2026-10-31' };
+    expect(statementMailText('甲企业', range, ['A', '通道2：无法出具'])).toBe('【FlexPay】甲企业 2026-10-01 至 2026-10-31 对账单摘要：\nA\n通道2：无法出具\n完整对账单请登录 FlexPay 管理后台「企业管理 › 对账单」查看或下载。');
+    const long = statementMailText('甲企业', range, Array.from({ length: 40 }, () => statementMailLine(summary)));
+    expect(long).toHaveLength(STATEMENT_MAIL_MAX);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

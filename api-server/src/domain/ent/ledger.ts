@@ -8,13 +8,15 @@
  * do), so no other writer can read the old values in between. The final UPDATE also names the version
  * it read, so a move computed from stale values can never land.
  */
-import { applyBalanceOp, type BalanceLogRow, type BalanceOpType, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { applyBalanceOp, type BalanceLogRow, type BalanceOpType, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { EntAccountTable } from '../../db/schema/money';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
+import type { Row } from '../../resource/codec';
+import { formatDateTime } from '../../util/time';
 
 export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
 export type BizTypeValue = (typeof BizType)[keyof typeof BizType];
@@ -91,21 +93,23 @@ export async function moveBalance(
   return log;
 }
 
-/** An account's ledger oldest first, in the pure rule's shape (invariant checks, tests, bench). */
-export async function ledgerRows(db: Kysely<Database>, entId: number, channel: number): Promise<BalanceLogRow[]> {
-  const rows = await db
-    .selectFrom('balance_log')
-    .select(['type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen'])
-    .where('entId', '=', entId)
-    .where('channel', '=', channel)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    type: r.type as BalanceOpType,
-    amount: Number(r.amountFen),
-    availBefore: Number(r.availBeforeFen),
-    availAfter: Number(r.availAfterFen),
-    lockedBefore: Number(r.lockedBeforeFen),
-    lockedAfter: Number(r.lockedAfterFen),
-  }));
+/** The columns of a ledger move as the statement and the checks read it. */
+export const MOVE_FIELDS = ['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'] as const;
+
+/** A balance_log row in the pure rules' shape (fen; the time formatted to name a bad move). */
+export const toMove = (r: Row): StatementMove => ({
+  type: Number(r.type) as BalanceOpType,
+  amount: Number(r.amountFen),
+  availBefore: Number(r.availBeforeFen),
+  availAfter: Number(r.availAfterFen),
+  lockedBefore: Number(r.lockedBeforeFen),
+  lockedAfter: Number(r.lockedAfterFen),
+  bizType: Number(r.bizType),
+  bizNo: String(r.bizNo),
+  time: formatDateTime(Number(r.createdAt)) ?? undefined,
+});
+
+/** An account's ledger oldest first, in the pure rules' shape (invariant checks, tests, bench). */
+export async function ledgerRows(db: Kysely<Database>, entId: number, channel: number): Promise<StatementMove[]> {
+  return (await db.selectFrom('balance_log').select(MOVE_FIELDS).where('entId', '=', entId).where('channel', '=', channel).orderBy('id').execute()).map(toMove);
 }

@@ -8,7 +8,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
 import { visibleEnt } from '../org-scope';
 import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
 import { accountEffects } from './money.effects';
@@ -56,12 +56,11 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     if (await openAccountOf(db, entId, channel)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
     return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   }
-  const balanceOf = (row: Row) => ({
-    available: formatFen(Number(row.availableFen)),
-    locked: formatFen(Number(row.lockedFen)),
-    allowOverdraft: row.allowOverdraft,
-    overdraftLimit: formatFen(Number(row.overdraftLimitFen)),
-  });
+  /** The account's balance and overdraft, presented as the entity declares them. */
+  function balanceOf(row: Row) {
+    const { available, locked, allowOverdraft, overdraftLimit } = present(entAccount, row);
+    return { available, locked, allowOverdraft, overdraftLimit };
+  }
   async function payeeOf(row: Row) {
     const supplierId = await effectiveSupplierId(db, row.entId as number);
     const config = (await db.selectFrom('supplier_config').select(['payeeAcctName', 'payeeAcct', 'payeeBank']).where('supplierId', '=', supplierId ?? -1).where('channel', '=', row.channel).executeTakeFirst()) as Row | undefined;

@@ -12,7 +12,8 @@ import type { Row } from '../../resource/codec';
 import { exportFileName } from '../../resource/export';
 import { XlsxSheetWriter } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
-import { inSnapshot, type ProvenStatement, proveAccountStatement, provenMoves, type StatementRequest, toMove } from './statement-proof';
+import { toMove } from './ledger';
+import { inSnapshot, type ProvenStatement, proveAccountStatement, provenMoves, type StatementRequest } from './statement-proof';
 
 const STREAM_CHUNK = 5000;
 

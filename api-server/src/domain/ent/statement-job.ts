@@ -9,12 +9,13 @@
  * that fails rolls its key back with its mails and is tried at the next tick. A server that was down at
  * 01:00 on the 1st sends the month's run when it starts later that month.
  */
-import { AdminType, formatFen, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
+import { AdminType, previousMonth, quickRange, statementMailLine, statementMailText } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { type MailProvider, outboxMailProvider } from '../../providers/mail';
+import { startPeriodic } from '../../resource/periodic';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../../util/time';
 import { STATEMENT_CODE } from './statement';
 import { proveAccountStatement } from './statement-proof';
@@ -23,7 +24,6 @@ export const STATEMENT_JOB = 'statementMail';
 export const STATEMENT_JOB_EVERY_MS = 60_000;
 /** The run's hour on the 1st (Shanghai). */
 export const STATEMENT_JOB_HOUR = 1;
-const MAIL_MAX = 2000;
 
 /** The key of the run due at `now`, or null before 01:00 on the 1st of the month. */
 export function dueRunKey(now: number): string | null {
@@ -37,17 +37,13 @@ async function summaryOf(trx: Kysely<Database>, ent: { id: number; entName: stri
   const parts: string[] = [];
   for (const { channel } of accounts) {
     try {
-      const s = await proveAccountStatement(trx, { entId: ent.id, channel, ...range }, now);
-      parts.push(
-        `${s.channelName}（${s.statementNo}）：期初${formatFen(s.opening.available + s.opening.locked)}元，充值入账${formatFen(s.totals.recharge)}元，代发金额${formatFen(s.totals.payout)}元，服务费${formatFen(s.totals.fee)}元，退款${formatFen(s.totals.refund)}元，期末余额${formatFen(s.closing.available + s.closing.locked)}元（可用${formatFen(s.closing.available)}元，锁定${formatFen(s.closing.locked)}元），共${s.count}笔变动。`,
-      );
+      parts.push(statementMailLine(await proveAccountStatement(trx, { entId: ent.id, channel, ...range }, now)));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       parts.push(`通道${channel}：${error.message}`);
     }
   }
-  const text = `【FlexPay】${ent.entName} ${range.from} 至 ${range.to} 对账单摘要：\n${parts.join('\n')}\n完整对账单请登录 FlexPay 管理后台「企业管理 › 对账单」查看或下载。`;
-  return text.length <= MAIL_MAX ? text : `${text.slice(0, MAIL_MAX - 1)}…`;
+  return statementMailText(ent.entName, range, parts);
 }
 
 export interface StatementRun {
@@ -104,24 +100,13 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
  * is not asked again.
  */
 export function startStatementJob(db: Kysely<Database>, options: { dialect?: DialectName; now: () => number; everyMs?: number; mail?: MailProvider; onError?: (error: unknown) => void }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
   let done: string | null = null;
-  const tick = () => {
-    running = running
-      .then(async () => {
-        const now = options.now();
-        const key = dueRunKey(now);
-        if (!key || key === done) return;
-        await runStatementMail(db, now, options.mail);
-        done = key;
-      })
-      .catch((error: unknown) => options.onError?.(error));
+  const tick = async () => {
+    const now = options.now();
+    const key = dueRunKey(now);
+    if (!key || key === done) return;
+    await runStatementMail(db, now, options.mail);
+    done = key;
   };
-  tick();
-  const timer = setInterval(tick, options.everyMs ?? STATEMENT_JOB_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(tick, options.everyMs ?? STATEMENT_JOB_EVERY_MS, options.onError);
 }

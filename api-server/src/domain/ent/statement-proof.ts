@@ -23,7 +23,6 @@ import {
   nameStatementMove,
   proveStatement,
   type StatementBalances,
-  type StatementMove,
   type StatementSummary,
   type StatementSums,
   type StatementTotals,
@@ -31,7 +30,6 @@ import {
   balanceFingerprintSql,
   statementMoveProblem,
   statementNo,
-  type BalanceOpType,
 } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
@@ -40,6 +38,7 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type Row, toEpoch } from '../../resource/codec';
 import { formatDateTime } from '../../util/time';
+import { MOVE_FIELDS, toMove } from './ledger';
 
 export interface StatementRequest {
   entId: number;
@@ -68,18 +67,6 @@ interface Window {
 const inRange = (w: Window) =>
   sql`"entId" = ${w.entId} AND channel = ${w.channel} AND "createdAt" >= ${w.startMs} AND "createdAt" < ${w.endMs}`;
 
-export const toMove = (r: Row): StatementMove => ({
-  type: Number(r.type) as BalanceOpType,
-  amount: Number(r.amountFen),
-  availBefore: Number(r.availBeforeFen),
-  availAfter: Number(r.availAfterFen),
-  lockedBefore: Number(r.lockedBeforeFen),
-  lockedAfter: Number(r.lockedAfterFen),
-  bizType: Number(r.bizType),
-  bizNo: String(r.bizNo),
-  time: formatDateTime(Number(r.createdAt)) ?? undefined,
-});
-
 /** One aggregate read's row. */
 async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
   return (await query.execute(db)).rows[0];
@@ -100,8 +87,6 @@ async function firstBrokenId(db: Kysely<Database>, w: Window): Promise<number | 
   ).rows[0];
   return row?.badId === null || row?.badId === undefined ? null : Number(row.badId);
 }
-
-const MOVE_FIELDS = ['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'] as const;
 
 const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(MOVE_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -203,14 +188,11 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   });
   if ('error' in proof) refuse(Code.CONFLICT, proof.error);
   return {
+    ...request,
     statementNo: statementNo(ent.entCode, channel, from, to),
-    entId,
     entName: ent.entName,
     entCode: ent.entCode,
-    channel,
     channelName: channelRow?.name ?? String(channel),
-    from,
-    to,
     opening,
     closing,
     totals: (proof as { totals: StatementTotals }).totals,

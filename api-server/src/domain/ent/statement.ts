@@ -25,7 +25,8 @@ import { claimToken, issueToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
-import { provenMoves, provenThen, type StatementRequest, toMove } from './statement-proof';
+import { toMove } from './ledger';
+import { provenMoves, provenThen, type StatementRequest } from './statement-proof';
 
 export const STATEMENT_PATH = 'ent/query/statement';
 /** The ledger's query code (收支记录). */

@@ -326,6 +326,20 @@ export function statementAnswerOf(s: StatementSummary, moves: readonly Statement
   };
 }
 
+/** The longest 对账单 mail (issue 25 §6); a longer one is cut with an ellipsis. */
+export const STATEMENT_MAIL_MAX = 2000;
+
+/** One channel's line of the month's 对账单 mail: its totals and closing balance (yuan). */
+export function statementMailLine(s: StatementSummary): string {
+  return `${s.channelName}（${s.statementNo}）：期初${formatFen(s.opening.available + s.opening.locked)}元，充值入账${formatFen(s.totals.recharge)}元，代发金额${formatFen(s.totals.payout)}元，服务费${formatFen(s.totals.fee)}元，退款${formatFen(s.totals.refund)}元，期末余额${formatFen(s.closing.available + s.closing.locked)}元（可用${formatFen(s.closing.available)}元，锁定${formatFen(s.closing.locked)}元），共${s.count}笔变动。`;
+}
+
+/** The month's 对账单 mail of one enterprise from its channels' lines, at most STATEMENT_MAIL_MAX characters. */
+export function statementMailText(entName: string, range: { from: string; to: string }, lines: readonly string[]): string {
+  const text = `【FlexPay】${entName} ${range.from} 至 ${range.to} 对账单摘要：\n${lines.join('\n')}\n完整对账单请登录 FlexPay 管理后台「企业管理 › 对账单」查看或下载。`;
+  return text.length <= STATEMENT_MAIL_MAX ? text : `${text.slice(0, STATEMENT_MAIL_MAX - 1)}…`;
+}
+
 /** A statement's balances and totals in any money form: fen on the server, yuan strings on the wire. */
 export interface StatementFigureSource<T> {
   opening: { available: T; locked: T };
