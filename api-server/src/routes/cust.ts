@@ -7,7 +7,7 @@ import { bankBinRoutes } from '../domain/cust/bin';
 import { custImportRoutes } from '../domain/cust/import';
 import { talentRoutes } from '../domain/cust/talent';
 
-export { CustMessages, importRefusal, type ImportRowResult } from '../domain/cust/import';
+export { CustMessages } from '../domain/cust/import';
 
 export function custRoutes(deps: AppDeps): RouteSpec[] {
   return [...talentRoutes(deps), ...custImportRoutes(deps), ...bankBinRoutes(deps)];

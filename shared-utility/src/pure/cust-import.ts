@@ -108,3 +108,20 @@ export function checkCustImportRows(rows: unknown[], existing: ReadonlySet<strin
     return { rowNo, row: checked.row, error: null };
   });
 }
+
+/** One row's outcome in an import's answer (the server's, read by the kit's `excelImport`). */
+export interface ImportRowResult {
+  rowNo: number;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * The refusal of a batch when a row fails its check: the message names the first failing row
+ * (第N行：…), `rows` every refused row with its reason. No row of a refused batch is stored.
+ */
+export function importRefusal(checked: ReadonlyArray<{ rowNo: number; error: string | null }>): { message: string; rows: ImportRowResult[] } | null {
+  const failed = checked.filter((c) => c.error !== null);
+  if (failed.length === 0) return null;
+  return { message: CUST_IMPORT_MESSAGES.row(failed[0].rowNo, failed[0].error!), rows: failed.map((c) => ({ rowNo: c.rowNo, ok: false, message: c.error! })) };
+}

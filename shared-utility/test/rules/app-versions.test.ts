@@ -1,4 +1,4 @@
-import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo } from '../../src/pure';
+import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure';
 
 const A = '@flexpay/people-app';
 const B = '@flexpay/finance-app';
@@ -34,5 +34,12 @@ describe('应用版本 history rules', () => {
     expect(appVersionUrls([], A, '/u1')).toEqual(['/u1']);
     expect(appVersionCount(steps, A)).toBe(3);
     expect(appVersionCount(steps, '@flexpay/tasks-app')).toBe(0);
+  });
+
+  test('who made a URL current and when: its last step (time formatted, account named), else the build at the file time', () => {
+    const at = (iso: string) => `at ${iso}`;
+    expect(madeCurrentBy(lastStepTo(steps, A, '/u2'), at, '2026-10-01 08:00:00')).toEqual({ deployedAt: 'at 2026-11-04T01:00:00Z', deployedBy: '平台管理员（admin）', action: 'rollback' });
+    expect(madeCurrentBy(lastStepTo(steps, A, '/u1'), at, '2026-10-01 08:00:00')).toEqual({ deployedAt: '2026-10-01 08:00:00', deployedBy: '构建', action: 'build' });
+    expect(madeCurrentBy(null, at)).toEqual({ deployedAt: null, deployedBy: '构建', action: 'build' });
   });
 });

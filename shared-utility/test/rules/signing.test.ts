@@ -1,4 +1,4 @@
-import { bestBin, cardNoError, commandAllows, custCoopSup, DAY_MS, dueMoves, SIGN, SIGN_TABLE, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
+import { bestBin, cardNoError, commandAllows, coopSupRefusal, custCoopSup, DAY_MS, dueMoves, dueSteps, SIGNING_MESSAGES, SIGN, SIGN_TABLE, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
 
 const ALL_SIGN = [0, 10, 20, 30, 40];
 const ALL_TAX = [0, 10, 20, 30, 40];
@@ -41,6 +41,17 @@ describe('row actions (custCoopSup.commands, one declaration with the tables)', 
   });
 });
 
+describe('refusals on a supplier cooperation row', () => {
+  test('a suspended cooperation neither signs nor registers; 税务登记 needs real-name 10; other commands pass', () => {
+    expect(coopSupRefusal('paperSign', { status: 1, realNameStatus: 10 })).toBe(SIGNING_MESSAGES.suspended);
+    expect(coopSupRefusal('taxCancel', { status: '1' })).toBe(SIGNING_MESSAGES.suspended);
+    expect(coopSupRefusal('taxReg', { status: 0, realNameStatus: 20 })).toBe(SIGNING_MESSAGES.realNameFirst);
+    expect(coopSupRefusal('taxReg', { status: 0, realNameStatus: 10 })).toBeNull();
+    expect(coopSupRefusal('eSign', { status: 0, realNameStatus: 0 })).toBeNull();
+    expect(coopSupRefusal('other', { status: 1 })).toBeNull();
+  });
+});
+
 describe('what the clock does', () => {
   const delays = { eSignMs: 30_000, taxRegMs: 60_000 };
   const t0 = Date.UTC(2026, 0, 1);
@@ -65,6 +76,16 @@ describe('what the clock does', () => {
     expect(dueMoves(signed, 10, t0 + 365 * DAY_MS - 1, delays)).toEqual({});
     expect(dueMoves(signed, 10, t0 + 365 * DAY_MS, delays)).toEqual({ sign: { event: 'agreementExpired', to: 40 } });
     expect(dueMoves({ ...signed, signStatus: 30 }, 10, t0 + 400 * DAY_MS, delays)).toEqual({});
+  });
+
+  test('the steps of the due moves: sign first with signedAt on signing, then tax; times as text read as numbers', () => {
+    const both = { ...signing(2), signStartedAt: String(t0), taxRegStatus: 10, taxRegAt: String(t0) };
+    expect(dueSteps(both, 10, t0 + 60_000, delays)).toEqual([
+      { column: 'signStatus', from: 10, to: 20, action: 'providerSigned', set: { signedAt: t0 + 60_000 } },
+      { column: 'taxRegStatus', from: 10, to: 20, action: 'registered', set: {} },
+    ]);
+    expect(dueSteps(both, 20, t0 + 30_000, delays)).toEqual([{ column: 'signStatus', from: 10, to: 30, action: 'providerFailed', set: {} }]);
+    expect(dueSteps(base, 10, t0 + 400 * DAY_MS, delays)).toEqual([]);
   });
 
   test('a tax application is answered after its delay: registered with real-name 10, refused otherwise', () => {

@@ -4,11 +4,7 @@
  * starts the card number and matches its length, among the enabled rows.
  */
 import { bankBin, bestBin, type BinRow } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
-import { auditedWrite } from '../../account/audit';
-import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 
 export type BinMatch = Omit<BinRow, 'cardLength'>;
@@ -57,28 +53,13 @@ export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
         if (!['DC', 'CC', 'SCC'].includes(String(body.cardType ?? 'DC'))) return BinMessages.cardType;
         return null;
       },
+      // The kit's create of the BIN the card names (its parsing, duplicate answer and audit).
       handler: async (ctx) => {
         const cardNo = String(ctx.body.cardNo).trim();
-        const values = {
-          bin: cardNo.slice(0, 6),
-          bankName: String(ctx.body.bankName).trim(),
-          cardName: typeof ctx.body.cardName === 'string' && ctx.body.cardName.trim() ? ctx.body.cardName.trim().slice(0, 50) : null,
-          cardType: String(ctx.body.cardType ?? 'DC'),
-          cardLength: cardNo.length,
-          status: 0,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        };
-        let id = 0;
-        try {
-          await auditedWrite(ctx as SignedInContext, { action: 'create', entity: 'bankBin', entityId: values.bin, changes: { bin: { from: null, to: values.bin }, bankName: { from: null, to: values.bankName } } }, async (trx) => {
-            id = (await trx.insertInto('bank_bin').values(values).returning('id').executeTakeFirstOrThrow()).id;
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new ApiError(Code.CONFLICT, BinMessages.duplicate);
-          throw error;
-        }
-        return { id, ...(await lookupBin(db, cardNo)) };
+        const cardName = typeof ctx.body.cardName === 'string' && ctx.body.cardName.trim() ? ctx.body.cardName.trim().slice(0, 50) : null;
+        const body = { bin: cardNo.slice(0, 6), bankName: String(ctx.body.bankName).trim(), cardName, cardType: String(ctx.body.cardType ?? 'DC'), cardLength: cardNo.length, status: 0 };
+        const created = (await bins.resource.create({ ...(ctx as SignedInContext), body })) as { id: number };
+        return { id: created.id, ...(await lookupBin(db, cardNo)) };
       },
     },
   ];

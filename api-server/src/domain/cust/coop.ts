@@ -4,8 +4,9 @@
  * e-sign), with the sign and tax-registration moves of shared-utility/src/pure/rules/signing.ts. Every
  * move is `UPDATE … WHERE status IN (from)` in the audited transaction, so a stale one answers 1009.
  */
-import { AdminType, custCoopEnt, custCoopSup, REAL_NAME_SUCCESS, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { AdminType, coopSupRefusal, custCoopEnt, custCoopSup, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
+import { scoped } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
@@ -27,22 +28,15 @@ const typeOf = (caller: Caller) => caller.user.adminType;
 const ofSupplierEnts = (db: AnyDb, supplierId: number) =>
   db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', 'in', db.selectFrom('ent').select('ent.id').where('ent.supplierId', '=', supplierId));
 
-/** Enterprise cooperation rows a caller sees: its own enterprise's and sub-enterprises' (ENT), its supplier's enterprises' (SPR). */
-function entCoopScope(db: AnyDb) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (typeOf(caller)) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(`${T}.entId`, 'in', db.selectFrom('ent').select('id').where('supplierId', '=', orgId)).where(talentInScope(db as never, caller.scope, `${T}.custId`) as never);
-      case AdminType.ENT:
-        return qb.where(`${T}.entId`, 'in', db.selectFrom('ent').select('id').where((eb) => eb.or([eb('id', '=', orgId), eb('parentId', '=', orgId)])));
-      default:
-        return qb.where(sql<boolean>`1 = 0`);
-    }
-  };
-}
+/**
+ * Enterprise cooperation rows a caller sees: tied by the enterprise (ENT its own and its sub-enterprises',
+ * SPR its enterprises' — of the talents it sees); a merchant none.
+ */
+const entCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => {
+  if (typeOf(caller) === AdminType.MER) return qb.where(sql<boolean>`1 = 0`);
+  const tied = scoped(db, { ent: `${T}.entId` })(caller, qb);
+  return typeOf(caller) === AdminType.SPR ? tied.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never) : tied;
+};
 
 /** Supplier cooperation rows: its own (SPR); its talents' with its supplier (ENT). */
 function supCoopScope(db: AnyDb) {
@@ -97,13 +91,6 @@ const talentColumns = (qb: AnyQuery): AnyQuery =>
     eb.selectFrom('cust as lc').select('lc.realNameStatus').whereRef('lc.id', '=', `${T}.custId`).as('realNameStatus'),
   ]);
 
-/** The sign moves: refused on a suspended cooperation first; tax registration needs the talent's real-name 10. */
-const SIGN_COMMANDS = new Set(['paperSign', 'eSign', 'taxReg', 'taxCancel']);
-function signRefusal(name: string, row: Row): string | null {
-  if (SIGN_COMMANDS.has(name) && Number(row.status) !== 0) return SIGNING_MESSAGES.suspended;
-  return name === 'taxReg' && Number(row.realNameStatus) !== REAL_NAME_SUCCESS ? SIGNING_MESSAGES.realNameFirst : null;
-}
-
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const { routes } = defineResource(deps, custCoopSup, {
@@ -124,7 +111,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     check: async (_ctx, next, before) => {
       if (before && String(next.signChannel) !== String(before.signChannel) && Number(before.signStatus) === SIGN.signing) refuse(Code.CONFLICT, SIGNING_MESSAGES.channelWhileSigning);
     },
-    transitionRefusal: signRefusal,
+    transitionRefusal: coopSupRefusal,
     effects: coopSupEffects,
     // A supplier adds the talents it sees or those cooperating with one of its enterprises.
     beforeCreate: async (ctx, values) => {

@@ -9,7 +9,6 @@
 import crypto from 'node:crypto';
 import {
   checkCustImportRows,
-  type CheckedCustImportRow,
   codeOf,
   CUST_IMPORT_HEADERS,
   CUST_IMPORT_MAX_ROWS,
@@ -18,6 +17,8 @@ import {
   ENUMS,
   enumLabel,
   idNumberKey,
+  importRefusal,
+  type ImportRowResult,
   personalView,
 } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
@@ -29,11 +30,12 @@ import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { sendXlsx } from '../../resource/export';
 import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
 import { ownUpload } from './talent-files';
-import { coopEntRow, coopSupRow, ensureCooperation, newCardRow, newCustCodes, newTalentRow, targetEnterprise } from './talent-records';
+import { coopEntRow, coopSupRow, ensureCooperation, newCardRow, newCustCodes, newTalentRow, TalentMessages, targetEnterprise } from './talent-records';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 
@@ -41,31 +43,13 @@ const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
 const INSERT_CHUNK = 200;
 
 export const CustMessages = {
+  ...TalentMessages,
   ...CUST_IMPORT_MESSAGES,
-  entRequired: '请选择企业',
-  entMissing: '企业不存在',
   importFile: '该次导入没有保存原始文件',
   created: '新增人才',
   linked: '人员已登记，已添加合作关系',
   alreadyLinked: '人员已登记，合作关系已存在',
 } as const;
-
-/** One row's outcome as the kit's import dialog shows it (docs/kit.md `excelImport`). */
-export interface ImportRowResult {
-  rowNo: number;
-  ok: boolean;
-  message?: string;
-}
-
-/**
- * The refusal of a batch when a row fails the shared row check: the message names the first failing
- * row (第N行：…), `data.rows` every refused row with its reason. No row of a refused batch is stored.
- */
-export function importRefusal(checked: CheckedCustImportRow[]): { message: string; rows: ImportRowResult[] } | null {
-  const failed = checked.filter((c) => c.error !== null);
-  if (failed.length === 0) return null;
-  return { message: CustMessages.row(failed[0].rowNo, failed[0].error!), rows: failed.map((c) => ({ rowNo: c.rowNo, ok: false, message: c.error! })) };
-}
 
 /** Stored talents among the rows' ID numbers: upper-cased key → id. */
 async function storedPeople(reader: AnyDb, keys: Array<{ idType: number; key: string }>): Promise<Map<string, number>> {
@@ -227,13 +211,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         ]);
         const book = XLSX.utils.book_new();
         XLSX.utils.book_append_sheet(book, sheet, '导入结果');
-        const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-        const name = `导入结果_${String(head.importNo)}.xlsx`;
-        return ctx.reply
-          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', `attachment; filename="result.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('Cache-Control', 'no-store')
-          .send(file);
+        return sendXlsx(ctx.reply, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
       },
     },
   ];

@@ -5,7 +5,7 @@
  * server process on its own clock (tests pass theirs); each row moves by one conditional UPDATE, so
  * several processes may run it and only the one that moved a row writes its audit entry.
  */
-import { dueMoves, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
+import { dueSteps, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import { auditBySystem } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -29,16 +29,7 @@ export async function runSignJobs(db: Kysely<Database>, now: number, delays: Sig
     .execute();
   let moved = 0;
   for (const row of rows) {
-    const due = dueMoves(
-      { signStatus: row.signStatus, signChannel: row.signChannel, signStartedAt: row.signStartedAt === null ? null : Number(row.signStartedAt), signedAt: row.signedAt === null ? null : Number(row.signedAt), taxRegStatus: row.taxRegStatus, taxRegAt: row.taxRegAt === null ? null : Number(row.taxRegAt) },
-      row.realNameStatus,
-      now,
-      delays,
-    );
-    const steps: Array<{ column: 'signStatus' | 'taxRegStatus'; from: number; to: number; action: string; set: Partial<Record<'signedAt', number>> }> = [];
-    if (due.sign) steps.push({ column: 'signStatus', from: row.signStatus, to: due.sign.to, action: due.sign.event, set: due.sign.to === SIGN.success ? { signedAt: now } : {} });
-    if (due.tax) steps.push({ column: 'taxRegStatus', from: row.taxRegStatus, to: due.tax.to, action: due.tax.event, set: {} });
-    for (const step of steps) {
+    for (const step of dueSteps(row, row.realNameStatus, now, delays)) {
       await db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('cust_coop_sup')

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { appVersionCount, appVersionUrls, codeOf, deployedByLabel, lastStepTo } from '@flexpay/shared-utility/src/pure';
+import { appVersionCount, appVersionUrls, codeOf, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure';
 import {
   fileOfUrl,
   historyPath,
@@ -117,16 +117,12 @@ function listApps(deps: AppDeps) {
     .filter(([specifier]) => specifier.startsWith(PREFIX))
     .map(([specifier, url]) => {
       const live = version(deps, url);
-      const step = lastStepTo(steps, specifier, url);
-      const previous = previousUrl(steps, specifier, url);
       return {
         app: appOf(specifier),
         specifier,
         ...live,
-        deployedAt: step ? atText(step.at) : live.fileTime,
-        deployedBy: step ? deployedByLabel(step.by) : '构建',
-        action: step?.action ?? 'build',
-        previousUrl: previous ?? null,
+        ...madeCurrentBy(lastStepTo(steps, specifier, url), atText, live.fileTime),
+        previousUrl: previousUrl(steps, specifier, url) ?? null,
         versions: appVersionCount(steps, specifier),
       };
     });
@@ -138,17 +134,11 @@ function appHistory(deps: AppDeps, body: Body) {
   const specifier = appSpecifier(map, body);
   const current = map.imports[specifier];
   const steps = readSteps(deps).filter((s) => s.specifier === specifier);
-  const versions = appVersionUrls(steps, specifier, current).map((url) => {
-    const step = lastStepTo(steps, specifier, url);
-    const facts = version(deps, url);
-    return {
-      ...facts,
-      current: url === current,
-      deployedAt: step ? atText(step.at) : null,
-      deployedBy: step ? deployedByLabel(step.by) : '构建',
-      action: step?.action ?? 'build',
-    };
-  });
+  const versions = appVersionUrls(steps, specifier, current).map((url) => ({
+    ...version(deps, url),
+    current: url === current,
+    ...madeCurrentBy(lastStepTo(steps, specifier, url), atText),
+  }));
   const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: atText(s.at), by: deployedByLabel(s.by) }));
   return { app: appOf(specifier), specifier, current, previousUrl: previousUrl(steps, specifier, current) ?? null, versions, entries };
 }

@@ -3,7 +3,7 @@
  * the header check, cells mapped to field names, the per-row check the server runs on the same rows,
  * the template built from the columns, and the server's per-row answer merged into the preview.
  */
-import type { Entity, FieldName } from '../../pure';
+import type { Entity, FieldName, ImportRowResult } from '../../pure';
 import type { Row } from '../screen';
 import { columnWidths, type WorkBook, type Xlsx } from '../excel/xlsx';
 
@@ -106,12 +106,8 @@ export function templateWorkbook(XLSX: Xlsx, sheet: ImportSheet): WorkBook {
   return book;
 }
 
-/** One row's outcome in the server's answer (docs/kit.md `excelImport`). */
-export interface ImportRowResult {
-  rowNo: number;
-  ok: boolean;
-  message?: string;
-}
+/** One row's outcome in the server's answer (docs/kit.md `excelImport`): declared once, in pure/cust-import.ts. */
+export type { ImportRowResult };
 
 /**
  * The result of each sent row: the server's verdict where it names the row; a row it does not name

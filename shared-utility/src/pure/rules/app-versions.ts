@@ -39,3 +39,11 @@ export function appVersionUrls(steps: readonly AppStep[], specifier: string, cur
 export function appVersionCount(steps: readonly AppStep[], specifier: string): number {
   return new Set(steps.filter((s) => s.specifier === specifier).flatMap((s) => [s.from, s.to]).filter(Boolean)).size;
 }
+
+/**
+ * Who made a URL current and when, as 应用版本 shows it (the list and an app's history): its last step,
+ * else the build — at `builtAt` (the file's time when the list knows it), by 构建. `at` formats a step's time.
+ */
+export function madeCurrentBy(step: AppStep | null, at: (iso: string) => string | null, builtAt: string | null = null) {
+  return { deployedAt: step ? at(step.at) : builtAt, deployedBy: step ? deployedByLabel(step.by) : '构建', action: step?.action ?? 'build' };
+}

@@ -57,6 +57,16 @@ export const SIGNING_MESSAGES = {
   channelWhileSigning: '签约进行中，不能修改签约渠道',
 } as const;
 
+/**
+ * Why a supplier cooperation's command is refused on its row before its state is read (1009, and left
+ * out of the row's actions): a suspended cooperation neither signs nor registers; 税务登记 needs the
+ * talent's real-name 10.
+ */
+export function coopSupRefusal(command: string, row: { status?: unknown; realNameStatus?: unknown }): string | null {
+  if (['paperSign', 'eSign', 'taxReg', 'taxCancel'].includes(command) && Number(row.status) !== 0) return SIGNING_MESSAGES.suspended;
+  return command === 'taxReg' && Number(row.realNameStatus) !== REAL_NAME_SUCCESS ? SIGNING_MESSAGES.realNameFirst : null;
+}
+
 /** Delays of the simulated e-sign provider and tax channel (the scheduler's clock decides). */
 export interface SignDelays {
   eSignMs: number;
@@ -96,6 +106,31 @@ export function dueMoves(row: TimedRow, realNameStatus: number, now: number, del
   if (row.taxRegStatus === TAX_REG.applying && row.taxRegAt !== null && now - row.taxRegAt >= delays.taxRegMs)
     move.tax = verified ? { event: 'registered', to: TAX_REG.success } : { event: 'refused', to: TAX_REG.failed };
   return move;
+}
+
+/** One status change the clock makes on a cooperation row: the column from → to, its audit action, more columns set with it. */
+export interface DueStep {
+  column: 'signStatus' | 'taxRegStatus';
+  from: number;
+  to: number;
+  action: SignEvent | TaxEvent;
+  set: { signedAt?: number };
+}
+
+type StoredTimes = Record<'signStartedAt' | 'signedAt' | 'taxRegAt', number | string | null>;
+
+/**
+ * The changes `dueMoves` makes at `now`, sign first; a signature starts its year at `now`. The times
+ * may come as the database returns them (PostgreSQL's bigint as text).
+ */
+export function dueSteps(stored: Omit<TimedRow, keyof StoredTimes> & StoredTimes, realNameStatus: number, now: number, delays: SignDelays): DueStep[] {
+  const time = (value: number | string | null) => (value === null ? null : Number(value));
+  const row: TimedRow = { ...stored, signStartedAt: time(stored.signStartedAt), signedAt: time(stored.signedAt), taxRegAt: time(stored.taxRegAt) };
+  const due = dueMoves(row, realNameStatus, now, delays);
+  const steps: DueStep[] = [];
+  if (due.sign) steps.push({ column: 'signStatus', from: row.signStatus, to: due.sign.to, action: due.sign.event, set: due.sign.to === SIGN.success ? { signedAt: now } : {} });
+  if (due.tax) steps.push({ column: 'taxRegStatus', from: row.taxRegStatus, to: due.tax.to, action: due.tax.event, set: {} });
+  return steps;
 }
 
 export const CARD_MESSAGES = {
