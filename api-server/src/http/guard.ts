@@ -3,6 +3,8 @@ import { databaseRateStore } from '../security/rate-store';
 import type { MailProvider } from '../providers/mail';
 import type { SmsProvider } from '../providers/sms';
 import {
+  type AccountType,
+  accountTypeOf,
   AdminType,
   LimitType,
   mayUse,
@@ -97,6 +99,8 @@ export interface RouteSpec {
   scope?: (ctx: SignedInContext) => Promise<boolean>;
   /** The handler writes the reply itself (file downloads). */
   raw?: boolean;
+  /** The account types it serves when its code is held by others too (申请开票's options under 申请记录's query code): 3001 for another, checked last before the handler. */
+  for?: readonly AccountType[];
   handler: (ctx: RouteContext) => Promise<unknown>;
 }
 
@@ -211,6 +215,8 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   }
   const message = spec.check?.(ctx.body, ctx);
   if (message) refuse(Code.VALIDATION, message);
+  const type = caller ? accountTypeOf(caller.user.adminType) : null;
+  if (spec.for && !(type && spec.for.includes(type))) refuse(Code.NO_PERMISSION, Messages.noPermission);
 
   if (caller && (await touchSession(db, caller.session, now))) caller.session.lastSeenAt = now;
   return ctx;

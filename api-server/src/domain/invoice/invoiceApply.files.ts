@@ -4,7 +4,7 @@
  * simulated VAT recognition, and the scoped GETs serving the stored files. Adding either is a command
  * of the application (entities/invoice.ts: inviVoucherCreate, inviFileCreate; invoiceApply.effects.ts).
  */
-import { accountTypeOf, AdminType, commandAllows, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, commandAllows, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import fs from 'node:fs';
 import path from 'node:path';
 import { audit, type Changes } from '../../account/audit';
@@ -18,7 +18,7 @@ import { type AnyDb, type Resource, STALE } from '../../resource/entity-resource
 import { assertUploadsUsable, sendUpload, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { invoiceFileAmounts } from './invoiceApply.effects';
-import { intOf, requireType } from './invoiceApply.orders';
+import { intOf } from './invoiceApply.orders';
 
 /** A stored file value as the browser sees it. */
 const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(stored) as Row) : null);
@@ -82,7 +82,6 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
 
   /** A change of an application's voucher or file (SYS, SPR), while the command adding one is open to it, audited on the application. */
   async function childWrite(ctx: SignedInContext, applyId: unknown, command: ChildCommand, action: string, changes: Changes, run: (trx: AnyDb) => Promise<unknown>) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
     const row = await toMe.resource.load(ctx.caller, intOf(applyId));
     await toMe.resource.write(ctx, async (trx) => {
       const current = (await trx.selectFrom('invoice_apply').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
@@ -94,7 +93,6 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   }
 
   async function deleteVoucher(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
     const voucher = await childOf(ctx, 'invoice_voucher');
     const changes = { voucher: { from: String(fileOf(voucher.file)?.name ?? ''), to: null } };
     return childWrite(ctx, voucher.applyId, 'inviVoucherCreate', 'inviVoucherDelete', changes, (trx) => trx.deleteFrom('invoice_voucher').where('id', '=', voucher.id).execute());
@@ -104,7 +102,6 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   const fileChanges = (ctx: SignedInContext): Changes => ({ invoiceNo: { from: null, to: String(ctx.body.invoiceNo ?? ctx.body.id ?? '') } });
 
   async function updateFile(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
     const file = await childOf(ctx, 'invoice_file');
     await toMe.resource.load(ctx.caller, file.applyId as number);
     const values = fileValues(ctx.body);
@@ -121,7 +118,6 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
   }
 
   async function recognize(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.SPR);
     const [id] = uploadIdsOf([fileJson(ctx.body.file)]);
     await assertUploadsUsable(deps.db, ctx.caller.user, [id]);
     const upload = await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', id).executeTakeFirst();

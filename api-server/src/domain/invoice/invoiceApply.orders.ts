@@ -21,10 +21,6 @@ import { serialCode } from '../org-scope';
 
 const MAX_ORDERS = 200;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
-export const isType = (caller: Caller, ...types: number[]) => types.includes(caller.user.adminType);
-export function requireType(ctx: SignedInContext, ...types: number[]): void {
-  if (!isType(ctx.caller, ...types)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-}
 
 /** 备注 by the entity's one declared rule. */
 function remarkOf(raw: unknown): string | null {
@@ -167,7 +163,6 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
   const db = deps.db as unknown as AnyDb;
   const operator = (ctx: SignedInContext) => ctx.caller.user;
   async function applyOptions(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.ENT);
     const ent = await entOf(db, ctx.caller, ctx.body);
     const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
     const orders = await invoiceableOrders(db, ent.id as number, editing ? (editing.id as number) : null);
@@ -182,14 +177,12 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
   }
 
   async function preview(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.ENT);
     const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
     const priced = await price(db, ctx.caller, ctx.body, editing);
     return { amount: formatFen(priced.totalFen), tax: formatFen(priced.taxFen), exclAmount: formatFen(priced.exclFen), taxRate: String(priced.item.taxRate), orderCount: priced.orderNos.length };
   }
 
   async function createMy(ctx: SignedInContext) {
-    requireType(ctx, AdminType.SYS, AdminType.ENT);
     const remark = remarkOf(ctx.body.remark);
     return my.resource.write(ctx, async (trx) => {
       const priced = await price(trx, ctx.caller, ctx.body, null);

@@ -54,8 +54,8 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   const exportToken = info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!;
 
   const routes: RouteSpec[] = [
-    { path: 'invoice/act/query/my/applyOptions', perm: 27110, handler: signed(apply.applyOptions) },
-    { path: 'invoice/act/query/my/preview', perm: 27110, handler: signed(apply.preview) },
+    { path: 'invoice/act/query/my/applyOptions', perm: 27110, for: ['SYS', 'ENT'], handler: signed(apply.applyOptions) },
+    { path: 'invoice/act/query/my/preview', perm: 27110, for: ['SYS', 'ENT'], handler: signed(apply.preview) },
     { path: 'invoice/act/mgr/my/create', perm: 27120, handler: signed(apply.createMy) },
     { path: 'invoice/act/mgr/toMe/inviVoucherDelete', perm: 27250, handler: signed(files.deleteVoucher) },
     { path: 'invoice/act/mgr/toMe/inviFileUpdate', perm: 27260, handler: signed(files.updateFile) },

@@ -5,11 +5,11 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { AdminType, enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
@@ -81,10 +81,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
   });
   const packages = defineResource(deps, workPackage, { scope: inEntScope });
 
-  /** 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR). */
-  const sysOrSpr = (caller: Caller) => {
-    if (caller.user.adminType !== AdminType.SYS && caller.user.adminType !== AdminType.SPR) refuse(Code.NO_PERMISSION, Messages.noPermission);
-  };
   const packageOf = (ctx: SignedInContext) => packages.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
 
   /** The completed takers with their default bank card (the talent's own card number). */
@@ -103,7 +99,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
    * asks: the completed takers (masked ID and card) and the enterprise's open pay channels.
    */
   async function summary(ctx: SignedInContext) {
-    sysOrSpr(ctx.caller);
     const pkg = await packageOf(ctx);
     const id = Number(pkg.id);
     const takers = (await db.selectFrom('work_package_taker').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('packageId', '=', id).groupBy('status').execute()) as Array<{ status: number; n: number }>;
@@ -140,7 +135,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
    * package's enterprise with its code, one row per named completed taker, paid to the talent's card.
    */
   async function settle(ctx: SignedInContext) {
-    sysOrSpr(ctx.caller);
     const pkg = await packageOf(ctx);
     if (pkg.reviewStatus !== 'REVIEWED') refuse(Code.CONFLICT, PACKAGE_MESSAGES.notReviewed);
     const completed = await completedTakers(Number(pkg.id));
@@ -155,18 +149,10 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
   }
 
   const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
-  const guarded = lines.routes.map(
-    (r): RouteSpec => ({
-      ...r,
-      handler: (ctx) => {
-        sysOrSpr((ctx as SignedInContext).caller);
-        return r.handler(ctx);
-      },
-    }),
-  );
+  // 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR).
   return [
-    ...guarded,
+    ...lines.routes,
     { path: `${packagePayLine.paths.query}/summary`, perm: packagePayLine.codes.query, handler: signed(summary) },
     { path: `${packagePayLine.paths.mgr}/settle`, perm: packagePayLine.codes.mgr!, handler: signed(settle) },
-  ];
+  ].map((route): RouteSpec => ({ ...route, for: ['SYS', 'SPR'] }));
 }
