@@ -13,6 +13,7 @@ import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { type BankCardChecker, simulatedBankCardChecker } from '../../providers/bank-card-check';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { refColumns } from '../../resource/lookups';
 import { cardEffects } from './cust.effects';
 import { lookupBin } from './bin';
 import { requireTalent, talentInScope, talentWritableBy } from './scope';
@@ -35,11 +36,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     effects: cardEffects(checker, db),
     transitionRefusal: (name, row) => (name === RECHECK && Number(row.accountCategory) !== 0 ? CARD_MESSAGES.notBankCard : null),
     // The card's talent: who registered it decides who may change its cards.
-    lookups: (qb) =>
-      qb.select((eb) => [
-        eb.selectFrom('cust as wc').select('wc.entId').whereRef('wc.id', '=', `${T}.custId`).as('custEntId'),
-        eb.selectFrom('cust as wc').select('wc.supplierId').whereRef('wc.id', '=', `${T}.custId`).as('custSupplierId'),
-      ]),
+    lookups: refColumns('cust', 'custId', { custEntId: 'entId', custSupplierId: 'supplierId' }),
     mayWrite: (caller, row) => talentWritableBy(caller, { entId: row.custEntId, supplierId: row.custSupplierId }),
     beforeCreate: async (ctx, values) => {
       const talent = await requireTalent(ctx.trx, ctx.caller, values.custId);

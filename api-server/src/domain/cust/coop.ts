@@ -12,6 +12,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
 import { requireTalent, talentInScope } from './scope';
 
@@ -84,13 +85,6 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
   return routes.filter((r) => r.path !== `${custCoopEnt.paths.query}/list`);
 }
 
-/** The talent's ID number and real-name state beside each supplier cooperation row (lists, get, export). */
-const talentColumns = (qb: AnyQuery): AnyQuery =>
-  qb.select((eb) => [
-    eb.selectFrom('cust as lc').select('lc.idNumber').whereRef('lc.id', '=', `${T}.custId`).as('custIdNumber'),
-    eb.selectFrom('cust as lc').select('lc.realNameStatus').whereRef('lc.id', '=', `${T}.custId`).as('realNameStatus'),
-  ]);
-
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const { routes } = defineResource(deps, custCoopSup, {
@@ -105,7 +99,8 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     listAliases: [custCoopSup.paths.query],
     duplicate: COOP_MESSAGES.supDuplicate,
-    lookups: talentColumns,
+    // The talent's ID number and real-name state beside each row (lists, get, export).
+    lookups: refColumns('cust', 'custId', { custIdNumber: 'idNumber', realNameStatus: 'realNameStatus' }),
     // The talent's ID number, masked for everyone by the kit (the field's `masked`; issue 22 item 6).
     computed: (row) => ({ idNumber: (row.custIdNumber as string | null) ?? null, realNameStatus: Number(row.realNameStatus ?? 0) }),
     check: async (_ctx, next, before) => {

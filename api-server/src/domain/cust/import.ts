@@ -16,12 +16,10 @@ import {
   custImport,
   ENUMS,
   enumLabel,
-  idNumberKey,
   importRefusal,
   type ImportRowResult,
   personalView,
 } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { audit } from '../../account/audit';
 import { rowInScope } from '../../account/scope';
@@ -35,12 +33,21 @@ import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
 import { ownUpload } from './talent-files';
-import { coopEntRow, coopSupRow, ensureCooperation, newCardRow, newCustCodes, newTalentRow, TalentMessages, targetEnterprise } from './talent-records';
+import {
+  CHUNK,
+  coopEntRow,
+  coopSupRow,
+  ensureCooperation,
+  newCardRow,
+  newCustCodes,
+  newTalentRow,
+  personKey,
+  storedPeople,
+  TalentMessages,
+  targetEnterprise,
+} from './talent-records';
 
 const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
-
-/** Rows per INSERT statement, well inside SQLite's and PostgreSQL's bound-parameter limits. */
-const INSERT_CHUNK = 200;
 
 export const CustMessages = {
   ...TalentMessages,
@@ -50,21 +57,6 @@ export const CustMessages = {
   linked: '人员已登记，已添加合作关系',
   alreadyLinked: '人员已登记，合作关系已存在',
 } as const;
-
-/** Stored talents among the rows' ID numbers: upper-cased key → id. */
-async function storedPeople(reader: AnyDb, keys: Array<{ idType: number; key: string }>): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
-    const part = keys.slice(i, i + INSERT_CHUNK);
-    const rows = (await reader
-      .selectFrom('cust')
-      .select(['id', 'idType', 'idNumber'])
-      .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', part.map((k) => k.key))
-      .execute()) as Array<{ id: number; idType: number; idNumber: string }>;
-    for (const r of rows) found.set(`${r.idType}:${idNumberKey(r.idNumber)}`, r.id);
-  }
-  return found;
-}
 
 /** IM + yyyyMMddHHmmss (Asia/Shanghai) + 4 random hex. */
 const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, '')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
@@ -100,20 +92,19 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });
         const upload = ctx.body.file ? await ownUpload(db, caller, ctx.body.file, CustMessages.importFile) : null;
         const rows = checked.map((c) => c.row!);
-        const keys = rows.map((r) => ({ idType: r.idType, key: idNumberKey(r.idNumber) }));
         const importNo = importNoOf(ctx.now);
 
         const run = () =>
           deps.db.transaction().execute(async (tx) => {
             const trx = tx as unknown as AnyDb;
-            const stored = await storedPeople(trx, keys);
+            const stored = await storedPeople(trx, rows);
             const binOf = await binMatcher(trx);
             const outcomes: Array<{ custId: number; message: string }> = new Array(rows.length);
             // New people: the talent rows in chunks, then their cooperation rows and cards.
-            const fresh = rows.map((r, i) => ({ r, i })).filter(({ i }) => !stored.has(`${keys[i].idType}:${keys[i].key}`));
+            const fresh = rows.map((r, i) => ({ r, i })).filter(({ r }) => !stored.has(personKey(r)));
             const codes = newCustCodes(fresh.length, ctx.now);
-            for (let c = 0; c < fresh.length; c += INSERT_CHUNK) {
-              const part = fresh.slice(c, c + INSERT_CHUNK);
+            for (let c = 0; c < fresh.length; c += CHUNK) {
+              const part = fresh.slice(c, c + CHUNK);
               const ids = (await trx
                 .insertInto('cust')
                 .values(part.map(({ r }, j) => newTalentRow(r, codes[c + j], ent, ctx.now)))
@@ -127,10 +118,10 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               for (const { i, id } of made) outcomes[i] = { custId: id, message: CustMessages.created };
             }
             // People already registered: the cooperation rows they lack.
-            for (const [i, key] of keys.entries()) {
-              const id = stored.get(`${key.idType}:${key.key}`);
-              if (id === undefined) continue;
-              outcomes[i] = { custId: id, message: (await ensureCooperation(trx, id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked };
+            for (const [i, r] of rows.entries()) {
+              const person = stored.get(personKey(r));
+              if (!person) continue;
+              outcomes[i] = { custId: person.id, message: (await ensureCooperation(trx, person.id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked };
             }
             const head = await trx
               .insertInto('cust_import')
@@ -150,7 +141,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               .returning('id')
               .executeTakeFirstOrThrow();
             const lines = rows.map((r, i) => ({ importId: (head as { id: number }).id, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, message: outcomes[i].message, custId: outcomes[i].custId }));
-            for (let c = 0; c < lines.length; c += INSERT_CHUNK) await trx.insertInto('cust_import_row').values(lines.slice(c, c + INSERT_CHUNK)).execute();
+            for (let c = 0; c < lines.length; c += CHUNK) await trx.insertInto('cust_import_row').values(lines.slice(c, c + CHUNK)).execute();
             const created = outcomes.filter((o) => o.message === CustMessages.created).length;
             await audit(tx, {
               operator: caller.user,

@@ -39,12 +39,6 @@ export function talentInScope(
   };
 }
 
-/** Whether one talent is inside the caller's scope. */
-export async function custInScope(db: Kysely<Database>, scope: OrgScope, custId: number): Promise<boolean> {
-  const row = await db.selectFrom('cust').select('cust.id').where('cust.id', '=', custId).where(talentInScope(db, scope, 'cust.id')).executeTakeFirst();
-  return !!row;
-}
-
 /**
  * Who may change a person's record (issue 22 item 6): an enterprise sees every talent it cooperates
  * with but changes only those it registered; a supplier those registered under it; the platform all.

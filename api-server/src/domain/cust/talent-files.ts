@@ -66,7 +66,6 @@ export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
 export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const signed = (ctx: unknown) => ctx as SignedInContext;
-  const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
   return [
     {
       path: 'cust/query/file',
@@ -74,7 +73,7 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
       handler: async (ctx) => {
         const { caller } = signed(ctx);
         const row = await resource.load(caller, keyValue(cust, { id: ctx.body.custId }));
-        return listFiles(caller, Number(row.id));
+        return talentFiles(db, caller, Number(row.id));
       },
     },
     {
@@ -88,7 +87,7 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
         const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
         if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(caller, Number(file.custId));
-        if (!(await listFiles(caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+        if (!(await talentFiles(db, caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
         return sendUpload(deps, ctx.reply, file.url, String(file.name));
       },
     },

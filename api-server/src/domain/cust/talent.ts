@@ -20,7 +20,7 @@ import { uploadDir } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
 import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } from './talent-files';
-import { ensureCard, ensureCooperation, existingPerson, mayReveal, newCustCodes, newTalentRow, TalentMessages, targetEnterprise } from './talent-records';
+import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
 
@@ -56,8 +56,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
   });
   const resource = talents.resource;
 
-  const listFiles = (caller: Caller, custId: number) => talentFiles(db, caller, custId);
-
   return [
     ...talents.routes.filter((r) => r.path !== 'cust/query/get'),
     {
@@ -67,7 +65,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         const { caller } = signed(ctx);
         // Masked like the list: a whole number is revealed (and audited) one value at a time.
         const record = (await resource.get(caller, keyValue(cust, ctx.body))) as Row;
-        return { ...record, files: await listFiles(caller, Number(record.id)) };
+        return { ...record, files: await talentFiles(db, caller, Number(record.id)) };
       },
     },
     {
@@ -84,7 +82,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         for (const [field, fileType] of FILE_FIELDS)
           if (ctx.body[field]) uploads.push([fileType, await ownUpload(db, caller, ctx.body[field], TalentMessages.file)]);
         const alreadyThere = async () => {
-          const found = await existingPerson(db, Number(values.idType), String(values.idNumber));
+          const found = (await storedPeople(db, [values])).get(personKey(values));
           if (found) refuse(Code.CONFLICT, TalentMessages.exists(found.custCode), { id: found.id, custCode: found.custCode });
         };
         await alreadyThere();

@@ -23,7 +23,7 @@ import {
 import { audit } from '../../account/audit';
 import type { AppDeps, Body, RouteSpec, SignedInContext } from '../../http/guard';
 import { Code, type CodeValue } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import { formatDateTime } from '../../util/time';
 
 const PREFIX = '@flexpay/';
@@ -72,21 +72,20 @@ const appOf = (specifier: string) => specifier.slice(PREFIX.length);
 
 const atText = (iso: string | undefined) => (iso ? formatDateTime(Date.parse(iso)) : null);
 
-function readMap(deps: AppDeps): ImportMap {
+/** A file of the scripts read now, or 1009 naming it when it cannot be read. */
+function readOr<T>(read: () => T, message: string): T {
   try {
-    return readJson<ImportMap>(deps.config.importMapPath);
+    return read();
   } catch {
-    throw new ApiError(Code.CONFLICT, '导入映射文件无法读取');
+    return refuse(Code.CONFLICT, message);
   }
 }
 
+const readMap = (deps: AppDeps) => readOr(() => readJson<ImportMap>(deps.config.importMapPath), '导入映射文件无法读取');
+
 function readSteps(deps: AppDeps): HistoryEntry[] {
-  try {
-    const history = readHistory(historyPath(deps.config.importMapPath));
-    return Array.isArray(history) ? history : [];
-  } catch {
-    throw new ApiError(Code.CONFLICT, '发布记录文件无法读取');
-  }
+  const history = readOr(() => readHistory(historyPath(deps.config.importMapPath)), '发布记录文件无法读取');
+  return Array.isArray(history) ? history : [];
 }
 
 /** One URL of an app as the screen shows it: hash, size, whether the server can answer it. */
@@ -104,9 +103,9 @@ function version(deps: AppDeps, url: string) {
 
 function appSpecifier(map: ImportMap, body: Body): string {
   const app = body.app;
-  if (typeof app !== 'string' || app === '') throw new ApiError(Code.VALIDATION, '请选择应用');
+  if (typeof app !== 'string' || app === '') refuse(Code.VALIDATION, '请选择应用');
   const specifier = PREFIX + app;
-  if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) throw new ApiError(Code.VALIDATION, '应用不存在');
+  if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) refuse(Code.VALIDATION, '应用不存在');
   return specifier;
 }
 
@@ -157,7 +156,7 @@ async function rollbackApp(ctx: SignedInContext) {
   const map = readMap(deps);
   const specifier = appSpecifier(map, body);
   const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
-  if (url !== undefined && (typeof url !== 'string' || url.length > 500)) throw new ApiError(Code.VALIDATION, '版本地址格式错误');
+  if (url !== undefined && (typeof url !== 'string' || url.length > 500)) refuse(Code.VALIDATION, '版本地址格式错误');
   let step: HistoryEntry;
   try {
     step = await rollbackTo(deps.config.importMapPath, {
@@ -168,7 +167,7 @@ async function rollbackApp(ctx: SignedInContext) {
       repoRoot: deps.config.repoRoot,
     });
   } catch (error) {
-    if (error instanceof ImportMapError) throw new ApiError(REFUSAL[error.reason], error.message);
+    if (error instanceof ImportMapError) refuse(REFUSAL[error.reason], error.message);
     throw error;
   }
   await audit(deps.db, {
@@ -182,8 +181,7 @@ async function rollbackApp(ctx: SignedInContext) {
   return { app: appOf(specifier), from: step.from ?? null, to: step.to, at: atText(step.at) };
 }
 
-export function opsAppRoutes(deps: AppDeps): RouteSpec[] {
-  void deps;
+export function opsAppRoutes(_deps: AppDeps): RouteSpec[] {
   return [
     { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => listApps(ctx.deps) },
     { path: 'ops/query/apps/history', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appHistory(ctx.deps, ctx.body) },
