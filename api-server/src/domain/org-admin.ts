@@ -4,7 +4,7 @@
  * first sign-in. The password is hashed before the transaction so SQLite's writer is not held.
  */
 import crypto from 'node:crypto';
-import { type AdminType, checkRules, FIELD_RULES } from '@flexpay/shared-utility/src/pure';
+import { type AdminType, checkRules, FIELD_RULES, initialPassword } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { SignedInContext } from '../http/guard';
@@ -18,23 +18,12 @@ export interface PreparedAdmin {
   hash: PasswordHash;
 }
 
-/** 12 characters from four classes, so it meets the spec §5 password rule. */
-export function initialPassword(): string {
-  const pick = (set: string, n: number) => Array.from({ length: n }, () => set[crypto.randomInt(set.length)]).join('');
-  const chars = [...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 3), ...pick('abcdefghijkmnpqrstuvwxyz', 4), ...pick('23456789', 3), ...pick('@#%&*', 2)];
-  for (let i = chars.length - 1; i > 0; i -= 1) {
-    const j = crypto.randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  return chars.join('');
-}
-
 export async function prepareTopAdmin(ctx: SignedInContext): Promise<PreparedAdmin> {
   const raw = ctx.body.adminUsername;
   const username = typeof raw === 'string' ? raw.trim() : '';
   const message = checkRules(FIELD_RULES.username, username);
   if (message) throw new ApiError(Code.VALIDATION, message);
-  const password = initialPassword();
+  const password = initialPassword(crypto.randomInt);
   return { username, initialPassword: password, hash: await hashPassword(password) };
 }
 

@@ -7,9 +7,8 @@
  * Answers after a valid signature are signed back (MD5 key, or the platform's open-API key for RSA)
  * and kept by request number.
  */
-import { BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS } from '@flexpay/shared-utility/src/pure';
+import { authorizedCodes, BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codesOf } from '../domain/client/authorization';
 import { openPayout } from '../domain/order/temp-writes';
 import { dbErrorAnswer } from '../http/db-errors';
 import { Code, Messages } from '../http/codes';
@@ -277,8 +276,8 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps): void {
       .executeTakeFirst()) as Row | undefined;
     // An enterprise the client is not authorised for is answered like one that does not exist.
     if (!ent) return refuse(Code.OUT_OF_SCOPE, OPEN_MESSAGES.entNotAuthorised);
-    const merchantCodes = codesOf({ authorization: ent.merchtAuthorization, apiCodes: ent.merchtApiCodes });
-    const codes = codesOf({ authorization: ent.entAuthorization, apiCodes: ent.entApiCodes }).filter((c) => merchantCodes.includes(c));
+    const merchantCodes = authorizedCodes({ authorization: ent.merchtAuthorization, apiCodes: ent.merchtApiCodes });
+    const codes = authorizedCodes({ authorization: ent.entAuthorization, apiCodes: ent.entApiCodes }).filter((c) => merchantCodes.includes(c));
     if (!codes.includes(apiCode)) refuse(Code.NO_PERMISSION, OPEN_MESSAGES.apiNotAuthorised);
     return handler(deps, ent, params, request);
   }

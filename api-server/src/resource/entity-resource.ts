@@ -108,7 +108,7 @@ export interface ResourceOptions<F extends EntityFields> {
   effects?: Effects;
   /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
-  /** Values of the entity's virtual fields computed from the stored row (lists, get and export); the caller when it decides (masking). */
+  /** Values of the entity's virtual fields computed from the stored row (lists, get and export) when the caller decides (masking); else the entity's `derive`. */
   computed?: (row: Row, caller?: Caller) => Row;
   /**
    * Fields this caller sees masked (`computed` hides them): a filter on one is refused, so a like or eq
@@ -456,7 +456,7 @@ export class Resource<F extends EntityFields> {
 
   /** A stored row as the browser sees it, computed fields included, masked fields masked unless `whole` (an audited export). */
   show(row: Row, caller?: Caller, whole = false): Row {
-    const shown = { ...present(this.entity, row), ...this.options.computed?.(row, caller) };
+    const shown = { ...present(this.entity, row), ...(this.options.computed ? this.options.computed(row, caller) : this.entity.derive?.(row)) };
     return whole ? shown : maskRecord(this.entity, shown);
   }
 

@@ -6,19 +6,12 @@
  * Each reveal is written to 操作日志: who (the operator), whose record (the entity, its key and the
  * person's name), which field, when — never the value.
  */
-import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealTarget } from '@flexpay/shared-utility/src/pure';
+import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealOwner, revealTarget } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
-import { keyValue, revealableResource, type Row } from '../resource/entity-resource';
-
-/** Whose record, in words: the person's name and code (a talent's 人才编号, an administrator's username). */
-function ownerOf(shown: Row): string {
-  const name = shown.custName ?? shown.name;
-  const code = shown.custCode ?? shown.username;
-  return [name, code].filter((v) => typeof v === 'string' && v !== '').join(' ');
-}
+import { keyValue, revealableResource } from '../resource/entity-resource';
 
 export function revealRoutes(deps: AppDeps): RouteSpec[] {
   return [
@@ -48,7 +41,7 @@ export function revealRoutes(deps: AppDeps): RouteSpec[] {
           action: REVEAL_ACTION,
           entity: target.entity.name,
           entityId: String(key),
-          changes: { revealedField: { from: null, to: target.field.label }, owner: { from: null, to: ownerOf(shown) } },
+          changes: { revealedField: { from: null, to: target.field.label }, owner: { from: null, to: revealOwner(shown) } },
         });
         return { value: (shown[field] as string | null | undefined) ?? null };
       },

@@ -257,6 +257,11 @@ export interface EntityDef<F extends EntityFields = EntityFields> {
    * result apart and the summary's figure adds the parts not `excluded`.
    */
   totals?: EntityTotals<keyof F & string>;
+  /**
+   * The virtual fields' values from a stored row (its columns), declared once with the entity: the
+   * server kit answers them in lists, gets and exports (a resource's own `computed` wins when it needs the caller).
+   */
+  derive?: (row: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
 export type Entity<F extends EntityFields = EntityFields> = EntityDef<F> & {

@@ -59,6 +59,20 @@ function passwordStrongEnough(value: string): boolean {
   return classes >= 3;
 }
 
+/**
+ * A new organisation's initial password (issue 14): 12 characters from four classes, shuffled, so it
+ * meets the §5 rule; `randomInt(n)` is a uniform integer below n from a secure source (node:crypto's randomInt).
+ */
+export function initialPassword(randomInt: (n: number) => number): string {
+  const pick = (set: string, n: number) => Array.from({ length: n }, () => set[randomInt(set.length)]);
+  const chars = [...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 3), ...pick('abcdefghijkmnpqrstuvwxyz', 4), ...pick('23456789', 3), ...pick('@#%&*', 2)];
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
 function isUrl(value: string): boolean {
   return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value);
 }

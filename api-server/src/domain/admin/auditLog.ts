@@ -2,9 +2,8 @@
  * /admin/auditLog 操作日志: who changed what, when, from what to what. The platform reads every
  * organisation's trail; any other account its own organisation's.
  */
-import { AdminType, auditActionLabel, auditEntityTitle, auditLog, describeAuditChanges, type AuditChanges } from '@flexpay/shared-utility/src/pure';
+import { AdminType, auditLog } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 
 export function auditLogRoutes(deps: AppDeps): RouteSpec[] {
@@ -17,13 +16,5 @@ export function auditLogRoutes(deps: AppDeps): RouteSpec[] {
     scope: ownOrganisation,
     simple: false,
     export: true,
-    computed: (row: Row) => {
-      const entity = String(row.entity);
-      return {
-        entityTitle: auditEntityTitle(entity),
-        actionLabel: auditActionLabel(entity, String(row.action)),
-        changeText: describeAuditChanges(entity, JSON.parse(String(row.changes ?? '{}')) as AuditChanges),
-      };
-    },
   }).routes;
 }

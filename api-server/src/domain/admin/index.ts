@@ -2,7 +2,7 @@
  * 管理员 (spec §6 sub-accounts, §7 user/subuser/*) on the resource kit: the shared `admin` entity, who
  * may act on which account, the organisation of a new account, and the password and permission routes.
  */
-import { accountTypeOf, admin, AdminType, buildPermTree, codeOf, defaultCodesFor, LimitType, PERMISSION_BY_CODE } from '@flexpay/shared-utility/src/pure';
+import { admin, AdminType, buildPermTree, codeOf, grantableCodes, LimitType, PERMISSION_BY_CODE } from '@flexpay/shared-utility/src/pure';
 import { auditedWrite } from '../../account/audit';
 import { permCodesOf, type AdminUserRow } from '../../account/permissions';
 import { PLATFORM_CODE } from '../../account/user-info';
@@ -62,15 +62,6 @@ async function targetOrg(ctx: WriteContext, type: unknown, code: unknown): Promi
       : await ctx.trx.selectFrom('mercht').select('id').where('merchtCode', '=', code).where('merchtType', type === AdminType.SPR ? '>=' : '<', 100).executeTakeFirst();
   return org ? { adminType: type, terCode: code, orgId: org.id } : refuse(Code.VALIDATION, SubuserMessages.terCode);
 }
-
-/** Codes the caller may grant an account of a type: held by the caller and allowed for that type. */
-function grantable(caller: Caller, adminType: number): number[] {
-  const type = accountTypeOf(adminType);
-  const allowed = new Set(type ? defaultCodesFor(type) : []);
-  return caller.permCodes.filter((c) => allowed.has(c));
-}
-
-const sameCodes = (a: number[], b: number[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
   const { resource, routes } = defineResource(deps, admin, {
@@ -176,7 +167,7 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         const row = await target(signed(ctx), 'subUserId', false);
         const granted = await permCodesOf(deps.db, row);
         const editable = caller.perms.has(MGR) && caller.perms.has(PERM) && managed(caller, row as unknown as Row);
-        return { permTree: buildPermTree(grantable(caller, row.adminType)), granted, grantedTree: buildPermTree(granted), editable };
+        return { permTree: buildPermTree(grantableCodes(caller.permCodes, row.adminType)), granted, grantedTree: buildPermTree(granted), editable };
       },
     },
     {
@@ -192,10 +183,11 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         const row = await target(signed(ctx), 'subUserId', true);
         const codes = [...new Set(ctx.body.permCodes as number[])].sort((a, b) => a - b);
         // Nothing the caller does not hold itself, nothing the target's account type may not hold.
-        const mayGrant = new Set(grantable(signed(ctx).caller, row.adminType));
+        const mayGrant = new Set(grantableCodes(signed(ctx).caller.permCodes, row.adminType));
         if (codes.some((c) => !mayGrant.has(c))) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const before = (await deps.db.selectFrom('admin_user_perm').select('code').where('userId', '=', row.userId).orderBy('code').execute()).map((r) => r.code);
-        if (sameCodes(before, codes)) return true;
+        // Both sorted: the same list changes nothing and leaves no audit entry.
+        if (String(before) === String(codes)) return true;
         await auditedWrite(signed(ctx), { action: 'updatePerm', entity: admin.name, entityId: row.userId, changes: { permCodes: { from: before, to: codes } } }, async (trx) => {
           await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
           if (codes.length > 0) await trx.insertInto('admin_user_perm').values(codes.map((code) => ({ userId: row.userId, code }))).execute();

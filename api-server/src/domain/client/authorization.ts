@@ -4,14 +4,7 @@
  * Effective codes: 3 all, 2 the listed ones, 0/1 none; an enterprise's never exceed its merchant's,
  * so a merchant's authorization cannot shrink below what its enterprises were given.
  */
-import {
-  apiCodeNames,
-  CLIENT_MESSAGES,
-  clientMercht,
-  clientMerchtEnt,
-  effectiveApiCodes,
-  parseApiCodes,
-} from '@flexpay/shared-utility/src/pure';
+import { authorizationCodesError, authorizedCodes, CLIENT_MESSAGES, clientMercht, clientMerchtEnt, codesWithin, normalisedAuthorization } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -19,44 +12,26 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, type WriteContext } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
 
-/** The effective codes of a stored or written authorisation row. */
-export const codesOf = (row: Row): number[] => effectiveApiCodes(row.authorization, parseApiCodes(row.apiCodes) ?? []);
-
-const FULL = 3;
-const PARTIAL = 2;
-
-/** Listed codes must be business codes; partial needs at least one; other authorizations keep none. */
-function checkCodes(next: Row): void {
-  const codes = parseApiCodes(next.apiCodes ?? '[]');
-  if (!codes) refuse(Code.VALIDATION, CLIENT_MESSAGES.apiCodes);
-  if (Number(next.authorization) === PARTIAL && codes!.length === 0) refuse(Code.VALIDATION, CLIENT_MESSAGES.apiCodesRequired);
-}
-
-/** Stored codes: the sorted list under partial authorization, [] otherwise. */
-function normalised(values: Row, before: Row | null): Row {
-  const authorization = values.authorization ?? before?.authorization;
-  if (values.authorization === undefined && values.apiCodes === undefined) return values;
-  const listed = parseApiCodes(values.apiCodes ?? before?.apiCodes ?? '[]');
-  // Invalid codes stay as sent, for check() to refuse (a create runs beforeCreate first).
-  if (!listed) return values;
-  return { ...values, apiCodes: JSON.stringify(Number(authorization) === PARTIAL ? listed : []) };
-}
-
-const computed = (row: Row): Row => {
-  const codes = codesOf(row);
-  return { apiCodeNames: Number(row.authorization) === FULL ? '全部接口' : codes.length ? apiCodeNames(codes) : '无' };
+/** Listed codes must be business codes; partial needs at least one (1001). */
+const checkCodes = (next: Row) => {
+  const error = authorizationCodesError(next);
+  if (error) refuse(Code.VALIDATION, error);
 };
 
-const within = (inner: number[], outer: number[]) => inner.every((c) => outer.includes(c));
+/** Both authorisations: the platform's, stored with their codes normalised. */
+const AUTHORIZATION = {
+  scope: everyone,
+  writers: ['SYS' as const],
+  remove: 'delete',
+  simple: false as const,
+  beforeCreate: async (_ctx: WriteContext, values: Row) => normalisedAuthorization(values, null),
+  beforeUpdate: async (_ctx: WriteContext, values: Row, before: Row) => normalisedAuthorization(values, before),
+};
 
 export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
   const merchants = defineResource(deps, clientMercht, {
-    scope: everyone,
-    writers: ['SYS'],
-    remove: 'delete',
-    simple: false,
+    ...AUTHORIZATION,
     duplicate: '该商户已授权给此客户端',
-    computed,
     check: async (ctx, next, before) => {
       checkCodes(next);
       if (!before) {
@@ -64,12 +39,10 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
         if (!merchant || Number(merchant.merchtType) >= 100) refuse(Code.VALIDATION, '请选择有效的商户');
         return;
       }
-      const allowed = codesOf(normalised(next, before));
+      const allowed = authorizedCodes(normalisedAuthorization(next, before));
       const ents = (await ctx.trx.selectFrom('client_mercht_ent').select(['authorization', 'apiCodes']).where('clientCode', '=', before.clientCode).where('merchtId', '=', before.merchtId).execute()) as Row[];
-      if (ents.some((e) => !within(codesOf(e), allowed))) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantShrinks);
+      if (ents.some((e) => !codesWithin(authorizedCodes(e), allowed))) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantShrinks);
     },
-    beforeCreate: async (_ctx, values) => normalised(values, null),
-    beforeUpdate: async (_ctx, values, before) => normalised(values, before),
     checkRemove: async (ctx, row) => {
       const ent = await ctx.trx.selectFrom('client_mercht_ent').select('id').where('clientCode', '=', row.clientCode).where('merchtId', '=', row.merchtId).executeTakeFirst();
       if (ent) refuse(Code.CONFLICT, CLIENT_MESSAGES.merchantHasEnts);
@@ -86,22 +59,16 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
       .executeTakeFirst();
 
   const ents = defineResource(deps, clientMerchtEnt, {
-    scope: everyone,
-    writers: ['SYS'],
-    remove: 'delete',
-    simple: false,
+    ...AUTHORIZATION,
     duplicate: '该企业已授权给此客户端',
-    computed,
     check: async (ctx: WriteContext, next, before) => {
       checkCodes(next);
       if (!before && !(await entOfMerchant(ctx.trx, next.entId, next.merchtId))) refuse(Code.VALIDATION, CLIENT_MESSAGES.entOfMerchant);
       const merchant = (await ctx.trx.selectFrom('client_mercht').select(['authorization', 'apiCodes']).where('clientCode', '=', next.clientCode).where('merchtId', '=', next.merchtId).executeTakeFirst()) as Row | undefined;
-      const allowed = merchant ? codesOf(merchant) : [];
+      const allowed = merchant ? authorizedCodes(merchant) : [];
       if (allowed.length === 0) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantFirst);
-      if (!within(codesOf(normalised(next, before)), allowed)) refuse(Code.VALIDATION, CLIENT_MESSAGES.entWithinMerchant);
+      if (!codesWithin(authorizedCodes(normalisedAuthorization(next, before)), allowed)) refuse(Code.VALIDATION, CLIENT_MESSAGES.entWithinMerchant);
     },
-    beforeCreate: async (_ctx, values) => normalised(values, null),
-    beforeUpdate: async (_ctx, values, before) => normalised(values, before),
   });
   return [...merchants.routes, ...ents.routes];
 }

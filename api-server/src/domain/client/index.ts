@@ -17,15 +17,6 @@ import { openPublicKey } from '../../security/open-keys';
 
 const SECURITY_CODE = 28210;
 
-/** The list's 密钥状态: which keys are set, a generated one by its last 4 characters only. */
-function secretState(row: Row): Row {
-  // The ellipsis stands for the hidden characters; short enough for the column at 1280 px.
-  const tail = (value: unknown) => `…${String(value)}`;
-  const sign = row.signType === 'MD5' ? (row.md5KeyTail ? `MD5${tail(row.md5KeyTail)}` : 'MD5未生成') : row.rsaPublicKey ? 'RSA公钥已设置' : 'RSA公钥未设置';
-  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES${tail(row.aesKeyTail)}` : ' · AES未生成') : '';
-  return { secretState: sign + aes };
-}
-
 export function clientRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const sealKey = sealKeyOf(deps.keys.privatePem);
@@ -34,7 +25,6 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     remove: 'delete',
     export: true,
-    computed: secretState,
     // 密钥设置 for holders of the key code; 重置密钥 where the platform generates a key (MD5 signing or AES).
     rowActions: (caller, row) =>
       caller.perms.has(SECURITY_CODE) ? ['security', ...(row.signType === 'MD5' || modeUsesAes(Number(row.encryptMode)) ? ['resetSecret'] : [])] : [],

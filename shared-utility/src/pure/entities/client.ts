@@ -61,6 +61,45 @@ function safeJson(text: string): unknown {
 export const apiCodeNames = (codes: readonly number[]): string =>
   codes.map((c) => ENUMS.businessApi.find((o) => o.value === c)?.label ?? String(c)).join('、');
 
+type StoredRow = Readonly<Record<string, unknown>>;
+const FULL = 3;
+const PARTIAL = 2;
+
+/** The effective codes of a stored or written authorisation row (its authorization and apiCodes). */
+export const authorizedCodes = (row: StoredRow): number[] => effectiveApiCodes(row.authorization, parseApiCodes(row.apiCodes) ?? []);
+
+/** Whether every code of `inner` is among `outer` (an enterprise's within its merchant's). */
+export const codesWithin = (inner: readonly number[], outer: readonly number[]): boolean => inner.every((c) => outer.includes(c));
+
+/** Listed codes must be business codes; partial needs at least one; other authorizations keep none (they are stored as []). */
+export function authorizationCodesError(next: StoredRow): string | null {
+  const codes = parseApiCodes(next.apiCodes ?? '[]');
+  if (!codes) return CLIENT_MESSAGES.apiCodes;
+  return Number(next.authorization) === PARTIAL && codes.length === 0 ? CLIENT_MESSAGES.apiCodesRequired : null;
+}
+
+/** The stored codes of a write: the sorted list under partial authorization, [] otherwise; invalid codes stay as sent, for the check to refuse. */
+export function normalisedAuthorization<R extends Record<string, unknown>>(values: R, before: StoredRow | null): R {
+  if (values.authorization === undefined && values.apiCodes === undefined) return values;
+  const listed = parseApiCodes(values.apiCodes ?? before?.apiCodes ?? '[]');
+  if (!listed) return values;
+  return { ...values, apiCodes: JSON.stringify(Number(values.authorization ?? before?.authorization) === PARTIAL ? listed : []) };
+}
+
+/** 可调用接口 of an authorisation row: 全部接口, the codes' names, or 无. */
+function deriveApiCodeNames(row: StoredRow): Record<string, unknown> {
+  const codes = authorizedCodes(row);
+  return { apiCodeNames: Number(row.authorization) === FULL ? '全部接口' : codes.length ? apiCodeNames(codes) : '无' };
+}
+
+/** 密钥状态 of a stored client: which keys are set, a generated one by its last 4 characters only (the ellipsis stands for the hidden ones). */
+export function clientSecretState(row: StoredRow): string {
+  const tail = (value: unknown) => `…${String(value)}`;
+  const sign = row.signType === 'MD5' ? (row.md5KeyTail ? `MD5${tail(row.md5KeyTail)}` : 'MD5未生成') : row.rsaPublicKey ? 'RSA公钥已设置' : 'RSA公钥未设置';
+  const aes = modeUsesAes(Number(row.encryptMode)) ? (row.aesKeyTail ? ` · AES${tail(row.aesKeyTail)}` : ' · AES未生成') : '';
+  return sign + aes;
+}
+
 /* ---------- IP whitelist: IPv4 and IPv6 addresses, optionally with a prefix length ---------- */
 
 const MAX_WHITELIST_ENTRIES = 20;
@@ -167,7 +206,7 @@ const clientFields = {
     label: 'IP白名单', type: 'textarea', rule: ipWhitelistRule, create: true, update: true, width: 140,
     placeholder: '调用方服务器的出口IP，每行一个，可写网段如 203.0.113.0/24',
   },
-  /** Which keys are set, with only the last 4 characters of a generated one (computed by the server). */
+  /** Which keys are set, with only the last 4 characters of a generated one (derived from the stored row). */
   secretState: { label: '密钥状态', type: 'text', virtual: true, width: 165 },
   status: statusField,
   remark,
@@ -184,6 +223,7 @@ export const client = defineEntity({
   paths: { query: 'client/query', mgr: 'client/mgr' },
   codes: { query: 28110, mgr: 28120 },
   fields: clientFields,
+  derive: (row) => ({ secretState: clientSecretState(row) }),
   machine: defineMachine(clientFields, 'status', {
     disable: {
       label: '禁用', from: [0], to: 1, code: 28120, for: ['SYS'], intent: 'warning',
@@ -220,6 +260,7 @@ export const clientMercht = defineEntity({
     remark,
     updatedAt,
   },
+  derive: deriveApiCodeNames,
 });
 
 /** 授权企业管理: enterprises of an authorised merchant (or of its sub-merchants), codes within the merchant's. */
@@ -242,4 +283,5 @@ export const clientMerchtEnt = defineEntity({
     remark,
     updatedAt,
   },
+  derive: deriveApiCodeNames,
 });

@@ -2,6 +2,7 @@
  * The /other and 系统管理 records of the platform itself (spec §2, §3 notice target; DOMAIN.md §10):
  * notices with their publish window, the operation log every write leaves, and the SMS outbox.
  */
+import { auditActionLabel, type AuditChanges, auditEntityTitle, describeAuditChanges } from '../audit';
 import { defineEntity, defineMachine } from '../entity';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -50,6 +51,12 @@ export const auditLog = defineEntity({
     entity: { label: '对象代码', type: 'text', list: false, detail: false },
     action: { label: '操作代码', type: 'text', list: false, detail: false },
   },
+  // 操作对象, 操作 and 变更内容 in Chinese, from the stored entity, action and changes (JSON).
+  derive: (row) => ({
+    entityTitle: auditEntityTitle(String(row.entity)),
+    actionLabel: auditActionLabel(String(row.entity), String(row.action)),
+    changeText: describeAuditChanges(String(row.entity), JSON.parse(String(row.changes ?? '{}')) as AuditChanges),
+  }),
 });
 
 /** Every message the SMS provider was asked to send (DOMAIN.md §10), newest first. */
