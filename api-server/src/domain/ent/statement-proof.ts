@@ -57,15 +57,11 @@ export interface ProvenStatement extends StatementSummary {
   range: { startMs: number; endMs: number };
 }
 
-interface Window {
-  entId: number;
-  channel: number;
-  startMs: number;
-  endMs: number;
-}
+/** An account's moves over a range: what a proven statement is about. */
+type Window = Pick<ProvenStatement, 'entId' | 'channel' | 'range'>;
 
 const inRange = (w: Window) =>
-  sql`"entId" = ${w.entId} AND channel = ${w.channel} AND "createdAt" >= ${w.startMs} AND "createdAt" < ${w.endMs}`;
+  sql`"entId" = ${w.entId} AND channel = ${w.channel} AND "createdAt" >= ${w.range.startMs} AND "createdAt" < ${w.range.endMs}`;
 
 /** One aggregate read's row. */
 async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
@@ -109,7 +105,7 @@ export const provenMoves = (db: Kysely<Database>, s: ProvenStatement) =>
  */
 export async function proveAccountStatement(db: Kysely<Database>, request: StatementRequest, now: number): Promise<ProvenStatement> {
   const { entId, channel, from, to } = request;
-  const w: Window = { entId, channel, startMs: toEpoch(from, false)!, endMs: toEpoch(to, true)! + 1 };
+  const w: Window = { entId, channel, range: { startMs: toEpoch(from, false)!, endMs: toEpoch(to, true)! + 1 } };
   // Independent reads, side by side on a pool (one after the other inside a transaction).
   const [ent, account, channelRow, before, agg, paid] = await Promise.all([
     db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst(),
@@ -117,7 +113,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     db.selectFrom('pay_channel').select('name').where('channel', '=', channel).executeTakeFirst(),
     // The opening: the last move before the range.
     sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
-      WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" < ${w.startMs}
+      WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" < ${w.range.startMs}
       ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db).then((r) => r.rows[0]),
     // One pass: sums by type and kind, the first move that does not move as its type says, and the
     // balance fingerprints of every before and after (the chain check without walking it).
@@ -139,7 +135,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     aggregate(db, sql<Row>`SELECT coalesce(sum(d."payeeFen"), 0) AS payee, coalesce(sum(d."feeFen"), 0) AS fee, coalesce(sum(d."lockFen"), 0) AS lock,
         coalesce(sum(f."entFeeFen"), 0) AS "feeLog"
       FROM order_detail d LEFT JOIN calc_fee_log f ON f."orderNo" = d."orderNo" AND f."rowNo" = d."rowNo" AND f."entId" = d."entId"
-      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.startMs} AND d."resultAt" < ${w.endMs}`),
+      WHERE d."entId" = ${entId} AND d."payChannel" = ${channel} AND d.status = 20 AND d."resultAt" >= ${w.range.startMs} AND d."resultAt" < ${w.range.endMs}`),
   ]);
   if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
@@ -199,7 +195,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     count,
     firstId,
     lastId,
-    range: { startMs: w.startMs, endMs: w.endMs },
+    range: w.range,
   };
 }
 
