@@ -14,7 +14,7 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
-import { requireTalent, talentInScope } from './scope';
+import { requireTalent, suppliersSeen, talentInScope } from './scope';
 
 export const COOP_MESSAGES = {
   entDuplicate: '该人才已与此企业合作',
@@ -39,24 +39,14 @@ const entCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => 
   return typeOf(caller) === AdminType.SPR ? tied.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never) : tied;
 };
 
-/** Supplier cooperation rows: its own (SPR); its talents' with its supplier (ENT). */
-function supCoopScope(db: AnyDb) {
-  return (caller: Caller, qb: AnyQuery): AnyQuery => {
-    const orgId = caller.user.orgId ?? -1;
-    switch (typeOf(caller)) {
-      case AdminType.SYS:
-        return qb;
-      case AdminType.SPR:
-        return qb.where(`${T}.supplierId`, '=', orgId);
-      case AdminType.ENT:
-        return qb
-          .where(`${T}.supplierId`, 'in', db.selectFrom('ent').select('supplierId').where('id', '=', orgId))
-          .where(talentInScope(db as never, caller.scope, `${T}.custId`) as never);
-      default:
-        return qb.where(sql<boolean>`1 = 0`);
-    }
-  };
-}
+/** Supplier cooperation rows of the suppliers the caller sees: its own (SPR); its talents' with its supplier (ENT). */
+const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => {
+  const suppliers = suppliersSeen(db, caller.scope);
+  if (suppliers === null) return qb;
+  if (Array.isArray(suppliers) && suppliers.length === 0) return qb.where(sql<boolean>`1 = 0`);
+  const theirs = qb.where(`${T}.supplierId`, 'in', suppliers as never);
+  return caller.scope.kind === 'ent' ? theirs.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never) : theirs;
+};
 
 export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;

@@ -40,6 +40,23 @@ export function talentInScope(
 }
 
 /**
+ * The suppliers whose rows about a talent (its supplier cooperation, the supplier's files) a caller
+ * sees: null for the platform (all), SPR itself, ENT its enterprise's supplier, MER none.
+ */
+export function suppliersSeen(db: AnyDb, scope: OrgScope): null | number[] | AnyQuery {
+  switch (scope.kind) {
+    case 'all':
+      return null;
+    case 'supplier':
+      return [scope.supplierId];
+    case 'ent':
+      return db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', scope.entId);
+    default:
+      return [];
+  }
+}
+
+/**
  * Who may change a person's record (issue 22 item 6): an enterprise sees every talent it cooperates
  * with but changes only those it registered; a supplier those registered under it; the platform all.
  * `talent` is the stored talent row (its registering enterprise and that enterprise's supplier).

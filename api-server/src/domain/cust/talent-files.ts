@@ -5,6 +5,7 @@ import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/gua
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
 import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
+import { suppliersSeen } from './scope';
 import { TalentMessages } from './talent-records';
 
 /** A talent's files: the uploads a write names, its own files (ID front 0, back 1, bio 2) and the suppliers' (3, 20). */
@@ -39,23 +40,9 @@ export async function putFile(trx: AnyDb, custId: number, fileType: number, uplo
   await trx.insertInto('cust_file').values({ custId, fileType, supplierId: null, url: upload.url, name: upload.name, fileMd5: upload.fileMd5, createdAt: now }).execute();
 }
 
-/** Which supplier files (signature 3, tax 20) a caller sees: SYS all, SPR its own, ENT its supplier's. */
-function supplierFilesOf(db: AnyDb, caller: Caller) {
-  switch (caller.scope.kind) {
-    case 'all':
-      return null;
-    case 'supplier':
-      return [caller.scope.supplierId];
-    case 'ent':
-      return db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', caller.scope.entId);
-    default:
-      return [];
-  }
-}
-
-/** A talent's files the caller sees: its own (ID front/back, bio) and its suppliers' as supplierFilesOf allows. */
+/** A talent's files the caller sees: its own (ID front/back, bio) and the supplier files (signature 3, tax 20) of the suppliers it sees. */
 export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
-  const suppliers = supplierFilesOf(db, caller);
+  const suppliers = suppliersSeen(db, caller.scope);
   let q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
   if (suppliers !== null) q = q.where((eb) => eb.or([eb('supplierId', 'is', null), eb('supplierId', 'in', suppliers as never)]));
   const rows = (await q.orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
