@@ -1,5 +1,5 @@
 import { asyncScheduler, concatMap, from, groupBy, merge, mergeMap, throttleTime } from 'rxjs';
-import { ORDER_END_STATUSES, orderProgress$, payOrder, request, type OrderProgress, type Row } from '@flexpay/shared-utility';
+import { ORDER_END_STATUSES, ORDER_EXPORT_MODES, orderProgress$, payOrder, request, type OrderProgress, type Row } from '@flexpay/shared-utility';
 import { defineScreen, detail, serverExport, subTable, transitions } from '@flexpay/shared-utility/kit';
 import { entNameCell } from '../ent/ent-link';
 import { orderLines } from './lines';
@@ -55,8 +55,7 @@ export default defineScreen(payOrder, {
     // Ended with failed or unprocessed lines: 部分失败, 代发失败, 审核失败.
     reorderFailed((row) => [162, 64, 24].includes(Number(row.status))),
     serverExport(),
-    serverExport({ key: 'export20', label: '导出完工证明', body: { exportMode: 20 }, routes: MODE_EXPORT, onlyFor: ['ENT', 'SPR', 'SYS'] }),
-    serverExport({ key: 'export30', label: '导出税务申报', body: { exportMode: 30 }, routes: MODE_EXPORT, onlyFor: ['SPR', 'SYS'] }),
-    serverExport({ key: 'export40', label: '导出人工代付表', body: { exportMode: 40 }, routes: MODE_EXPORT, onlyFor: ['SPR', 'SYS'] }),
+    // 完工证明, 税务申报, 人工代付表: their buttons and who may, as the server's sheets read them.
+    ...Object.values(ORDER_EXPORT_MODES).map((m) => serverExport({ key: `export${m.mode}`, label: m.button, body: { exportMode: m.mode }, routes: MODE_EXPORT, onlyFor: m.for })),
   ],
 });

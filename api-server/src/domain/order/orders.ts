@@ -18,7 +18,7 @@ import { BizType, moveBalance } from '../ent/ledger';
 import { moneyScope } from '../ent/money';
 import { onePagePdf } from '../../documents/pdf';
 import { reverseFees } from './pricing';
-import { chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
+import { auditOrder, chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
 import { mayWriteTemps, TEMP_MESSAGES } from './temp-writes';
@@ -122,11 +122,11 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       const operator = operatorOf(ctx);
       if (order.status === 52) {
         await trx.updateTable('pay_order').set({ status: 60, updatedAt: ctx.now }).where('id', '=', order.id).where('status', '=', 52).execute();
-        await trx.insertInto('audit_log').values({ operatorId: operator.id, operatorName: operator.name, operatorAccount: operator.account, createdAt: ctx.now, action: 'manualMark', entity: 'payOrder', entityId: order.orderNo, changes: JSON.stringify({ status: { from: 52, to: 60 } }) }).execute();
+        await auditOrder(trx, order.orderNo, 'manualMark', 52, 60, ctx.now, null, operator);
         order.status = 60;
       }
       await settleLines(trx, deps.dialect, order, [{ serialNo: String(line.serialNo), result: to === 20 ? 'SUCCESS' : 'FAILED', reason: reason || undefined }], operator.name, ctx.now);
-      await trx.insertInto('audit_log').values({ operatorId: operator.id, operatorName: operator.name, operatorAccount: operator.account, createdAt: ctx.now, action: to === 20 ? 'markSuccess' : 'markFailed', entity: orderDetail.name, entityId: String(line.id), changes: JSON.stringify({ status: { from: 10, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) }) }).execute();
+      await auditOrder(trx, String(line.id), to === 20 ? 'markSuccess' : 'markFailed', 10, to, ctx.now, reason || null, operator, orderDetail.name);
       if (!(await finishIfResolved(trx, order, ctx.now, operator))) await recordProgress(trx, order.orderNo, ctx.now);
     });
     return details.resource.get(ctx.caller, line.id as number);

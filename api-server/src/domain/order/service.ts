@@ -4,7 +4,7 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { checkPayoutRow, type PayoutRowFacts, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -51,9 +51,6 @@ export interface EntContext {
   limits: { singleFen: number; monthlyFen: number } | null;
 }
 
-/** DOMAIN.md §1: the tax source's per-person defaults when the supplier names none. */
-const DEFAULT_LIMITS = { singleFen: 5_000_000, monthlyFen: 10_000_000 };
-
 export async function entContext(db: Db, entId: number): Promise<EntContext> {
   const ent = await db
     .selectFrom('ent')
@@ -65,18 +62,10 @@ export async function entContext(db: Db, entId: number): Promise<EntContext> {
     .executeTakeFirst();
   if (!ent) throw new ApiError(Code.NOT_FOUND, '企业不存在');
   const effSupplierId = (await effectiveSupplierId(db as never, entId)) ?? ent.supplierId;
-  let limits: EntContext['limits'] = null;
-  const limitType = ent.limitType ?? 0;
-  if (limitType === 1) limits = { singleFen: Number(ent.singleLimitFen ?? DEFAULT_LIMITS.singleFen), monthlyFen: Number(ent.monthlyLimitFen ?? DEFAULT_LIMITS.monthlyFen) };
-  if (limitType === 0) {
-    const ts = await db
-      .selectFrom('mercht as s')
-      .innerJoin('tax_source as t', 't.id', 's.taxSourceId')
-      .select(['t.singleLimitFen', 't.monthlyLimitFen'])
-      .where('s.id', '=', effSupplierId)
-      .executeTakeFirst();
-    limits = ts ? { singleFen: Number(ts.singleLimitFen), monthlyFen: Number(ts.monthlyLimitFen) } : DEFAULT_LIMITS;
-  }
+  const taxSource = (ent.limitType ?? 0) === 0
+    ? await db.selectFrom('mercht as s').innerJoin('tax_source as t', 't.id', 's.taxSourceId').select(['t.singleLimitFen as singleFen', 't.monthlyLimitFen as monthlyFen']).where('s.id', '=', effSupplierId).executeTakeFirst()
+    : undefined;
+  const limits = payoutLimits(ent.limitType, { singleFen: ent.singleLimitFen, monthlyFen: ent.monthlyLimitFen }, taxSource);
   return {
     entId,
     entCode: ent.entCode,
@@ -95,7 +84,7 @@ export async function entContext(db: Db, entId: number): Promise<EntContext> {
   };
 }
 
-const personKey = (idType: number | null, idNumber: string) => `${idType ?? ''}:${idNumber.toUpperCase()}`;
+const personKey = payoutPersonKey;
 
 function chunks<T>(items: T[], size = 500): T[][] {
   const out: T[][] = [];
@@ -137,33 +126,23 @@ export interface CheckOptions {
  */
 export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
-  const talents = new Map<string, { id: number; name: string; realNameStatus: number }>();
+  const looked: PayoutLookups = { talents: new Map(), photos: new Map(), coopEnt: new Map(), coopSup: new Map(), cards: new Map(), takers: options.packageCode ? new Set() : null, monthUsedFen: new Map() };
   for (const part of chunks(idNumbers))
     for (const t of await db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute())
-      talents.set(personKey(t.idType, t.idNumber), t);
-  const custIds = [...new Set([...talents.values()].map((t) => t.id))];
-  const photos = new Map<number, Set<number>>();
-  const coopEnt = new Map<number, number>();
-  const coopSup = new Map<number, { status: number; signStatus: number; taxRegStatus: number }>();
-  const cards = new Map<string, { validated: number; cardType: string; cardAttr: string }>();
-  const takers = new Set<number>();
-  let packageId: number | null = null;
-  if (options.packageCode) {
-    const pkg = await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst();
-    packageId = pkg?.id ?? -1;
-  }
+      looked.talents.set(personKey(t.idType, t.idNumber), t);
+  const custIds = [...new Set([...looked.talents.values()].map((t) => t.id))];
+  const pkg = options.packageCode ? await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst() : undefined;
   for (const part of chunks(custIds)) {
     for (const f of await db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()) {
-      if (!photos.has(f.custId)) photos.set(f.custId, new Set());
-      photos.get(f.custId)!.add(f.fileType);
+      if (!looked.photos.has(f.custId)) looked.photos.set(f.custId, new Set());
+      looked.photos.get(f.custId)!.add(f.fileType);
     }
-    for (const c of await db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()) coopEnt.set(c.custId, c.status);
-    for (const c of await db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()) coopSup.set(c.custId, c);
-    for (const c of await db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()) cards.set(`${c.custId}:${c.cardNo}`, c);
-    if (packageId !== null && packageId > 0)
-      for (const t of await db.selectFrom('work_package_taker').select('custId').where('packageId', '=', packageId).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) takers.add(t.custId);
+    for (const c of await db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()) looked.coopEnt.set(c.custId, c.status);
+    for (const c of await db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()) looked.coopSup.set(c.custId, c);
+    for (const c of await db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()) looked.cards.set(`${c.custId}:${c.cardNo}`, c);
+    if (pkg)
+      for (const t of await db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) looked.takers!.add(t.custId);
   }
-  const used = new Map<string, number>();
   for (const part of chunks(idNumbers)) {
     let q = db
       .selectFrom('order_detail as d')
@@ -175,33 +154,9 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
       .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
       .groupBy(['d.idType', 'd.idNumber']);
     if (options.excludeOrderId !== undefined) q = q.where('d.orderId', '!=', options.excludeOrderId);
-    for (const u of await q.execute()) used.set(personKey(u.idType, u.idNumber), Number(u.fen));
+    for (const u of await q.execute()) looked.monthUsedFen.set(personKey(u.idType, u.idNumber), Number(u.fen));
   }
-  const earlier = new Map<string, number>();
-  return rows.map((row) => {
-    const key = personKey(row.idType, row.idNumber);
-    const talent = talents.get(key);
-    const cid = talent?.id ?? null;
-    const sup = cid === null ? undefined : coopSup.get(cid);
-    const card = cid === null ? undefined : cards.get(`${cid}:${row.account}`);
-    const facts: PayoutRowFacts = {
-      talent: talent ? { name: talent.name, realName: talent.realNameStatus, idPhotoFront: photos.get(talent.id)?.has(0) ?? false, idPhotoBack: photos.get(talent.id)?.has(1) ?? false } : null,
-      card: card ?? null,
-      coopEntStatus: cid === null ? null : (coopEnt.get(cid) ?? null),
-      coopSupStatus: sup?.status ?? null,
-      signStatus: sup?.signStatus ?? 0,
-      taxRegStatus: sup?.taxRegStatus ?? 0,
-      ent: { requireIdPhoto: ctx.requireIdPhoto, requireSign: ctx.requireSign, requireTaxReg: ctx.requireTaxReg, calcMode: ctx.calcMode },
-      payeeFen: options.payeeFen?.get(row.rowNo) ?? null,
-      packageTaker: packageId === null ? null : cid !== null && takers.has(cid),
-      limits: ctx.limits,
-      monthUsedFen: used.get(key) ?? 0,
-      earlierRowsFen: earlier.get(key) ?? 0,
-    };
-    const result = checkPayoutRow({ name: row.name, idType: row.idType ?? '?', idNumber: row.idNumber, account: row.account, amount: row.amountText }, facts);
-    if (result.errorType === 0) earlier.set(key, (earlier.get(key) ?? 0) + (row.amountFen ?? 0));
-    return { ...result, custId: cid };
-  });
+  return checkPayoutRows(rows, looked, { ent: { requireIdPhoto: ctx.requireIdPhoto, requireSign: ctx.requireSign, requireTaxReg: ctx.requireTaxReg, calcMode: ctx.calcMode }, limits: ctx.limits, payeeFen: options.payeeFen });
 }
 
 /** The gates of a new order beside its rows: cooperation, an effective contract, an open enabled channel. */
@@ -218,8 +173,8 @@ export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number,
 
 export const SYSTEM_OPERATOR = { name: '系统', account: 'system' } as const;
 
-/** An order's audit entry (its timeline): people's through the kit, the system's here. */
-export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: { id?: number | null; name: string; account: string } = SYSTEM_OPERATOR): Promise<void> {
+/** An order's (or its line's) audit entry of a status move: people's through the kit, the system's and manual results' here. */
+export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: { id?: number | null; name: string; account: string } = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({
@@ -228,7 +183,7 @@ export async function auditOrder(trx: Db, orderNo: string, action: string, from:
       operatorAccount: operator.account,
       createdAt: now,
       action,
-      entity: 'payOrder',
+      entity,
       entityId: orderNo,
       changes: JSON.stringify({ status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) }),
     })

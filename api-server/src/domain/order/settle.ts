@@ -3,6 +3,7 @@
  * the package's settled total, and the order's end once no line is left open. Used by the worker for
  * the bank's results and by order/mgr/detail for the manual ones.
  */
+import { lineResultGroups, SERIAL_RECEIPT, transitionTables } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { moveBalances } from './ledger-batch';
@@ -12,9 +13,8 @@ import { addSettled } from './package-settled';
 import { reverseFees } from './pricing';
 import { auditOrder, chunks, type Db, recordProgress } from './service';
 
-/** The audit action of a status move the system makes. */
-const ACTIONS: Record<string, string> = { '0-10': 'startPreprocess', '10-12': 'preprocessFailed', '10-20': 'awaitReview', '10-50': 'locked', '50-52': 'submitted', '50-54': 'submitRejected', '52-60': 'channelAck', '60-62': 'finished', '60-162': 'partlyFailed', '60-64': 'payoutFailed' };
-export const actionOf = (from: number, to: number) => ACTIONS[`${from}-${to}`] ?? `status${to}`;
+/** The audit action of a status move the system makes (declared with the order's system transitions). */
+export const actionOf = (from: number, to: number) => transitionTables.order.system.find((t) => t.from.includes(from) && t.to === to)?.action ?? `status${to}`;
 
 /**
  * Applies line results in the caller's transaction: success deducts the line's lock (10 → 20),
@@ -26,21 +26,11 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
   const lines = [];
   for (const part of chunks([...bySerial.keys()])) lines.push(...(await trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute()));
   // Lines of one outcome (and reason or receipt) move together; only those still in 10 move.
-  const groups = new Map<string, { success: boolean; reason: string | null; receipt: string | null; lines: typeof lines }>();
-  for (const line of lines) {
-    const event = bySerial.get(line.serialNo)!;
-    const success = event.result === 'SUCCESS';
-    // The simulated bank's receipts are named after the serial number: one statement names them all.
-    const receipt = success && event.receiptFile && event.receiptFile !== `回单_${line.serialNo}.pdf` ? event.receiptFile : null;
-    const reason = success ? null : (event.reason ?? null);
-    const key = `${success}|${reason}|${receipt ?? (success && event.receiptFile ? '#serial' : '')}|${receipt ? line.id : ''}`;
-    if (!groups.has(key)) groups.set(key, { success, reason, receipt: receipt ?? (success && event.receiptFile ? '#serial' : null), lines: [] });
-    groups.get(key)!.lines.push(line);
-  }
+  const groups = lineResultGroups(lines, (serialNo) => bySerial.get(serialNo)!);
   const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
-  for (const group of groups.values())
+  for (const group of groups)
     for (const part of chunks(group.lines)) {
-      const receiptFile = group.receipt === '#serial' ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
+      const receiptFile = group.receipt === SERIAL_RECEIPT ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
       const ids = await trx
         .updateTable('order_detail')
         .set({ status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now })

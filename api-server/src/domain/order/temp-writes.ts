@@ -3,7 +3,7 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, payoutOrderOf, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { audit, type Operator } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -69,17 +69,19 @@ export const headOf = (row: Row): TempHead => ({
   remark: (row.remark as string | null) ?? null,
 });
 
+/** A temp order's rows as stored, in row order (amounts as numbers). */
+const tempRows = async (trx: Db, tempId: number) =>
+  (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', tempId).orderBy('rowNo').execute()).map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
+
 /** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
 export async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'packageCode'>, now: number): Promise<RowCheckResult[]> {
-  const rows = await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute();
-  const ctx = await entContext(trx, temp.entId);
-  const stored = rows.map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
-  const checks = await checkRows(trx, ctx, stored, { packageCode: temp.packageCode ?? null, month: monthOf(now) });
+  const rows = await tempRows(trx, temp.id);
+  const checks = await checkRows(trx, await entContext(trx, temp.entId), rows, { packageCode: temp.packageCode ?? null, month: monthOf(now) });
   for (const [i, r] of rows.entries())
     if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
       await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
   const errorCount = checks.filter((c) => c.errorType !== 0).length;
-  const amountFen = stored.reduce((s, r) => s + (r.amountFen ?? 0), 0);
+  const amountFen = rows.reduce((s, r) => s + (r.amountFen ?? 0), 0);
   await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id).execute();
   return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
 }
@@ -132,9 +134,7 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   const { entId, payChannel: channel } = temp;
   const month = monthOf(now);
   await lockPricing(trx, dialect, entId);
-  const rows = (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', temp.id).orderBy('rowNo').execute()).map(
-    (r): StoredPayoutRow & { id: number } => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }),
-  );
+  const rows = await tempRows(trx, temp.id);
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
   if (checks.every((c) => c.errorType === 0)) {
@@ -142,19 +142,16 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
     const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
     if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
     if (checks.every((c) => c.errorType === 0)) {
-      const sum = (f: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + f(p), 0);
+      const made = payoutOrderOf({ orderNo, entId, effSupplierId: ent.effSupplierId, merchtId: ent.merchtId, payChannel: channel, month, now }, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
       const order = await trx
         .insertInto('pay_order')
         .values({
+          ...made.totals,
           orderNo,
           entId,
           supplierId: ent.supplierId,
           merchtId: ent.merchtId,
           status: 0,
-          amountFen: rows.reduce((s, r) => s + r.amountFen!, 0),
-          feeFen: sum((p) => p.feeFen),
-          lockFen: sum((p) => p.lockFen),
-          detailCount: rows.length,
           payChannel: channel,
           calcMode: ent.calcMode,
           tempOrderNo: temp.tempOrderNo,
@@ -166,39 +163,7 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const part of chunks(rows.map((r, i) => ({ r, p: priced[i] }))))
-        await trx
-          .insertInto('order_detail')
-          .values(
-            part.map(({ r, p }) => ({
-              orderId: order.id,
-              orderNo,
-              rowNo: r.rowNo,
-              serialNo: `${orderNo}-${r.rowNo}`,
-              entId,
-              supplierId: ent.effSupplierId,
-              merchtId: ent.merchtId,
-              payChannel: channel,
-              custId: checks[r.rowNo - 1]?.custId ?? null,
-              name: r.name,
-              idType: r.idType!,
-              idNumber: r.idNumber,
-              phone: r.phone,
-              account: r.account,
-              bankName: r.bankName,
-              amountFen: r.amountFen!,
-              feeFen: p.feeFen,
-              lockFen: p.lockFen,
-              payeeFen: p.payeeFen,
-              status: 0,
-              errorType: 0,
-              remark: r.remark,
-              month,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .execute();
+      for (const part of chunks(made.lines)) await trx.insertInto('order_detail').values(part.map((line) => ({ ...line, orderId: order.id }))).execute();
       const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
       for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
       await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();

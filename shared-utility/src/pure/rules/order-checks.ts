@@ -237,6 +237,8 @@ export interface SystemTransition {
   from: number[];
   to: number;
   trigger: string;
+  /** The audit action the system records for it. */
+  action?: string;
 }
 
 export interface TransitionTable {
@@ -283,16 +285,16 @@ export const transitionTables: Record<'tempOrder' | 'order' | 'orderDetail', Tra
       manualMark: { label: '手工更新明细', from: [52], to: 60, for: SPR_SYS, code: CODES.detailStatus },
     },
     system: [
-      { from: [0], to: 10, trigger: 'worker, FIFO per enterprise' },
-      { from: [10], to: 12, trigger: 'preprocess failed' },
-      { from: [10], to: 20, trigger: 'all locked; review needed (channel 0 or orderReview = 1)' },
-      { from: [10], to: 50, trigger: 'all locked; no review' },
-      { from: [50], to: 52, trigger: 'adapter accepted' },
-      { from: [50], to: 54, trigger: 'adapter rejected' },
-      { from: [52], to: 60, trigger: 'channel ack' },
-      { from: [60], to: 62, trigger: 'last line resolved: all success' },
-      { from: [60], to: 162, trigger: 'last line resolved: mixed' },
-      { from: [60], to: 64, trigger: 'last line resolved: all failed' },
+      { from: [0], to: 10, trigger: 'worker, FIFO per enterprise', action: 'startPreprocess' },
+      { from: [10], to: 12, trigger: 'preprocess failed', action: 'preprocessFailed' },
+      { from: [10], to: 20, trigger: 'all locked; review needed (channel 0 or orderReview = 1)', action: 'awaitReview' },
+      { from: [10], to: 50, trigger: 'all locked; no review', action: 'locked' },
+      { from: [50], to: 52, trigger: 'adapter accepted', action: 'submitted' },
+      { from: [50], to: 54, trigger: 'adapter rejected', action: 'submitRejected' },
+      { from: [52], to: 60, trigger: 'channel ack', action: 'channelAck' },
+      { from: [60], to: 62, trigger: 'last line resolved: all success', action: 'finished' },
+      { from: [60], to: 162, trigger: 'last line resolved: mixed', action: 'partlyFailed' },
+      { from: [60], to: 64, trigger: 'last line resolved: all failed', action: 'payoutFailed' },
     ],
     end: [24, 62, 162, 64],
   },

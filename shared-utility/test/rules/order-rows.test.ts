@@ -1,0 +1,77 @@
+import { PAYOUT_MESSAGES as M, storedPayoutRow } from '../../src/pure/rules/order-checks';
+import { checkPayoutRows, DEFAULT_PAYOUT_LIMITS, lineResultGroups, type LineResult, type PayoutLookups, payoutLimits, payoutPersonKey, SERIAL_RECEIPT } from '../../src/pure/rules/order-rows';
+
+const ID = '11010519491231002X';
+const ent = { requireIdPhoto: true, requireSign: false, requireTaxReg: false, calcMode: 0 as const };
+const ready = (): PayoutLookups => ({
+  talents: new Map([[payoutPersonKey(111, ID), { id: 7, name: '张三', realNameStatus: 10 }]]),
+  photos: new Map([[7, new Set([0, 1])]]),
+  coopEnt: new Map([[7, 0]]),
+  coopSup: new Map([[7, { status: 0, signStatus: 20, taxRegStatus: 20 }]]),
+  cards: new Map(),
+  takers: null,
+  monthUsedFen: new Map(),
+});
+const row = (rowNo: number, amount: string, extra: Record<string, unknown> = {}) =>
+  storedPayoutRow({ name: '张三', idType: '111', idNumber: ID.toLowerCase(), account: '6222020000001234', amount, ...extra }, rowNo);
+
+describe('a sheet of payout rows checked together (checkPayoutRows)', () => {
+  it('facts come from the look-ups by person key and talent id; each row answers its talent', () => {
+    expect(checkPayoutRows([row(1, '10')], ready(), { ent, limits: null })).toEqual([{ errorType: 0, errorMsg: null, custId: 7 }]);
+    const noPhoto = { ...ready(), photos: new Map([[7, new Set([0])]]) };
+    expect(checkPayoutRows([row(1, '10')], noPhoto, { ent, limits: null })[0]).toMatchObject({ errorType: 70, errorMsg: M.idPhoto });
+    expect(checkPayoutRows([row(1, '10')], { ...ready(), talents: new Map() }, { ent, limits: null })[0]).toMatchObject({ errorType: 50, custId: null });
+  });
+
+  it("a person's earlier passing rows count against the monthly limit, with this month's lines; a failing row does not", () => {
+    const limits = { singleFen: 1_000_00, monthlyFen: 2_000_00 };
+    const looked = { ...ready(), monthUsedFen: new Map([[payoutPersonKey(111, ID), 500_00]]) };
+    const checks = checkPayoutRows([row(1, '900'), row(2, '2000'), row(3, '600'), row(4, '1')], looked, { ent, limits });
+    expect(checks.map((c) => c.errorType)).toEqual([0, 200, 0, 200]);
+    expect(checks[3].errorMsg).toBe(M.overMonthly(limits.monthlyFen));
+  });
+
+  it('a package named: only its takers pass; inner mode reads the priced payee per row', () => {
+    expect(checkPayoutRows([row(1, '10')], { ...ready(), takers: new Set() }, { ent, limits: null })[0].errorMsg).toBe(M.notTaker);
+    expect(checkPayoutRows([row(1, '10')], { ...ready(), takers: new Set([7]) }, { ent, limits: null })[0].errorType).toBe(0);
+    const inner = { ...ent, calcMode: 1 as const };
+    expect(checkPayoutRows([row(1, '10')], ready(), { ent: inner, limits: null, payeeFen: new Map([[1, 0]]) })[0].errorMsg).toBe(M.payeeNotPositive);
+  });
+
+  it('a credit card on file fails the row', () => {
+    const looked = { ...ready(), cards: new Map([['7:6222020000001234', { validated: 1, cardType: 'CC', cardAttr: 'C' }]]) };
+    expect(checkPayoutRows([row(1, '10')], looked, { ent, limits: null })[0].errorMsg).toBe(M.cardKind);
+  });
+});
+
+describe("an enterprise's per-person limits (payoutLimits)", () => {
+  it('1: its own, a blank one the default; 0: the tax source, none the default; −1: none', () => {
+    expect(payoutLimits(1, { singleFen: 100, monthlyFen: null }, undefined)).toEqual({ singleFen: 100, monthlyFen: DEFAULT_PAYOUT_LIMITS.monthlyFen });
+    expect(payoutLimits(null, { singleFen: 1, monthlyFen: 1 }, { singleFen: 300, monthlyFen: 900 })).toEqual({ singleFen: 300, monthlyFen: 900 });
+    expect(payoutLimits(0, { singleFen: 1, monthlyFen: 1 }, undefined)).toEqual(DEFAULT_PAYOUT_LIMITS);
+    expect(payoutLimits(-1, { singleFen: 1, monthlyFen: 1 }, { singleFen: 300, monthlyFen: 900 })).toBeNull();
+  });
+});
+
+describe("a channel's line results grouped (lineResultGroups)", () => {
+  it('successes move together (the serial-named receipt as one statement), a receipt of its own alone, failures by reason', () => {
+    const results: Record<string, LineResult> = {
+      a: { result: 'SUCCESS' },
+      b: { result: 'SUCCESS', receiptFile: '回单_b.pdf' },
+      c: { result: 'SUCCESS', receiptFile: '回单_c.pdf' },
+      d: { result: 'SUCCESS', receiptFile: 'own.pdf' },
+      e: { result: 'FAILED', reason: '户名不符' },
+      f: { result: 'FAILED', reason: '户名不符' },
+      g: { result: 'FAILED' },
+    };
+    const lines = Object.keys(results).map((serialNo, i) => ({ id: i + 1, serialNo }));
+    const groups = lineResultGroups(lines, (serialNo) => results[serialNo]);
+    expect(groups.map((g) => [g.success, g.reason, g.receipt, g.lines.map((l) => l.serialNo).join('')])).toEqual([
+      [true, null, null, 'a'],
+      [true, null, SERIAL_RECEIPT, 'bc'],
+      [true, null, 'own.pdf', 'd'],
+      [false, '户名不符', null, 'ef'],
+      [false, null, null, 'g'],
+    ]);
+  });
+});
