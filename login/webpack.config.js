@@ -29,5 +29,30 @@ config.plugins.push({
     });
   },
 });
+/**
+ * flexpay-login.css beside the bundle (issue 24 item 3): the rules of blueprint.css that the login entry's own
+ * files — and the root config's Blueprint class names (bp-classes.ts: its error panel and version banner
+ * draw on the login page too) — can match; login-css.js says how. The page links it instead of blueprint.css.
+ */
+const fs = require('fs');
+const { namesOf, subsetCss } = require('./login-css');
+const BLUEPRINT_CSS = require.resolve('@blueprintjs/core/lib/css/blueprint.css', { paths: [path.join(__dirname, '..')] });
+const ROOT_CONFIG_CLASSES = path.join(__dirname, '..', 'root-config', 'src', 'bp-classes.ts');
+config.plugins.push({
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('LoginCss', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LoginCss', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const files = new Set([ROOT_CONFIG_CLASSES]);
+        for (const module of compilation.modules) {
+          const file = module.resource && module.resource.split('?')[0];
+          if (file && !file.includes(`${path.sep}node_modules${path.sep}`)) files.add(file);
+        }
+        const sources = [...files].sort().map((file) => fs.readFileSync(file, 'utf8'));
+        const css = subsetCss(fs.readFileSync(BLUEPRINT_CSS, 'utf8'), namesOf(sources));
+        compilation.emitAsset('flexpay-login.css', new compiler.webpack.sources.RawSource(css));
+      });
+    });
+  },
+});
 config.resolve.modules = [path.join(__dirname, '..', 'system-app', 'node_modules'), path.join(__dirname, '..', 'node_modules'), 'node_modules'];
 module.exports = config;

@@ -107,6 +107,58 @@ describe('route preloads', () => {
     }
   });
 
+  test('the page carries its import map inline (data, with the ETag /import-map.json answers), not a link SystemJS fetches after boot', async () => {
+    const shell =
+      '<html><head><!--FLEXPAY_RUNTIME--><link rel="preload" href="/import-map.json" as="fetch" crossorigin="anonymous" />' +
+      '<script type="systemjs-importmap" src="/import-map.json"></script><script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
+    site.write('root-config/dist/index.html', shell);
+    const mapText = fs.readFileSync(path.join(repo, 'import-map.json'), 'utf8');
+    try {
+      site.write('import-map.json', JSON.stringify({ imports: { ...JSON.parse(mapText).imports, evil: '/x</script><script>alert(1)</script>' } }));
+      const page = await app.inject({ url: '/login' });
+      const etag = (await app.inject({ url: '/import-map.json' })).headers.etag as string;
+      const inline = /<script type="systemjs-importmap" data-etag="([^"]*)">([^<]*)<\/script>/.exec(page.body);
+      expect(inline).not.toBeNull();
+      expect(inline![1].replace(/&quot;/g, '"')).toBe(etag);
+      // `<` is written as \u003c: the map cannot end its script element; it parses back to the file's map.
+      expect(JSON.parse(inline![2])).toEqual(JSON.parse(fs.readFileSync(path.join(repo, 'import-map.json'), 'utf8')));
+      expect(page.body).not.toContain('src="/import-map.json"');
+      expect(page.body).not.toContain('rel="preload" href="/import-map.json"');
+      expect(page.body.match(/<script/g)).toHaveLength(3);
+    } finally {
+      site.write('import-map.json', mapText);
+      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+    }
+  });
+
+  test("a page the login module draws links the module's subset of blueprint.css, naming the whole sheet for later; other pages the whole sheet", async () => {
+    const shell =
+      '<html><head><!--FLEXPAY_RUNTIME--><link rel="stylesheet" href="/vendor/normalize.css" /><link rel="stylesheet" href="/vendor/blueprint.css" />' +
+      '<script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
+    site.write('root-config/dist/index.html', shell);
+    const subset = '<link rel="stylesheet" href="/apps/login/flexpay-login.css" data-flexpay-full="/vendor/blueprint.css" />';
+    const whole = '<link rel="stylesheet" href="/vendor/blueprint.css" />';
+    try {
+      // No subset built (an older login build): every page keeps the whole sheet.
+      expect((await app.inject({ url: '/login' })).body).toContain(whole);
+      site.write('login/dist/flexpay-login.css', '.bp6-button{}');
+      for (const pathname of ['/login', '/forgetPassword', '/contactUs', '/order/index']) {
+        const page = await app.inject({ url: pathname });
+        expect(page.body).toContain(subset);
+        expect(page.body).not.toContain(whole);
+        expect(page.body.indexOf('/vendor/normalize.css')).toBeLessThan(page.body.indexOf(subset));
+      }
+      for (const pathname of ['/order/index', '/dashboard', '/']) {
+        const page = await app.inject({ url: pathname, headers: { cookie: 'flexpay_admin_token=abc' } });
+        expect(page.body).toContain(whole);
+        expect(page.body).not.toContain('flexpay-login.css');
+      }
+    } finally {
+      fs.rmSync(path.join(repo, 'login/dist/flexpay-login.css'), { force: true });
+      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+    }
+  });
+
   test('every route of the route table: the root config, the navbar when signed in, and the app that owns it', () => {
     for (const route of allRoutes()) {
       const pathname = route.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, '1');

@@ -44,8 +44,11 @@ export function startVersionWatch(options: VersionWatchOptions = {}): VersionWat
   const doc = options.doc ?? document;
   const fetchMap = options.fetch ?? ((target: string, init: RequestInit) => fetch(target, init));
   const reload = options.reload ?? (() => window.location.reload());
-  /** The ETag of the map this page runs on (the first one read). */
-  let loaded: string | null = null;
+  /**
+   * The ETag of the map this page runs on: the one the server wrote on the page's inline map (issue 24:
+   * the page carries its map), else the first one read.
+   */
+  let loaded: string | null = doc.querySelector<HTMLScriptElement>('script[type="systemjs-importmap"][data-etag]')?.dataset.etag || null;
   /** The version whose banner 稍后 dismissed: not shown again until the map changes once more. */
   let dismissed: string | null = null;
   let inFlight: Promise<boolean> | null = null;
@@ -119,7 +122,8 @@ export function startVersionWatch(options: VersionWatchOptions = {}): VersionWat
   };
   doc.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(() => void check(), options.intervalMs ?? CHECK_INTERVAL_MS);
-  void check();
+  // Known from the page: nothing to ask until the first interval or return to the tab (no request on the cold path).
+  if (loaded === null) void check();
   return {
     check,
     stop() {

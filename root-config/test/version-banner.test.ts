@@ -80,6 +80,22 @@ describe('the new-version banner', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  test('a page that carries its import map inline starts from that map’s ETag: no request at start, a deploy after it still shows', async () => {
+    const { server, fetch } = fakeServer('"v2"');
+    document.head.innerHTML = '<script type="systemjs-importmap" data-etag="&quot;v1&quot;">{"imports":{}}</script>';
+    try {
+      watch = startVersionWatch({ fetch, reload: jest.fn() });
+      await flush();
+      expect(fetch).not.toHaveBeenCalled();
+      // The server's map changed between the page and the first check: that is a new version for this page.
+      expect(await watch.check()).toBe(true);
+      expect(server.calls[0]).toEqual({ 'If-None-Match': '"v1"' });
+      expect(banner()!.textContent).toContain(UPDATED_TEXT);
+    } finally {
+      document.head.innerHTML = '';
+    }
+  });
+
   test('rolled back to the loaded map before a refresh: the banner goes; 稍后 hides it until the next change; offline keeps it', async () => {
     const { server, fetch } = fakeServer('"v1"');
     watch = startVersionWatch({ fetch, reload: jest.fn() });

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { navigateToUrl } from 'single-spa';
 import { hasToken, login, request } from '../src/login/client';
-import { LoginPage, versionText } from '../src/login/login-page';
+import { LoginPage, prefetchCaptcha, versionText } from '../src/login/login-page';
 import { validateLoginForm } from '../src/login/login-form';
 
 // The login entry's own signed client (issue 24) and single-spa's navigation stand in for the server and the page.
@@ -125,6 +125,40 @@ describe('LoginPage', () => {
     expect(mocked.request).toHaveBeenCalledWith('captcha/create', {}, { silent: true });
     expect(container!.querySelector('[data-testid="captcha-image"] img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(container!.textContent).toContain('FlexPay 灵活用工管理后台');
+  });
+
+  it("takes the root config's first captcha (issue 24): already answered, the first render shows its image and nothing more is asked", async () => {
+    const first = { captchaToken: 'early', image: 'data:image/svg+xml;base64,RUFSTFk=' };
+    (window as unknown as { __flexpayFirstCaptcha?: unknown }).__flexpayFirstCaptcha = { promise: Promise.resolve(first), value: first };
+    prefetchCaptcha();
+    window.history.replaceState(null, '', '/login');
+    container = document.createElement('div');
+    document.body.appendChild(container);
+    const created = createRoot(container);
+    root = created;
+    // The first commit, before any effect or promise has run.
+    act(() => created.render(<LoginPage pathname="/login" />));
+    expect(container.querySelector('[data-testid="captcha-image"] img')?.getAttribute('src')).toBe(first.image);
+    await flush();
+    expect(mocked.request).not.toHaveBeenCalled();
+    // It serves one attempt: the next image is asked for.
+    await act(async () => container!.querySelector<HTMLButtonElement>('[data-testid="captcha-image"]')!.click());
+    await flush();
+    expect(captchaCount).toBe(1);
+    expect((window as unknown as { __flexpayFirstCaptcha?: unknown }).__flexpayFirstCaptcha).toBeUndefined();
+  });
+
+  it("waits for the root config's first captcha when it has not answered yet, without asking again", async () => {
+    let answer: (value: { captchaToken: string; image: string }) => void = () => undefined;
+    const promise = new Promise<{ captchaToken: string; image: string }>((resolve) => (answer = resolve));
+    (window as unknown as { __flexpayFirstCaptcha?: unknown }).__flexpayFirstCaptcha = { promise };
+    prefetchCaptcha();
+    await renderAt('/login');
+    expect(container!.querySelector('[data-testid="captcha-image"] img')).toBeNull();
+    answer({ captchaToken: 'late', image: 'data:image/svg+xml;base64,TEFURQ==' });
+    await flush();
+    expect(container!.querySelector('[data-testid="captcha-image"] img')?.getAttribute('src')).toBe('data:image/svg+xml;base64,TEFURQ==');
+    expect(mocked.request).not.toHaveBeenCalled();
   });
 
   it('shows every validation message and does not call the server', async () => {

@@ -54,6 +54,16 @@ async function scriptsBeforeUsable(page: Page): Promise<{ usableAt: number; urls
   });
 }
 
+/** The style sheets the page requested before the form was usable (by @flexpay/login's mark). */
+const stylesheetsBeforeUsable = (page: Page) =>
+  page.evaluate(() => {
+    const usableAt = performance.getEntriesByName('flexpay:login-usable')[0].startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= usableAt && new URL(entry.name).pathname.endsWith('.css'))
+      .map((entry) => new URL(entry.name).pathname);
+  });
+
 /** When the page first requested each of `paths` (page clock), or undefined. */
 const requestedAt = (page: Page, prefixes: string[]) =>
   page.evaluate((wanted) => {
@@ -77,6 +87,14 @@ test('登录页只加载登录所需模块（200 KB gzip 以内）；输入时�
   for (const unwanted of NOT_ON_LOGIN) expect(usable.filter((url) => url.startsWith(unwanted))).toEqual([]);
   expect(gzipBeforeUsable).toBeGreaterThan(50 * 1024);
   expect(gzipBeforeUsable).toBeLessThanOrEqual(LOGIN_BUDGET_GZIP);
+  // Styles: the login module's subset of blueprint.css, not the 560 KB sheet, before the form is usable.
+  const sheets = await stylesheetsBeforeUsable(page);
+  expect(sheets).toContain(`/apps/${LOGIN_APP}/flexpay-login.css`);
+  expect(sheets).not.toContain('/vendor/blueprint.css');
+  // The import map is in the page: SystemJS does not fetch it on the way to the form.
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/import-map.json').length)).toBe(0);
+  // The first captcha is asked for once, by the root config as it starts (before the login module runs).
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/captcha/create')).length)).toBe(1);
   // The route's own scripts are preloaded from the first byte of the page.
   const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(preloaded).toEqual(expect.arrayContaining(['/apps/root-config/flexpay-root-config.js', '/apps/login/flexpay-login.js']));
@@ -109,7 +127,14 @@ test('表单可用后、提交前，首页所需模块已加载并执行；登�
       }),
     )
     .toEqual(['@flexpay/shared-utility', '@flexpay/navbar-app', '@flexpay/system-app', '@blueprintjs/core']);
-  const started = await requestedAt(page, AFTER_SIGN_IN);
+  // The whole of blueprint.css comes with them and takes the subset's place (same cascade as a signed-in page).
+  await expect.poll(() => page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual([
+    '/vendor/normalize.css',
+    '/vendor/blueprint.css',
+    '/root-config.css',
+  ]);
+  const started = await requestedAt(page, [...AFTER_SIGN_IN, '/vendor/blueprint.css']);
+  expect(started['/vendor/blueprint.css']!).toBeGreaterThanOrEqual(usableAt);
   for (const prefix of AFTER_SIGN_IN) {
     expect(started[prefix], prefix).toBeDefined();
     expect(started[prefix]!, prefix).toBeGreaterThanOrEqual(usableAt);

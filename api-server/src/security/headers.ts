@@ -5,8 +5,8 @@
  * - scripts: the server's own files (SystemJS, import-map-overrides, the micro-apps, the shared
  *   dependency builds) plus the one inline script the server writes into the page (runtimeSnippet),
  *   allowed by its sha256 — no 'unsafe-inline', no 'unsafe-eval'. The shell's System.import call lives
- *   in root-config/src/boot.js. SystemJS fetches the import map (connect-src) and adds <script src>
- *   tags for modules (script-src); an inline <script type="systemjs-importmap"> is data, not script.
+ *   in root-config/src/boot.js. The page carries the import map inline (<script type="systemjs-importmap">:
+ *   data the browser does not run, so no hash; issue 24) and SystemJS adds <script src> tags for modules.
  * - workers: the MD5 hashing worker is started from a blob: URL (kit/upload/md5-worker-source.ts).
  * - images: captcha pictures arrive as data: URLs, previews of chosen files as blob: URLs, the
  *   favicon is data:, Blueprint's CSS draws its icons with data: SVGs.
@@ -30,11 +30,16 @@ import { runtimeSnippet } from '../static/static';
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 export const REFERRER_POLICY = 'same-origin';
 
-/** 'sha256-…' of every inline <script> body in an HTML fragment. */
+/** A script element's type the browser runs (none, a JavaScript MIME type, module); others (the import map) are data. */
+const RUN_TYPES = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i;
+
+/** 'sha256-…' of every inline <script> body in an HTML fragment that the browser would run. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc=/i.test(match[0].slice(0, match[0].indexOf('>')))) continue;
+    const tag = match[0].slice(0, match[0].indexOf('>'));
+    if (/\ssrc=/i.test(tag)) continue;
+    if (!RUN_TYPES.test(/\stype=["']?([^"'\s>]*)/i.exec(tag)?.[1] ?? '')) continue;
     hashes.push(`'sha256-${crypto.createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
   }
   return hashes;

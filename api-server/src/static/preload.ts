@@ -98,9 +98,14 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
  * What the page at `pathname` preloads. A signed-in path asked for without a session cookie is
  * answered as the login page it will be sent to (the guard redirects before any app mounts).
  */
+/** The page a request for `pathname` shows first: a signed-in path without a session is the login page. */
+export function landingPath(pathname: string, signedIn: boolean): string {
+  return !isPublicPath(pathname) && !signedIn ? '/login' : pathname === '/' ? AFTER_SIGN_IN : pathname;
+}
+
 export function preloadsFor(repoRoot: string, importMap: { imports?: Record<string, string> }, pathname: string, signedIn: boolean): Preloads {
   const imports = importMap.imports ?? {};
-  const landing = !isPublicPath(pathname) && !signedIn ? '/login' : pathname === '/' ? AFTER_SIGN_IN : pathname;
+  const landing = landingPath(pathname, signedIn);
   const now = closure(repoRoot, imports, routeModules(landing));
   if (!isPublicPath(landing)) return { now, onInput: [], afterSignIn: [] };
   const loaded = new Set(now);
@@ -120,4 +125,28 @@ export function preloadTags(preloads: Preloads): string {
   const links = preloads.now.map((url) => `<link rel="preload" as="script" href="${escapeAttribute(url)}">`);
   const meta = (name: string, urls: string[]) => (urls.length > 0 ? `<meta name="${name}" content="${escapeAttribute(urls.join(' '))}">` : '');
   return links.join('') + meta('flexpay-preload-on-input', preloads.onInput) + meta('flexpay-preload-after-sign-in', preloads.afterSignIn);
+}
+
+/** index.html's link to the whole of Blueprint's style sheet. */
+export const BLUEPRINT_CSS_LINK = '<link rel="stylesheet" href="/vendor/blueprint.css" />';
+const BLUEPRINT_CSS = '/vendor/blueprint.css';
+const LOGIN = '@flexpay/login';
+
+/**
+ * Issue 24 item 3: on a page the login module draws (a public path, or a signed-in path opened without a
+ * session) the style sheet is the login module's subset of blueprint.css, built beside its bundle
+ * (login/login-css.js: flexpay-login.css at the module's URL with .css), not the 560 KB sheet. The link
+ * names the whole sheet in `data-flexpay-full`: the root config loads it once the form is usable and
+ * before any signed-in app. Null — keep blueprint.css — on any other page, or when the module's
+ * stylesheet is not on disk (a build without it).
+ */
+export function loginStylesheet(repoRoot: string, importMap: { imports?: Record<string, string> }, pathname: string, signedIn: boolean): string | null {
+  const landing = landingPath(pathname, signedIn);
+  if (!isPublicPath(landing) || appForPath(landing) !== 'login') return null;
+  const url = importMap.imports?.[LOGIN];
+  if (!url || !url.startsWith('/') || !url.endsWith('.js')) return null;
+  const cssUrl = `${url.slice(0, -3)}.css`;
+  const file = fileForUrl(repoRoot, cssUrl);
+  if (!file || !fs.existsSync(file)) return null;
+  return `<link rel="stylesheet" href="${escapeAttribute(cssUrl)}" data-flexpay-full="${BLUEPRINT_CSS}" />`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { hasSessionCookie, preloadsFor, preloadTags } from './preload';
+import { BLUEPRINT_CSS_LINK, hasSessionCookie, loginStylesheet, preloadsFor, preloadTags } from './preload';
 
 /** Apps served at /apps/<name>/ from <repo>/<name>/dist (CONTRACT.md layout). */
 export const STATIC_APPS = [
@@ -87,7 +87,7 @@ export function registerStatic(app: FastifyInstance, config: Config): void {
       return reply.status(404).header('Cache-Control', 'no-store').send({ error: 'import map not found' });
     }
     // A content ETag: open pages compare it to learn that a deploy or rollback changed the map (root-config version-banner).
-    const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+    const etag = importMapEtag(text);
     // no-cache, not no-store: the browser keeps the map and revalidates it by this ETag on every load (issue 24).
     reply.header('ETag', etag).header('Cache-Control', NO_CACHE);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -106,9 +106,12 @@ async function sendIndex(config: Config, rootDist: string, request: FastifyReque
   } catch {
     return reply.status(404).type('text/plain; charset=utf-8').send('页面不存在（root-config 尚未构建）');
   }
+  const mapText = await readImportMap(config);
   // The route's script preloads go after the page's stylesheets and SystemJS (what the first paint and the
   // boot wait for) when index.html marks the place, so those take the browser's first connections (issue 24).
-  const preloads = await routePreloads(config, request);
+  const preloads = routePreloads(config, request, mapText);
+  html = inlineImportMap(html, mapText);
+  html = swapStylesheet(config, request, html, mapText);
   html = html.includes(PRELOADS_PLACEHOLDER)
     ? html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config)).replace(PRELOADS_PLACEHOLDER, preloads)
     : html.replace(RUNTIME_PLACEHOLDER, runtimeSnippet(config) + preloads);
@@ -119,10 +122,60 @@ async function sendIndex(config: Config, rootDist: string, request: FastifyReque
   return reply.type('text/html; charset=utf-8').send(html);
 }
 
-/** The route's script preloads (preload.ts); none when the import map cannot be read. */
-async function routePreloads(config: Config, request: FastifyRequest): Promise<string> {
+/** The import map's content ETag (a deploy or rollback changes it). */
+export function importMapEtag(text: string): string {
+  return `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+}
+
+async function readImportMap(config: Config): Promise<string | null> {
   try {
-    const map = JSON.parse(await fs.promises.readFile(config.importMapPath, 'utf8')) as { imports?: Record<string, string> };
+    return await fs.promises.readFile(config.importMapPath, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** index.html's link to the import map (SystemJS fetches it on the first import) and its preload. */
+export const IMPORT_MAP_TAG = '<script type="systemjs-importmap" src="/import-map.json"></script>';
+export const IMPORT_MAP_PRELOAD = '<link rel="preload" href="/import-map.json" as="fetch" crossorigin="anonymous" />';
+
+/**
+ * Issue 24 item 3: the page carries the import map it was served with, inline — data, not script, so
+ * the CSP allows it — instead of SystemJS fetching /import-map.json after boot.js has run: on the cold
+ * path that request waited behind the page's scripts for one of HTTP/1.1's six connections. The JSON is
+ * checked and written with `<` escaped, so it cannot close the script element. An unreadable or
+ * invalid map leaves the page as built (the link to the file).
+ */
+export function inlineImportMap(html: string, mapText: string | null): string {
+  if (mapText === null || !html.includes(IMPORT_MAP_TAG)) return html;
+  let map: unknown;
+  try {
+    map = JSON.parse(mapText);
+  } catch {
+    return html;
+  }
+  // data-etag: the /import-map.json ETag of this map, which the root config's version watch starts from.
+  const inline = `<script type="systemjs-importmap" data-etag="${importMapEtag(mapText).replace(/"/g, '&quot;')}">${JSON.stringify(map).replace(/</g, '\\u003c')}</script>`;
+  return html.replace(IMPORT_MAP_PRELOAD, '').replace(IMPORT_MAP_TAG, () => inline);
+}
+
+/** blueprint.css → the login module's subset on a page the login module draws (preload.ts loginStylesheet). */
+function swapStylesheet(config: Config, request: FastifyRequest, html: string, mapText: string | null): string {
+  if (mapText === null || !html.includes(BLUEPRINT_CSS_LINK)) return html;
+  try {
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    const link = loginStylesheet(config.repoRoot, JSON.parse(mapText), pathname, hasSessionCookie(request.headers.cookie));
+    return link ? html.replace(BLUEPRINT_CSS_LINK, () => link) : html;
+  } catch {
+    return html;
+  }
+}
+
+/** The route's script preloads (preload.ts); none when the import map cannot be read. */
+function routePreloads(config: Config, request: FastifyRequest, mapText: string | null): string {
+  if (mapText === null) return '';
+  try {
+    const map = JSON.parse(mapText) as { imports?: Record<string, string> };
     const pathname = new URL(request.url, 'http://localhost').pathname;
     return preloadTags(preloadsFor(config.repoRoot, map, pathname, hasSessionCookie(request.headers.cookie)));
   } catch {

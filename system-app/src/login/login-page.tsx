@@ -9,6 +9,7 @@ import { ForgetPasswordForm } from './forget-password';
 import { clearLoginFailures, countLoginFailure, loginFailures, SLIDE_AFTER_FAILURES, SlideCaptcha, type SlidePass } from './slide-captcha';
 import { redirectTarget } from './redirect';
 import { announceLoginUsable, handOverSignIn } from '../../../shared-utility/src/session/sign-in-handoff';
+import { takeFirstCaptcha } from '../../../root-config/src/first-captcha';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -48,10 +49,35 @@ const NOTICES: Record<string, { title: string; text: string }> = {
 
 const FEATURES = ['供应商、商户与企业统一管理', '代发订单全流程审核与追踪', '开票、合同与任务包在线协同'];
 
-/** The first captcha, asked for by the entry's mount before React draws the page (issue 24: cold /login). */
+/**
+ * The first captcha (issue 24: cold /login): the one the root config asked for as it started
+ * (root-config/src/first-captcha.ts), else asked for by the entry's mount before React draws the page.
+ * `firstCaptchaValue` is its answer if it came before the first render, which then shows the image at once.
+ */
 let firstCaptcha: Promise<Captcha> | null = null;
+let firstCaptchaValue: Captcha | null = null;
 export function prefetchCaptcha(): void {
-  if (!hasToken()) firstCaptcha ??= request<Captcha>('captcha/create', {}, { silent: true });
+  if (hasToken() || firstCaptcha) return;
+  const early = takeFirstCaptcha();
+  firstCaptchaValue = early?.value ?? null;
+  const asked = early ? early.promise : request<Captcha>('captcha/create', {}, { silent: true });
+  firstCaptcha = asked;
+  asked.then(
+    (data) => {
+      if (firstCaptcha === asked) firstCaptchaValue = data;
+    },
+    () => undefined,
+  );
+}
+
+/** The first captcha's answer if it has come and no image has used it yet (it serves one attempt). */
+function takeReadyCaptcha(): Captcha | null {
+  const ready = firstCaptchaValue;
+  if (ready) {
+    firstCaptcha = null;
+    firstCaptchaValue = null;
+  }
+  return ready;
 }
 
 /**
@@ -62,8 +88,9 @@ export function prefetchCaptcha(): void {
 export function LoginPage({ pathname }: { pathname: string }) {
   const [values, setValues] = useState<LoginFormValues>(EMPTY);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [captchaState, setCaptchaState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The first image in the first render when its captcha has already come (no spinner, no second render).
+  const [captcha, setCaptcha] = useState<Captcha | null>(() => (pathname === '/forgetPassword' ? null : takeReadyCaptcha()));
+  const [captchaState, setCaptchaState] = useState<'loading' | 'ready' | 'failed'>(() => (captcha ? 'ready' : 'loading'));
   const [submitting, setSubmitting] = useState(false);
   // After two failed sign-ins in this tab the slide captcha is required; anyone may choose it earlier.
   const [slideMode, setSlideMode] = useState(() => loginFailures() >= SLIDE_AFTER_FAILURES);
@@ -79,11 +106,14 @@ export function LoginPage({ pathname }: { pathname: string }) {
 
   /** The captcha being fetched, so a sign-in pressed before it arrives waits for it instead of doing nothing. */
   const pendingCaptcha = useRef<Promise<Captcha | null> | null>(null);
+  /** Whether the first render already had its image (then the mount asks for none). */
+  const captchaShown = useRef(captcha !== null);
   const refreshCaptcha = useCallback((): Promise<Captcha | null> => {
     setCaptchaState('loading');
     // A captcha is good for one attempt: the prefetched one serves the first image only.
     const asked = firstCaptcha ?? request<Captcha>('captcha/create', {}, { silent: true });
     firstCaptcha = null;
+    firstCaptchaValue = null;
     const pending = asked.then(
       (data) => {
         if (mounted.current && pendingCaptcha.current === pending) {
@@ -108,7 +138,7 @@ export function LoginPage({ pathname }: { pathname: string }) {
       navigateToUrl(redirectTarget(window.location.search));
       return;
     }
-    void refreshCaptcha();
+    if (!captchaShown.current) void refreshCaptcha();
     return () => {
       mounted.current = false;
     };
