@@ -79,6 +79,9 @@ export interface SignedInContext extends RouteContext {
   caller: Caller;
 }
 
+/** A handler of a route whose code needs signing in (every limited or login-only code): the guard has set the caller. */
+export const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: RouteContext) => handler(ctx as SignedInContext);
+
 export interface RouteSpec {
   /** Path after /api/admin/. */
   path: string;

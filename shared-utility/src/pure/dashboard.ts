@@ -1,5 +1,44 @@
 /** Parts of dashboard/summary's answer that the server writes and the dashboard reads (money as yuan strings). */
+import type { AccountType } from './enums';
 import { formatFen } from './money';
+import { MANUAL_CREDIT_CHANNELS } from './rules/ledger';
+
+/** A to-do's rows: its table and the values of its columns (a list: any of them); the first is the list's tab. */
+export interface TodoRows {
+  table: 'temp_order' | 'balance_apply' | 'invoice_apply' | 'work_package' | 'refund_apply';
+  where: Readonly<Record<string, number | string | readonly number[]>>;
+  /** The permission's key (codeOf). */
+  code: string;
+  for: readonly AccountType[];
+}
+
+/**
+ * What awaits the signed-in account's action (issue 22 item 11): each to-do names the rows, the code
+ * that acts on them and the account types whose dashboard shows it. The server counts those the caller
+ * holds the code of, in its scope; the dashboard links each to its list on the tab of the first value.
+ */
+export const DASHBOARD_TODOS = {
+  // An enterprise's own work: fix and resubmit a rejected sheet, confirm a submitted one's payment, re-apply a refused recharge.
+  tempRejected: { table: 'temp_order', where: { status: 21 }, code: 'ACT_TEMP_ORDER_MGR', for: ['ENT'] },
+  tempToPay: { table: 'temp_order', where: { status: 10 }, code: 'ACT_TEMP_ORDER_MGR', for: ['ENT'] },
+  rechargeRefused: { table: 'balance_apply', where: { status: 11 }, code: 'ACT_ENT_BALANCE_APPLY', for: ['ENT'] },
+  // The platform's and a supplier's approval queue.
+  tempReview: { table: 'temp_order', where: { status: 20 }, code: 'ACT_TEMP_ORDER_REVIEW', for: ['SYS', 'SPR'] },
+  rechargeReview: { table: 'balance_apply', where: { status: 0 }, code: 'ACT_ENT_BALANCE_APPLY_REVIEW', for: ['SYS', 'SPR'] },
+  rechargeProcess: { table: 'balance_apply', where: { status: 10 }, code: 'ACT_ENT_BALANCE_APPLY_REVIEW', for: ['SYS', 'SPR'] },
+  // 确认到账 / 未到账 are people's only on the manual channels; a bank channel's adapter answers by itself.
+  rechargeCredit: { table: 'balance_apply', where: { status: 20, payChannel: MANUAL_CREDIT_CHANNELS }, code: 'ACT_ENT_BALANCE_APPLY_REVIEW', for: ['SYS', 'SPR'] },
+  refundReview: { table: 'refund_apply', where: { status: 0 }, code: 'ACT_ENT_REFUND_REVIEW', for: ['SYS', 'SPR'] },
+  refundProcess: { table: 'refund_apply', where: { status: 10 }, code: 'ACT_ENT_REFUND_REVIEW', for: ['SYS', 'SPR'] },
+  invoiceReview: { table: 'invoice_apply', where: { status: 10 }, code: 'ACT_INVOICE_REVIEW', for: ['SYS', 'SPR'] },
+  invoiceIssue: { table: 'invoice_apply', where: { status: 20 }, code: 'ACT_INVOICE_ISSUE', for: ['SYS', 'SPR'] },
+  packageReview: { table: 'work_package', where: { reviewStatus: 'INIT' }, code: 'ACT_PACKAGE_REVIEW', for: ['SYS', 'SPR'] },
+} as const satisfies Record<string, TodoRows>;
+
+export type TodoKey = keyof typeof DASHBOARD_TODOS;
+
+/** The value of a to-do's first column: the tab its list opens on. */
+export const todoTab = (key: TodoKey): number | string => Object.values(DASHBOARD_TODOS[key].where)[0] as number | string;
 
 /** Days in the trend (today and the 29 before it). */
 export const TREND_DAYS = 30;

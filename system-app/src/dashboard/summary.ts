@@ -1,4 +1,4 @@
-import { ENUMS, enumTone, formatMoney as kitMoney, parseMoneyToFen, type AccountType, type EnumName, type Tone } from '@flexpay/shared-utility';
+import { ENUMS, enumTone, formatMoney as kitMoney, parseMoneyToFen, todoTab, type AccountType, type EnumName, type TodoKey, type Tone } from '@flexpay/shared-utility';
 import { asyncScheduler, type Observable, throttleTime } from 'rxjs';
 
 /** dashboard/summary answers an object of counts scoped to the caller's organisation. */
@@ -34,45 +34,46 @@ export interface TodoGroupDef {
  * (the list's URL state: ?tab=<status>).
  */
 export const ENT_TODOS: TodoGroupDef[] = [
-  { key: 'tempRejected', title: '驳回的制单', unit: '笔', parts: [{ key: 'tempRejected', label: '审核失败', link: '/order/prodOrder?tab=21', tone: 'danger' }] },
-  { key: 'tempToPay', title: '待确认支付', unit: '笔', parts: [{ key: 'tempToPay', label: '已提交待支付', link: '/order/prodOrder?tab=10', tone: 'warning' }] },
-  { key: 'rechargeRefused', title: '审核失败的充值', unit: '笔', parts: [{ key: 'rechargeRefused', label: '审核失败', link: '/ent/addBal?tab=11', tone: 'danger' }] },
+  { key: 'tempRejected', title: '驳回的制单', unit: '笔', parts: [{ key: 'tempRejected', label: '审核失败', link: `/order/prodOrder?tab=${todoTab('tempRejected')}`, tone: 'danger' }] },
+  { key: 'tempToPay', title: '待确认支付', unit: '笔', parts: [{ key: 'tempToPay', label: '已提交待支付', link: `/order/prodOrder?tab=${todoTab('tempToPay')}`, tone: 'warning' }] },
+  { key: 'rechargeRefused', title: '审核失败的充值', unit: '笔', parts: [{ key: 'rechargeRefused', label: '审核失败', link: `/ent/addBal?tab=${todoTab('rechargeRefused')}`, tone: 'danger' }] },
 ];
 
 /**
- * A queue to-do on a status of an entity's list: the link opens the list on that status (its tab, in
- * the query or the path) and the tone is the one the status declares next to its label.
+ * A queue to-do on a status of an entity's list (the status its declaration counts, DASHBOARD_TODOS): the link
+ * opens the list on that status (its tab, in the query or the path) and the tone is the one the status declares next to its label.
  */
-function statusTodo(key: string, label: string, list: string, status: EnumName, value: number | string, tabIn: 'query' | 'path' = 'query'): TodoDef {
+function statusTodo(key: TodoKey, label: string, list: string, status: EnumName, tabIn: 'query' | 'path' = 'query'): TodoDef {
+  const value = todoTab(key);
   return { key, label, link: tabIn === 'path' ? `${list}/${value}` : `${list}?tab=${value}`, tone: enumTone(ENUMS[status], value) ?? 'none' };
 }
 
 /** The platform's and a supplier's approval queue, in the order of the issue. */
 export const QUEUE_TODOS: TodoGroupDef[] = [
-  { key: 'temp', title: '制单审核', unit: '笔', parts: [statusTodo('tempReview', '待审核', '/order/prodOrder', 'tempOrderStatus', 20)] },
+  { key: 'temp', title: '制单审核', unit: '笔', parts: [statusTodo('tempReview', '待审核', '/order/prodOrder', 'tempOrderStatus')] },
   {
     key: 'recharge',
     title: '充值审核与到账',
     unit: '笔',
     parts: [
-      statusTodo('rechargeReview', '待审核', '/ent/addBal', 'balanceApplyStatus', 0),
-      statusTodo('rechargeProcess', '待处理', '/ent/addBal', 'balanceApplyStatus', 10),
-      statusTodo('rechargeCredit', '待确认到账', '/ent/addBal', 'balanceApplyStatus', 20),
+      statusTodo('rechargeReview', '待审核', '/ent/addBal', 'balanceApplyStatus'),
+      statusTodo('rechargeProcess', '待处理', '/ent/addBal', 'balanceApplyStatus'),
+      statusTodo('rechargeCredit', '待确认到账', '/ent/addBal', 'balanceApplyStatus'),
     ],
   },
   {
     key: 'refund',
     title: '退款',
     unit: '笔',
-    parts: [statusTodo('refundReview', '待审核', '/ent/refund', 'refundStatus', 0), statusTodo('refundProcess', '退款中', '/ent/refund', 'refundStatus', 10)],
+    parts: [statusTodo('refundReview', '待审核', '/ent/refund', 'refundStatus'), statusTodo('refundProcess', '退款中', '/ent/refund', 'refundStatus')],
   },
   {
     key: 'invoice',
     title: '开票',
     unit: '笔',
-    parts: [statusTodo('invoiceReview', '待审核', '/invoice/toMeApply/1', 'invoiceStatus', 10), statusTodo('invoiceIssue', '待开票', '/invoice/toMeApply/1', 'invoiceStatus', 20)],
+    parts: [statusTodo('invoiceReview', '待审核', '/invoice/toMeApply/1', 'invoiceStatus'), statusTodo('invoiceIssue', '待开票', '/invoice/toMeApply/1', 'invoiceStatus')],
   },
-  { key: 'package', title: '任务包审核', unit: '个', parts: [statusTodo('packageReview', '待审核', '/task/userPackage1', 'packageReviewStatus', 'INIT', 'path')] },
+  { key: 'package', title: '任务包审核', unit: '个', parts: [statusTodo('packageReview', '待审核', '/task/userPackage1', 'packageReviewStatus', 'path')] },
 ];
 
 export interface ShownTodoPart extends TodoDef {

@@ -5,6 +5,7 @@ import {
   type DashboardChannelHealth,
   type DashboardMerchantMonth,
   formatFen,
+  type TodoKey,
   type TrendPoint,
 } from '@flexpay/shared-utility/src/pure';
 import { rowInScope } from '../../account/scope';
@@ -13,7 +14,7 @@ import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
 import { merchantMonth } from './merchant';
 import { channelHealth, ordersByDay, ordersSince } from './orders';
 import { talentCount } from './talents';
-import { count, type TodoKey, todosOf } from './todos';
+import { count, todosOf } from './todos';
 
 /**
  * Keys are present only when the caller may see them: `todos` has the to-dos of the caller's account

@@ -6,7 +6,7 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, formatFen, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
+import { AdminType, applicationAmounts, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -170,7 +170,7 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
     const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
     return {
       orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(o.paidFen as number), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
-      items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: `${Math.floor(Number(i.taxRate) / 10_000)}.${String(Number(i.taxRate) % 10_000).padStart(4, '0')}` })),
+      items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: formatRatio(Number(i.taxRate)) })),
       info: infoRow ?? null,
       ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
     };

@@ -11,7 +11,7 @@
  * SYS all.
  */
 import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
 import { type AnyDb, defineResource, type Resource } from '../../resource/entity-resource';
 import { moneyScope } from '../ent/money';
@@ -50,7 +50,6 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   const asToMe = toMe.resource as unknown as Resource<typeof invoiceApply.fields>;
   const apply = applyHandlers(deps, { resource: asMy });
   const files = fileHandlers(deps, { resource: asToMe }, ocr);
-  const signed = (f: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => f(ctx as SignedInContext);
   const exportToken = info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!;
 
   const routes: RouteSpec[] = [

@@ -33,3 +33,10 @@ export const packageEffects: Effects = {
       .execute();
   },
 };
+
+/** A taker's moves (packageTaker's machine): 完成 stamps when. */
+export const takerEffects: Effects = {
+  complete: async ({ trx, row, now }) => {
+    await trx.updateTable('work_package_taker').set({ completedAt: now }).where('id', '=', Number(row.id)).execute();
+  },
+};

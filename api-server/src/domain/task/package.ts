@@ -24,11 +24,11 @@ import {
 } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { packageEffects } from './package.effects';
+import { packageEffects, takerEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
 
@@ -110,23 +110,22 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     // A talent is seen by the enterprises it cooperates with (and their supplier, merchant, the platform).
     scope: (caller, qb) =>
       caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.id`, 'in', inEntScope(caller, db.selectFrom(`cust_coop_ent as ${T}`) as AnyQuery).select(`${T}.custId`)),
+    // 指定人才 (assignFor) and 接包 (takeFor): the talents cooperating with the package's enterprise; taking
+    // leaves out its takers and, for a private package, those not assigned.
     listed: (caller, cond, qb) => {
-      const forPackage = (raw: unknown) => packagesOf(caller).where(`${T}.id`, '=', Number(raw));
-      if (cond.assignFor !== undefined)
-        return qb.where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', forPackage(cond.assignFor).select(`${T}.entId`)));
-      if (cond.takeFor !== undefined) {
-        const id = Number(cond.takeFor);
-        return qb
-          .where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', forPackage(id).select(`${T}.entId`)))
-          .where(`${T}.id`, 'not in', db.selectFrom('work_package_taker').select('custId').where('packageId', '=', id))
-          .where((eb) =>
-            eb.or([
-              eb.exists(forPackage(id).select(`${T}.id`).where(`${T}.packageType`, '=', PACKAGE_TYPE.PUBLIC)),
-              eb(`${T}.id`, 'in', db.selectFrom('work_package_talent').select('custId').where('packageId', '=', id)),
-            ]),
-          );
-      }
-      return qb;
+      if (cond.assignFor === undefined && cond.takeFor === undefined) return qb;
+      const id = Number(cond.assignFor !== undefined ? cond.assignFor : cond.takeFor);
+      const pkg = packagesOf(caller).where(`${T}.id`, '=', id);
+      const linked = qb.where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', pkg.select(`${T}.entId`)));
+      if (cond.assignFor !== undefined) return linked;
+      return linked
+        .where(`${T}.id`, 'not in', db.selectFrom('work_package_taker').select('custId').where('packageId', '=', id))
+        .where((eb) =>
+          eb.or([
+            eb.exists(pkg.select(`${T}.id`).where(`${T}.packageType`, '=', PACKAGE_TYPE.PUBLIC)),
+            eb(`${T}.id`, 'in', db.selectFrom('work_package_talent').select('custId').where('packageId', '=', id)),
+          ]),
+        );
     },
   });
 
@@ -174,12 +173,9 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
         if (!assigned) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notAssigned);
       }
     },
-    afterTransition: async (ctx, name, row) => {
-      if (name === 'complete') await ctx.trx.updateTable('work_package_taker').set({ completedAt: ctx.now }).where('id', '=', Number(row.id)).execute();
-    },
+    effects: takerEffects,
   });
 
-  const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
   return [
     ...packages.routes,
     { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleUpdate) },

@@ -9,7 +9,7 @@ import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLi
 import { sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
@@ -148,7 +148,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     return createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], { packageCode: String(pkg.packageCode), remark });
   }
 
-  const signed = (handler: (ctx: SignedInContext) => Promise<unknown>) => (ctx: unknown) => handler(ctx as SignedInContext);
   // 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR).
   return [
     ...lines.routes,
