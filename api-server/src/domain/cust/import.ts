@@ -123,7 +123,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               if (!person) continue;
               outcomes[i] = { custId: person.id, message: (await ensureCooperation(trx, person.id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked };
             }
-            const head = await trx
+            const { id: importId } = (await trx
               .insertInto('cust_import')
               .values({
                 importNo,
@@ -139,8 +139,8 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
                 createdAt: ctx.now,
               })
               .returning('id')
-              .executeTakeFirstOrThrow();
-            const lines = rows.map((r, i) => ({ importId: (head as { id: number }).id, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, message: outcomes[i].message, custId: outcomes[i].custId }));
+              .executeTakeFirstOrThrow()) as { id: number };
+            const lines = rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, message: outcomes[i].message, custId: outcomes[i].custId }));
             for (let c = 0; c < lines.length; c += CHUNK) await trx.insertInto('cust_import_row').values(lines.slice(c, c + CHUNK)).execute();
             const created = outcomes.filter((o) => o.message === CustMessages.created).length;
             await audit(tx, {
@@ -151,23 +151,16 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               entityId: `ent:${ent.id}`,
               changes: { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } },
             });
-            return { importId: (head as { id: number }).id, importNo, imported: rows.length, created, outcomes };
+            const answered: ImportRowResult[] = outcomes.map((o, i) => ({ rowNo: i + 1, ok: true, message: o.message }));
+            return { importId, importNo, imported: rows.length, created, rows: answered };
           });
-        let result: Awaited<ReturnType<typeof run>>;
         try {
-          result = await run();
+          return await run();
         } catch (error) {
           // A concurrent import or create registered one of these people first: it is linked now instead.
           if (!isUniqueViolation(error)) throw error;
-          result = await run();
+          return run();
         }
-        return {
-          importId: result.importId,
-          importNo: result.importNo,
-          imported: result.imported,
-          created: result.created,
-          rows: result.outcomes.map((o, i): ImportRowResult => ({ rowNo: i + 1, ok: true, message: o.message })),
-        };
       },
     },
     {

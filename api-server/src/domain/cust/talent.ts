@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../../account/audit';
+import { audit, diff } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
@@ -95,9 +95,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
             await ensureCooperation(trx, id, ent, ctx.now);
             await ensureCard(trx, id, (values.bankCard as string | null) ?? null, (values.bankName as string | null) ?? null, ctx.now);
             for (const [fileType, upload] of uploads) await putFile(trx, id, fileType, upload, ctx.now);
-            const changes = Object.fromEntries(
-              Object.entries({ custCode, name: values.name, idType: values.idType, entId: ent.id }).map(([k, v]) => [k, { from: null, to: v }]),
-            );
+            const changes = diff({}, { custCode, name: values.name, idType: values.idType, entId: ent.id });
             await audit(tx, { operator: caller.user, now: ctx.now, action: 'create', entity: 'cust', entityId: String(id), changes });
           });
         } catch (error) {
