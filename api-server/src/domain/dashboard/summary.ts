@@ -4,11 +4,13 @@ import {
   type DashboardAccountCard,
   type DashboardChannelHealth,
   type DashboardMerchantMonth,
+  entAccount,
   formatFen,
   type TodoKey,
   type TrendPoint,
 } from '@flexpay/shared-utility/src/pure';
 import { rowInScope } from '../../account/scope';
+import { present } from '../../resource/entity-resource';
 import type { SignedInContext } from '../../http/guard';
 import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
 import { merchantMonth } from './merchant';
@@ -42,6 +44,8 @@ export interface DashboardSummary {
   packageCount: number;
 }
 
+const ACCOUNT_CARD = ['channel', 'available', 'locked', 'allowOverdraft', 'overdraftLimit', 'status'] as const satisfies ReadonlyArray<keyof DashboardAccountCard>;
+
 export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
   const { db } = ctx.deps;
   const { user, scope } = ctx.caller;
@@ -66,21 +70,10 @@ export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
     packageCount: await count(db, ctx, 'work_package'),
   };
   if (user.adminType === AdminType.ENT) {
-    const accounts = await db
-      .selectFrom('ent_account')
-      .select(['channel', 'availableFen', 'lockedFen', 'allowOverdraft', 'overdraftLimitFen', 'status'])
-      .where('ent_account.entId', '=', user.orgId ?? -1)
-      .orderBy('ent_account.channel')
-      .execute();
+    const accounts = await db.selectFrom('ent_account').selectAll().where('ent_account.entId', '=', user.orgId ?? -1).orderBy('ent_account.channel').execute();
     result.balance = formatFen(accounts.reduce((sum, account) => sum + Number(account.availableFen), 0));
-    result.accounts = accounts.map((account) => ({
-      channel: Number(account.channel),
-      available: formatFen(Number(account.availableFen)),
-      locked: formatFen(Number(account.lockedFen)),
-      allowOverdraft: Number(account.allowOverdraft),
-      overdraftLimit: formatFen(Number(account.overdraftLimitFen)),
-      status: Number(account.status),
-    }));
+    // Each channel's card: those fields of the account as 通道余额 presents them.
+    result.accounts = accounts.map((account) => present(entAccount, account)).map((shown) => Object.fromEntries(ACCOUNT_CARD.map((name) => [name, shown[name]])) as unknown as DashboardAccountCard);
   }
   if (user.adminType === AdminType.SYS || user.adminType === AdminType.SPR) result.channelHealth = await channelHealth(db, ctx);
   if (user.adminType === AdminType.MER) result.merchant = await merchantMonth(db, ctx, user.orgId ?? -1);
