@@ -117,6 +117,8 @@ export interface ResourceOptions<F extends EntityFields> {
   masked?: (caller: Caller) => readonly string[];
   /** More columns of listed, loaded and exported rows (subqueries on `t`; never in counts), read by `computed`. */
   lookups?: (qb: AnyQuery) => AnyQuery;
+  /** More of a record in the answer of its get route only (a talent's files), read with the caller's scope. */
+  more?: (caller: Caller, record: Row) => Promise<Row>;
 }
 
 const codesHeld = (caller: Caller, code: number | undefined) => code !== undefined && caller.perms.has(code);
@@ -490,6 +492,12 @@ export class Resource<F extends EntityFields> {
     };
   }
 
+  /** The get route's answer: the record as `get` answers it, and the resource's `more`. */
+  async detail(caller: Caller, key: number | string | null) {
+    const record = await this.get(caller, key);
+    return this.options.more ? { ...record, ...(await this.options.more(caller, record)) } : record;
+  }
+
   /** Writable values of a body for create or update, parsed and checked field by field in order. */
   values(body: Row, action: 'create' | 'update'): Row {
     const values: Row = {};
@@ -663,7 +671,7 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
   const signed = (ctx: RouteContext) => ctx as SignedInContext;
   const routes: RouteSpec[] = [
     { path: `${query}/list`, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) },
-    { path: `${query}/get`, perm: entity.codes.query, handler: (ctx) => resource.get(signed(ctx).caller, keyValue(entity, ctx.body)) },
+    { path: `${query}/get`, perm: entity.codes.query, handler: (ctx) => resource.detail(signed(ctx).caller, keyValue(entity, ctx.body)) },
     ...(options.listAliases ?? []).map((path): RouteSpec => ({ path, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) })),
   ];
   if (options.simple !== false)
