@@ -15,7 +15,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
-import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { uploadDir } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
@@ -53,21 +53,13 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 is a command (its effect in cust.effects.ts).
     rowActions: (caller) => (mayReveal(caller) && caller.user.adminType !== AdminType.MER ? ['files'] : []),
     effects: talentEffects,
+    // The record's files (its own and the suppliers' it may see) with its get; numbers masked as in the list.
+    more: async (caller, record) => ({ files: await talentFiles(db, caller, Number(record.id)) }),
   });
   const resource = talents.resource;
 
   return [
-    ...talents.routes.filter((r) => r.path !== 'cust/query/get'),
-    {
-      path: 'cust/query/get',
-      perm: cust.codes.query,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        // Masked like the list: a whole number is revealed (and audited) one value at a time.
-        const record = (await resource.get(caller, keyValue(cust, ctx.body))) as Row;
-        return { ...record, files: await talentFiles(db, caller, Number(record.id)) };
-      },
-    },
+    ...talents.routes,
     {
       path: 'cust/mgr/create',
       perm: TALENT_MGR_CODE,
