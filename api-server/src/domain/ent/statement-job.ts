@@ -65,12 +65,11 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
   return db.transaction().execute(async (trx) => {
     const claimed = await trx.insertInto('job_run').values({ jobKey: key, startedAt: now, finishedAt: null, result: null }).onConflict((oc) => oc.column('jobKey').doNothing()).returning('jobKey').executeTakeFirst();
     if (!claimed) return { key, ran: false, mails: 0 };
-    const db2 = trx as unknown as Kysely<Database>;
-    const ents = await db2.selectFrom('ent').select(['id', 'entName']).where('status', '=', 0).where('id', 'in', db2.selectFrom('ent_account').select('entId')).orderBy('id').execute();
+    const ents = await trx.selectFrom('ent').select(['id', 'entName']).where('status', '=', 0).where('id', 'in', trx.selectFrom('ent_account').select('entId')).orderBy('id').execute();
     let mails = 0;
     for (const ent of ents) {
       // The enterprise's top administrators and the accounts holding the ledger's query code, with an address.
-      const admins = await db2
+      const admins = await trx
         .selectFrom('admin_user as u')
         .select(['u.email'])
         .where('u.adminType', '=', AdminType.ENT)
@@ -82,10 +81,10 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
         .orderBy('u.userId')
         .execute();
       if (admins.length === 0) continue;
-      const content = await summaryOf(db2, ent, range, now);
+      const content = await summaryOf(trx, ent, range, now);
       const subject = `FlexPay 对账单 ${month.slice(0, 4)}年${Number(month.slice(5, 7))}月 · ${ent.entName}`.slice(0, 200);
       for (const { email } of [...new Map(admins.map((a) => [a.email, a])).values()]) {
-        await mail.send(db2, { email: String(email), subject, content }, now);
+        await mail.send(trx, { email: String(email), subject, content }, now);
         mails += 1;
       }
     }

@@ -11,8 +11,6 @@ import { fileRoute } from '../../resource/file-route';
 import { visibleEnt } from '../org-scope';
 import { entScope } from './index';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const proofs = defineResource(deps, entTaxProof, {
@@ -29,7 +27,6 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
       return values;
     },
     check: async (_ctx, next) => {
-      if (!MONTH.test(String(next.month))) throw new ApiError(Code.VALIDATION, '所属月份格式应为yyyy-MM');
       if (!(Number(next.personCount) > 0)) throw new ApiError(Code.VALIDATION, '完税人数须大于0');
     },
   });

@@ -4,6 +4,7 @@
  * only through the server's ledger service; these declarations give the screens and the routes.
  */
 import { defineEntity } from '../entity';
+import { MONTH_PATTERN } from '../validators';
 
 const SYS_SPR = ['SYS', 'SPR'] as const;
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -202,7 +203,7 @@ export const entTaxProof = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     entId,
-    month: { label: '所属月份', type: 'text', input: 'month', required: true, max: 7, create: true, update: true, search: 'eq', sort: true, width: 100 },
+    month: { label: '所属月份', type: 'text', input: 'month', required: true, max: 7, rule: { rules: [{ kind: 'pattern', pattern: MONTH_PATTERN, message: '所属月份格式应为yyyy-MM' }] }, create: true, update: true, search: 'eq', sort: true, width: 100 },
     personCount: { label: '完税人数', type: 'int', required: true, create: true, update: true, width: 90 },
     taxAmount: { label: '完税金额(元)', type: 'money', column: 'taxAmountFen', required: true, create: true, update: true, search: 'range', sort: true, width: 130 },
     file: { label: '完税凭证', type: 'file', required: true, create: true, update: true, width: 150, filePath: 'ent/query/taxProof/inventory/file' },
