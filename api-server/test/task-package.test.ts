@@ -289,6 +289,7 @@ describe.each(DIALECTS)('任务包 on %s', (dialect) => {
     const audit = await ctx.db.selectFrom('audit_log').selectAll().where('entity', '=', 'workPackage').where('entityId', '=', String(running)).where('action', '=', 'overdue').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operatorName: '系统', operatorId: null });
+    expect(JSON.parse(String(audit[0].changes))).toEqual({ status: { from: 0, to: 40 }, pkgStatus: { from: 'HIDDEN', to: 'HIDDEN' } });
     // An overdue package may still be finished or cancelled by the supplier.
     await spr.post('package/mgr/review', { id: running, pass: true }).then((r) => expect(r).toMatchObject(STALE));
     expect((await spr.post('package/mgr/cancel', { id: running })).data.status).toBe(50);

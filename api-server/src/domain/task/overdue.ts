@@ -5,8 +5,9 @@
  */
 import { packageAfter, packageOverdue, type PackageTriple } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
-import { auditBySystem } from '../../account/audit';
 import type { Database } from '../../db/schema';
+import { startPeriodic } from '../../resource/periodic';
+import { systemMove } from '../../resource/system-move';
 import { formatDateTime } from '../../util/time';
 
 export const OVERDUE_EVERY_MS = 5 * 60_000;
@@ -25,35 +26,13 @@ export async function markOverduePackages(db: Kysely<Database>, now: number): Pr
     const triple = { reviewStatus: row.reviewStatus, pkgStatus: row.pkgStatus, status: row.status } as PackageTriple;
     if (!packageOverdue({ ...triple, endDate: row.endDate }, today)) continue;
     const after = packageAfter('overdue', triple);
-    await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('work_package')
-        .set({ pkgStatus: after.pkgStatus, status: after.status, updatedAt: now })
-        .where('id', '=', row.id)
-        .where('status', '=', row.status)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return;
-      moved++;
-      await auditBySystem(trx, { action: 'overdue', entity: 'workPackage', entityId: row.id, changes: { status: { from: row.status, to: after.status }, pkgStatus: { from: row.pkgStatus, to: after.pkgStatus } }, now });
-    });
+    const set = { status: after.status, pkgStatus: after.pkgStatus };
+    if (await systemMove(db, { table: 'work_package', entity: 'workPackage', before: row, where: ['status'], set, action: 'overdue', now })) moved++;
   }
   return moved;
 }
 
-/**
- * Runs the overdue check now and every `everyMs` on the given clock; answers the stop function (the
- * server awaits it on close, before the database closes). Errors are reported, never thrown out of the timer.
- */
+/** Runs the overdue check now and every `everyMs` on the given clock; answers the stop function (awaited on close). */
 export function startOverdueJob(db: Kysely<Database>, options: { now: () => number; everyMs?: number; onError?: (error: unknown) => void }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => markOverduePackages(db, options.now())).catch((error: unknown) => options.onError?.(error));
-  };
-  tick();
-  const timer = setInterval(tick, options.everyMs ?? OVERDUE_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => markOverduePackages(db, options.now()), options.everyMs ?? OVERDUE_EVERY_MS, options.onError);
 }
