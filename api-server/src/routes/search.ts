@@ -7,8 +7,9 @@
  * by the whole number, exactly — a prefix search would answer yes/no for every digit of it.
  */
 import { AdminType, codeOf, idNumberKey, maskPersonal, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
+import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
 import { talentInScope } from '../domain/cust/scope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
@@ -24,9 +25,8 @@ const PER_KIND = 5;
 const MIN_LENGTH = 2;
 const MAX_LENGTH = 40;
 
-/** Prefix pattern with LIKE wildcards escaped (ESCAPE '\' on both dialects). */
-const prefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `upper(column) LIKE 'Q%' ESCAPE '\'`: a record number found by its prefix, whatever its case (wildcards escaped). */
+const startsWith = (column: string, q: string) => sql<SqlBool>`upper(${sql.ref(column)}) like ${`${escapeLike(q.toUpperCase())}%`} escape '\\'`;
 
 type Searcher = (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]>;
 
@@ -41,7 +41,7 @@ function numberSearcher(table: 'pay_order' | 'invoice_apply', no: 'orderNo' | 'a
         .selectFrom(table)
         .innerJoin('ent', 'ent.id', `${table}.entId`)
         .select([`${table}.${no} as no`, 'ent.entName'])
-        .where(sql<boolean>`upper(${sql.ref(`${table}.${no}`)}) like ${prefix(q.toUpperCase())} escape '\\'`)
+        .where(startsWith(`${table}.${no}`, q))
         .where(rowInScope(db, ctx.caller.scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` }) as never)
         .orderBy(`${table}.id`, 'desc')
         .limit(PER_KIND)
@@ -58,12 +58,7 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
         await db
           .selectFrom('ent')
           .select(['ent.entCode', 'ent.entName'])
-          .where((eb) =>
-            eb.or([
-              eb(sql`upper(ent."entCode")`, 'like', sql`${prefix(q.toUpperCase())} escape '\\'`),
-              eb(sql`ent."entName"`, 'like', sql`${contains(q)} escape '\\'`),
-            ]),
-          )
+          .where((eb) => eb.or([startsWith('ent.entCode', q), likeContains('ent.entName', q)]))
           .where(rowInScope(db, ctx.caller.scope, { ent: 'ent.id', supplier: 'ent.supplierId' }))
           .orderBy('ent.id')
           .limit(PER_KIND)
@@ -77,7 +72,7 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
       const rows = await db
         .selectFrom('cust')
         .select(['cust.name', 'cust.idNumber'])
-        .where((eb) => eb.or([eb(sql<string>`cust."name"`, 'like', sql<string>`${contains(q)} escape '\\'`), ...(byNumber.length ? [eb('cust.idNumber', 'in', byNumber)] : [])]))
+        .where((eb) => eb.or([likeContains('cust.name', q), ...(byNumber.length ? [eb('cust.idNumber', 'in', byNumber)] : [])]))
         .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
         .orderBy('cust.id')
         .limit(PER_KIND)

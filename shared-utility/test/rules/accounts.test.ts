@@ -4,6 +4,8 @@ import {
   defaultCodesFor,
   grantableCodes,
   initialPassword,
+  monthRange,
+  MONTH_PATTERN,
   revealOwner,
   validateField,
   auditLog,
@@ -88,5 +90,16 @@ describe('account rules', () => {
     expect(revealOwner({ custName: '张三', custCode: 'C0001', name: 'x' })).toBe('张三 C0001');
     expect(revealOwner({ name: '李四', username: 'mer01' })).toBe('李四 mer01');
     expect(revealOwner({ name: '', username: null })).toBe('');
+  });
+});
+
+describe('month range of a statistics search', () => {
+  it('takes yyyy-MM or blank ends and refuses anything else', () => {
+    expect(monthRange(['2026-01', '2026-12'])).toEqual(['2026-01', '2026-12']);
+    expect(monthRange(['', null])).toEqual([undefined, undefined]);
+    expect(monthRange('2026-01')).toEqual([undefined, undefined]);
+    expect(monthRange(['2026-13'])).toBeNull();
+    expect(monthRange([202601])).toBeNull();
+    expect(MONTH_PATTERN.test('2026-1')).toBe(false);
   });
 });

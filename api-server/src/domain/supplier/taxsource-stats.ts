@@ -2,14 +2,13 @@
  * 人才统计 and 税源地统计 per calendar month (Asia/Shanghai) and tax source: talents that joined the
  * suppliers of a tax source, and the payouts those suppliers made (orders finished 62/162).
  */
-import { formatFen, taxSource } from '@flexpay/shared-utility/src/pure';
+import { formatFen, monthRange, taxSource } from '@flexpay/shared-utility/src/pure';
 import { type AliasedExpression, type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb, AnyQuery } from '../../resource/entity-resource';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const StatsMessages = { month: '月份格式应为yyyy-MM' } as const;
 
 /** yyyy-MM of an epoch-ms column in Asia/Shanghai, in each dialect's words. */
@@ -34,9 +33,9 @@ function condOf(body: Record<string, unknown>): StatsCond | string {
     out.taxSourceId = id;
   }
   if (cond.month !== undefined) {
-    const [from, to] = Array.isArray(cond.month) ? (cond.month as unknown[]) : [];
-    for (const m of [from, to]) if (m !== undefined && m !== null && m !== '' && !(typeof m === 'string' && MONTH.test(m))) return StatsMessages.month;
-    out.month = [from ? String(from) : undefined, to ? String(to) : undefined];
+    const range = monthRange(cond.month);
+    if (!range) return StatsMessages.month;
+    out.month = range;
   }
   return out;
 }
