@@ -51,16 +51,17 @@ export async function storedPeople(reader: AnyDb, people: Array<{ idType?: unkno
  * missing; answers whether any was new.
  */
 export async function ensureCooperation(trx: AnyDb, custId: number, ent: { id: number; supplierId: number }, now: number): Promise<boolean> {
-  let added = false;
-  if (!(await trx.selectFrom('cust_coop_ent').select('id').where('custId', '=', custId).where('entId', '=', ent.id).executeTakeFirst())) {
-    await trx.insertInto('cust_coop_ent').values(coopEntRow(custId, ent, now)).execute();
-    added = true;
-  }
-  if (!(await trx.selectFrom('cust_coop_sup').select('id').where('custId', '=', custId).where('supplierId', '=', ent.supplierId).executeTakeFirst())) {
-    await trx.insertInto('cust_coop_sup').values(coopSupRow(custId, ent, now)).execute();
-    added = true;
-  }
-  return added;
+  const withEnt = await insertMissing(trx, 'cust_coop_ent', { custId, entId: ent.id }, () => coopEntRow(custId, ent, now));
+  const withSupplier = await insertMissing(trx, 'cust_coop_sup', { custId, supplierId: ent.supplierId }, () => coopSupRow(custId, ent, now));
+  return withEnt || withSupplier;
+}
+
+/** Inserts `row()` into `table` unless a row with the values of `where` is there; answers whether it did. */
+async function insertMissing(trx: AnyDb, table: string, where: Record<string, unknown>, row: () => object | Promise<object>): Promise<boolean> {
+  const found = await Object.entries(where).reduce((q, [column, value]) => q.where(column, '=', value), trx.selectFrom(table).select('id')).executeTakeFirst();
+  if (found) return false;
+  await trx.insertInto(table).values(await row()).execute();
+  return true;
 }
 
 type Ent = { id: number; supplierId: number };
@@ -77,9 +78,7 @@ export const newCardRow = (custId: number, cardNo: string, bankName: string | nu
 
 /** The talent's card (unchecked, named from the BIN table when the bank is not given) unless it has it. */
 export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
-  if (!cardNo) return;
-  if (await trx.selectFrom('cust_card').select('id').where('custId', '=', custId).where('cardNo', '=', cardNo).executeTakeFirst()) return;
-  await trx.insertInto('cust_card').values(newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now)).execute();
+  if (cardNo) await insertMissing(trx, 'cust_card', { custId, cardNo }, async () => newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now));
 }
 
 /** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */
