@@ -98,6 +98,10 @@ export interface ResourceOptions<F extends EntityFields> {
   afterCreate?: (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => Promise<Row | void>;
   /** More paths answering the list (the spec's names: `subMercht/listSub`). */
   listAliases?: string[];
+  /** The list's path when the spec names it otherwise (`cust/query/custCoopEnt`), in place of `${paths.query}/list`. */
+  list?: string;
+  /** false: no get route (the spec names none; the record is read through its list). */
+  get?: false;
   /** Values the server decides for the caller, over the body, before validation (a merchant's own sub). */
   fill?: (ctx: SignedInContext) => Row | Promise<Row>;
   /** In the delete's transaction: refuses it (throw ApiError) or removes what still refers to the row. */
@@ -670,8 +674,10 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
   const { query, mgr } = entity.paths;
   const signed = (ctx: RouteContext) => ctx as SignedInContext;
   const routes: RouteSpec[] = [
-    { path: `${query}/list`, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) },
-    { path: `${query}/get`, perm: entity.codes.query, handler: (ctx) => resource.detail(signed(ctx).caller, keyValue(entity, ctx.body)) },
+    { path: options.list ?? `${query}/list`, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) },
+    ...(options.get === false
+      ? []
+      : [{ path: `${query}/get`, perm: entity.codes.query, handler: (ctx: RouteContext) => resource.detail(signed(ctx).caller, keyValue(entity, ctx.body)) }]),
     ...(options.listAliases ?? []).map((path): RouteSpec => ({ path, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) })),
   ];
   if (options.simple !== false)
