@@ -22,7 +22,8 @@ export const RECHECK = 'recheckCustCard';
 
 export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulatedBankCardChecker): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const { routes } = defineResource(deps, custCard, {
+  // The spec names the list listCustCard and no get.
+  return defineResource(deps, custCard, {
     scope: (caller: Caller, qb: AnyQuery) =>
       caller.user.adminType === AdminType.MER ? qb.where(sql<boolean>`1 = 0`) : qb.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never),
     writers: ['SYS', 'SPR', 'ENT'],
@@ -30,7 +31,8 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     update: false,
     remove: 'deleteCustCard',
     simple: false,
-    listAliases: ['cust/query/listCustCard'],
+    list: 'cust/query/listCustCard',
+    get: false,
     duplicate: CARD_MESSAGES.duplicate,
     // 重新校验 is a command (custCard.commands, its effect in cust.effects.ts); an Alipay account is not checked.
     effects: cardEffects(checker, db),
@@ -50,7 +52,5 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
       const validated = await checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo });
       return { ...values, cardNo, bankName: values.bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? values.cardType ?? 'DC', validated };
     },
-  });
-  // The spec names the list listCustCard; the kit's own list and get paths would be second names.
-  return routes.filter((r) => r.path !== `${custCard.paths.query}/list` && r.path !== `${custCard.paths.query}/get`);
+  }).routes;
 }

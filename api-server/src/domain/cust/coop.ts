@@ -50,13 +50,13 @@ const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => 
 
 export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const { routes } = defineResource(deps, custCoopEnt, {
+  return defineResource(deps, custCoopEnt, {
     scope: entCoopScope(db),
     writers: ['SYS', 'SPR', 'ENT'],
     create: 'addEntCoopData',
     update: 'updateEntCoopData',
     simple: false,
-    listAliases: [custCoopEnt.paths.query],
+    list: custCoopEnt.paths.query,
     duplicate: COOP_MESSAGES.entDuplicate,
     // An enterprise adds cooperation with itself only; the talent must be one the caller sees.
     // The talent must be one the caller sees; an enterprise names itself or a sub-enterprise of its own.
@@ -70,14 +70,12 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
       if (typeOf(ctx.caller) === AdminType.ENT && ent!.id !== own && ent!.parentId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
       return { ...values, entId };
     },
-  });
-  // The spec's list is cust/query/custCoopEnt; the kit's …/custCoopEnt/list would be a second name for it.
-  return routes.filter((r) => r.path !== `${custCoopEnt.paths.query}/list`);
+  }).routes;
 }
 
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const { routes } = defineResource(deps, custCoopSup, {
+  return defineResource(deps, custCoopSup, {
     scope: supCoopScope(db),
     writers: ['SYS', 'SPR'],
     // SPR keeps its own supplier's rows; ENT signs its talents (custCoopSup.commands' `for`), never edits the cooperation.
@@ -87,7 +85,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     update: 'updateSupCoopData',
     simple: false,
     export: true,
-    listAliases: [custCoopSup.paths.query],
+    list: custCoopSup.paths.query,
     duplicate: COOP_MESSAGES.supDuplicate,
     // The talent's ID number and real-name state beside each row (lists, get, export).
     lookups: refColumns('cust', 'custId', { custIdNumber: 'idNumber', realNameStatus: 'realNameStatus' }),
@@ -108,7 +106,5 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
       if (!supplier) refuse(Code.VALIDATION, COOP_MESSAGES.supplier);
       return { ...values, supplierId, signStatus: SIGN.none, taxRegStatus: 0 };
     },
-  });
-  // The spec's list is cust/query/custCoopSup; the kit's …/custCoopSup/list would be a second name for it.
-  return routes.filter((r) => r.path !== `${custCoopSup.paths.query}/list`);
+  }).routes;
 }
