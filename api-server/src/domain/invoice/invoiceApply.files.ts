@@ -4,7 +4,7 @@
  * simulated VAT recognition, and the scoped GETs serving the stored files. Adding either is a command
  * of the application (entities/invoice.ts: inviVoucherCreate, inviFileCreate; invoiceApply.effects.ts).
  */
-import { accountTypeOf, commandAllows, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, commandAllows, enumLabel, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import fs from 'node:fs';
 import path from 'node:path';
 import { audit, type Changes } from '../../account/audit';
@@ -53,7 +53,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
 
   async function vouchers(resource: Apply, ctx: SignedInContext) {
     const { rows, editable } = await childRows(resource, ctx, 'invoice_voucher', 'inviVoucherCreate');
-    return rows.map((v) => ({ id: v.id, applyId: v.applyId, voucherType: v.voucherType, voucherTypeName: ENUMS.voucherType.find((o) => o.value === v.voucherType)?.label ?? '', file: fileOf(v.file), uploaderType: v.uploaderType, createdAt: formatDateTime(Number(v.createdAt)), _actions: editable ? ['delete'] : [] }));
+    return rows.map((v) => ({ id: v.id, applyId: v.applyId, voucherType: v.voucherType, voucherTypeName: enumLabel(ENUMS.voucherType, v.voucherType, ''), file: fileOf(v.file), uploaderType: v.uploaderType, createdAt: formatDateTime(Number(v.createdAt)), _actions: editable ? ['delete'] : [] }));
   }
 
   async function filesOf(resource: Apply, ctx: SignedInContext) {
