@@ -1,6 +1,6 @@
 import { type FeeConfig } from '../../src/pure/rules/fees';
 import { storedPayoutRow } from '../../src/pure/rules/order-checks';
-import { feeReversal, payoutOrderOf, priceOrderLines, type PricingBasis } from '../../src/pure/rules/order-pricing';
+import { feeBandsShown, feeReversal, payoutOrderOf, priceOrderLines, type PricingBasis } from '../../src/pure/rules/order-pricing';
 
 const head = { orderNo: 'PO00000001', entId: 1, supplierId: 2, merchtId: 3, parentMerchtId: null, month: '2026-11', createdAt: 1000 };
 const ratio = (r: number): FeeConfig => ({ pattern: 0, rounding: 0, ratio: r });
@@ -46,5 +46,13 @@ describe('the order a temp order makes (payoutOrderOf)', () => {
       ['PO9-3', 3, 7, 300, 10_600, 10_000, 0, 111],
       ['PO9-5', 5, null, 300, 10_600, 10_000, 0, 111],
     ]);
+  });
+});
+
+describe('计费区间 as the wire shows them (feeBandsShown)', () => {
+  it('reads the bands priceOrderLines stored: money and ratio strings; none stored is none', () => {
+    const [line] = priceOrderLines({ price: ratio(60_000), calcMode: 0, merchantCost: ratio(40_000), parentCost: null }, head, basis(), [{ rowNo: 1, idNumber: 'X', amountFen: 12_345 }]);
+    expect(feeBandsShown(line.charge.bands)).toEqual([{ from: '0.00', to: '123.45', ratio: '6.0000', portion: '123.45' }]);
+    expect(feeBandsShown(null)).toEqual([]);
   });
 });

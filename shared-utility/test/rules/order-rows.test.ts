@@ -1,4 +1,6 @@
-import { PAYOUT_MESSAGES as M, storedPayoutRow } from '../../src/pure/rules/order-checks';
+import { commandAllows } from '../../src/pure/entity';
+import { tempOrder } from '../../src/pure/entities/order';
+import { PAYOUT_MESSAGES as M, storedPayoutRow, tempReviewOnSubmit } from '../../src/pure/rules/order-checks';
 import { checkPayoutRows, DEFAULT_PAYOUT_LIMITS, lineResultGroups, type LineResult, type PayoutLookups, payoutLimits, payoutPersonKey, SERIAL_RECEIPT } from '../../src/pure/rules/order-rows';
 
 const ID = '11010519491231002X';
@@ -73,5 +75,19 @@ describe("a channel's line results grouped (lineResultGroups)", () => {
       [false, '户名不符', null, 'ef'],
       [false, null, null, 'g'],
     ]);
+  });
+});
+
+describe('提交 or 提交审核 (tempReviewOnSubmit, the commands’ when)', () => {
+  const held = new Set([tempOrder.codes.mgr!]);
+  const offered = (row: Record<string, unknown>) => ['submit', 'submitReview'].filter((n) => commandAllows(tempOrder, n, row, 'ENT', held));
+  it('a new temp order follows its enterprise’s setting now; a rejected one is always reviewed again', () => {
+    expect(tempReviewOnSubmit({ status: 0, entTempReview: 1, needReview: 0 })).toBe(true);
+    expect(tempReviewOnSubmit({ status: 0, entTempReview: 0, needReview: 1 })).toBe(false);
+    expect(tempReviewOnSubmit({ status: 21, entTempReview: 0, needReview: 0 })).toBe(true);
+    expect(offered({ status: 0, entTempReview: 0 })).toEqual(['submit']);
+    expect(offered({ status: 0, entTempReview: 1 })).toEqual(['submitReview']);
+    expect(offered({ status: 21, entTempReview: 0 })).toEqual(['submitReview']);
+    expect(offered({ status: 10, entTempReview: 0 })).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
  * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
  */
-import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, formatRatio, ORDER_MAX_RESUBMITS, orderDetail, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import { AdminType, calcFeeLog, checkManualDetailUpdate, feeBandsShown, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
@@ -36,12 +36,6 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
   const failFen = await trx.selectFrom('order_detail').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('orderId', '=', order.id as number).where('status', '=', 50).executeTakeFirstOrThrow();
   await trx.updateTable('pay_order').set({ failFen: Number(failFen.fen), failCount: lines.length, updatedAt: now }).where('id', '=', order.id as number).execute();
   await reverseFees(trx, String(order.orderNo), lines.map((l) => l.rowNo), now);
-}
-
-/** Bands of a fee log row as the wire shows them: money and ratio strings. */
-function bandsOf(raw: unknown): Array<{ from: string; to: string; ratio: string; portion: string }> {
-  const bands = (typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as Array<{ from: number; to: number; ratio: number; portion: number }>;
-  return bands.map((b) => ({ from: formatFen(b.from), to: formatFen(b.to), ratio: formatRatio(b.ratio)!, portion: formatFen(b.portion) }));
 }
 
 
@@ -99,7 +93,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       qb
         .select((eb) => eb.selectFrom('mercht as fm').select('fm.merchtCode').whereRef('fm.id', '=', `${T}.merchtId` as never).as('merchtCode'))
         .select((eb) => eb.selectFrom('mercht as fp').select('fp.merchtCode').whereRef('fp.id', '=', `${T}.parentMerchtId` as never).as('parentMerchtCode')),
-    computed: (row) => ({ bands: bandsOf(row.bands), merchtCode: row.merchtCode ?? null, parentMerchtCode: row.parentMerchtCode ?? null }),
+    computed: (row) => ({ bands: feeBandsShown(row.bands), merchtCode: row.merchtCode ?? null, parentMerchtCode: row.parentMerchtCode ?? null }),
   });
 
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
@@ -184,7 +178,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
         if (lines.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noFailedLines);
         const free = lines.filter((l) => !l.remadeTempNo);
         if (free.length === 0) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(String(lines[0].remadeTempNo)));
-        return reorder(ctx, order.entId as number, order.payChannel as number, free.map((l) => ({ name: l.name, idType: l.idType, idNumber: l.idNumber, phone: l.phone, account: l.account, bankName: l.bankName, amount: formatFen(Number(l.amountFen)), remark: l.remark })), {
+        return reorder(ctx, order.entId as number, order.payChannel as number, free.map((l) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, f === 'amount' ? formatFen(Number(l.amountFen)) : l[f]]))), {
           remark: `订单${String(order.orderNo)}失败明细重新制单`,
           remadeFrom: { orderId: order.id as number, lineIds: free.map((l) => l.id) },
         });

@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_EDITABLE, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
@@ -27,9 +27,6 @@ import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
 import { assertNewTemp, convert, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra } from './temp-writes';
-
-/** 提交 goes to review: a rejected temp order always; a new one when the enterprise's tempOrderReview is on now. */
-const reviewOnSubmit = (row: Row) => Number(row.status) === 21 || (Number(row.status) === 0 ? Number(row.entTempReview) === 1 : row.needReview === 1);
 
 export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark' | 'remadeFrom'>) => Promise<Row> } {
   const db = deps.db as unknown as Db;
@@ -50,12 +47,10 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       mayWriteTemps(caller) && !isOpen(row)
         ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : [])]
         : [],
-    // 提交 goes straight to 10 only when no review is asked; otherwise 提交审核. An API client's temp
-    // order is not resubmitted by people, and only it is closed (others are deleted).
+    // An API client's temp order is not resubmitted by people, and only it is closed (others are deleted).
     transitionRefusal: (name, row) => {
       if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
-      if (name === 'close' && !isOpen(row)) return TEMP_MESSAGES.closeOnlyOpen;
-      return (name === 'submit' && reviewOnSubmit(row)) || (name === 'submitReview' && !reviewOnSubmit(row) && row.status === 0) ? '当前状态不允许此操作' : null;
+      return name === 'close' && !isOpen(row) ? TEMP_MESSAGES.closeOnlyOpen : null;
     },
   });
   const details = defineResource(deps, tempOrderDetail, {
@@ -140,7 +135,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
   async function submit(ctx: SignedInContext) {
     mayWrite(ctx);
-    return temps.resource.transition(ctx, reviewOnSubmit(await loadTemp(ctx, ctx.body.id)) ? 'submitReview' : 'submit');
+    return temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx, ctx.body.id)) ? 'submitReview' : 'submit');
   }
 
   /**

@@ -31,6 +31,7 @@ import { ApiError } from '../../http/envelope';
 import { type PayoutAdapter, payoutAdapterFor } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
+import { startPeriodic } from '../../resource/periodic';
 import {
   auditOrder,
   checkRows,
@@ -116,8 +117,7 @@ export class OrderWorker {
   private readonly pollMs: number;
   private readonly chunk: number;
   private readonly adapterFor: (channel: number) => PayoutAdapter;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private running: Promise<void> | null = null;
+  private stopTimer: (() => Promise<void>) | null = null;
   private stopped = true;
   private turn = Math.floor(Math.random() * 16);
 
@@ -130,33 +130,22 @@ export class OrderWorker {
     this.adapterFor = options.adapterFor ?? payoutAdapterFor;
   }
 
+  /**
+   * Steps while orders are due, then polls every pollMs (the kit's periodic timer). A failed step rolled back:
+   * the order stays where it was and is tried again at the next poll.
+   */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.stopTimer = startPeriodic(async () => {
+      while (!this.stopped && (await this.runOnce()));
+    }, this.pollMs);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = (async () => {
-        let worked = false;
-        try {
-          worked = await this.runOnce();
-        } catch {
-          // A failed step rolled back; the order stays where it was and is tried again.
-        }
-        this.running = null;
-        this.schedule(worked ? 0 : this.pollMs);
-      })();
-    }, ms);
+    await this.stopTimer?.();
+    this.stopTimer = null;
   }
 
   /** Steps until no order is due; for tests and the bench. */

@@ -9,7 +9,7 @@
  */
 import { type TransitionDef, defineEntity, defineMachine } from '../entity';
 import { codeOf } from '../permissions';
-import { PAYOUT_ROW, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE, transitionTables } from '../rules/order-checks';
+import { PAYOUT_ROW, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE, tempReviewOnSubmit, transitionTables } from '../rules/order-checks';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
@@ -83,8 +83,9 @@ export const tempOrder = defineEntity({
   state: ['status', 'needReview'],
   commands: {
     ...TEMP,
-    submit: { ...TEMP.submit, to: { status: 10, needReview: 0 } },
-    submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 } },
+    // 提交 goes straight to 10 only when no review is asked; otherwise 提交审核 (the enterprise's setting read with the row).
+    submit: { ...TEMP.submit, to: { status: 10, needReview: 0 }, when: (row) => !tempReviewOnSubmit(row) },
+    submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 }, when: (row) => Number(row.status) !== 0 || tempReviewOnSubmit(row) },
     // order/mgr/temp/review {id, pass, reason?}: 审核通过 or 审核不通过, each audited as itself.
     review: { label: '审核', for: TEMP.approve.for, code: TEMP.approve.code, choose: { field: 'pass', yes: 'approve', no: 'reject' }, fields: { pass: { label: '审核结果', type: 'bool', required: true } } },
     // addDetail {tempOrderId, ...a payout row}: the row is kept as sent and checked (a wrong cell is its error, not a refusal).

@@ -254,6 +254,12 @@ export const TEMP_ORDER_EDITABLE = [0, 21];
 export const TEMP_ORDER_DELETABLE = [0, 10, 21];
 /** A closed temp order (an open-API one people will not pay): kept, never edited again. */
 export const TEMP_ORDER_CLOSED = 40;
+/**
+ * Whether 提交 goes to review (20) rather than straight to 10: a rejected temp order always; a new one when its
+ * enterprise's tempOrderReview is on now (`entTempReview`, read with the row); otherwise as it was written.
+ */
+export const tempReviewOnSubmit = (row: Readonly<Record<string, unknown>>) =>
+  Number(row.status) === 21 || (Number(row.status) === 0 ? Number(row.entTempReview) === 1 : Number(row.needReview) === 1);
 
 export const transitionTables: Record<'tempOrder' | 'order' | 'orderDetail', TransitionTable> = {
   tempOrder: {

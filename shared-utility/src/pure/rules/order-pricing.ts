@@ -3,6 +3,8 @@
  * totals an order carries: pure, so the server prices from the month volumes it read and the browser could
  * show the same figures. Lines are priced in rowNo order, each adding to the volumes of the lines after it.
  */
+import { formatRatio } from '../entity';
+import { formatFen } from '../money';
 import { type CalcMode, type FeeConfig, type FeeSplit, priceLine, splitFee } from './fees';
 import type { StoredPayoutRow } from './order-checks';
 
@@ -142,4 +144,10 @@ export function payoutOrderOf(head: PayoutOrderHead, rows: ReadonlyArray<StoredP
     updatedAt: now,
   }));
   return { totals, lines };
+}
+
+/** A charge row's bands (stored as priceOrderLines writes them) as the wire shows them: money and ratio strings. */
+export function feeBandsShown(stored: unknown): Array<{ from: string; to: string; ratio: string; portion: string }> {
+  const bands = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as Array<{ from: number; to: number; ratio: number; portion: number }>;
+  return bands.map((b) => ({ from: formatFen(b.from), to: formatFen(b.to), ratio: formatRatio(b.ratio)!, portion: formatFen(b.portion) }));
 }
