@@ -9,6 +9,7 @@
  * a sub's profile, never its money (DOMAIN.md §1).
  */
 import {
+  type AccountType,
   AdminType,
   balanceApply,
   formatFen,
@@ -44,16 +45,13 @@ const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === Adm
 
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const scope = moneyScope(db);
+  // 充值申请 and 退款申请 alike: the money scope, SYS and ENT apply (ENT for itself), no edits (moves are commands), exported.
+  const applications = { scope: moneyScope(db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, fill: ownEnt };
 
   const recharges = defineResource(deps, balanceApply, {
-    scope,
-    writers: ['SYS', 'ENT'],
+    ...applications,
     create: 'addBalApply',
-    update: false,
     summary: ['amount'],
-    export: true,
-    fill: ownEnt,
     beforeCreate: async (ctx, values) => {
       const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
       return { ...values, applyNo: await serialCode(deps.dialect, ctx.trx, 'balance_apply', 'applyNo', 'RA', 8), supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
@@ -71,13 +69,9 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
   });
 
   const refunds = defineResource(deps, refundApply, {
-    scope,
-    writers: ['SYS', 'ENT'],
+    ...applications,
     create: 'apply',
-    update: false,
     summary: ['amount'],
-    export: true,
-    fill: ownEnt,
     computed: (row) => refundHandleProcess(Number(row.status)),
     beforeCreate: async (ctx, values) => ({
       ...values,
