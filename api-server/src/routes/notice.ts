@@ -1,5 +1,5 @@
 import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
-import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 import { formatDateTime } from '../util/time';
 
 /** Notice target per account type (spec §3: 0 all, 10 merchant, 20 enterprise, 30 supplier). */
@@ -36,9 +36,8 @@ export function noticeRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'notice/show',
       perm: SHOW,
-      handler: async (ctx) => {
-        const { user } = (ctx as SignedInContext).caller;
-        const rows = await addressed(deps, ctx as SignedInContext)
+      handler: signed(async (ctx) => {
+        const rows = await addressed(deps, ctx)
           .select(['notice.id', 'notice.title', 'notice.content', 'notice.target', 'notice.createdAt', 'notice.publishAt', 'notice_read.readAt'])
           .orderBy('notice.createdAt', 'desc')
           .orderBy('notice.id', 'desc')
@@ -52,18 +51,17 @@ export function noticeRoutes(deps: AppDeps): RouteSpec[] {
           createdAt: formatDateTime(n.publishAt ?? n.createdAt),
           read: n.readAt !== null,
           // Only news pops up after sign-in: notices from before the account existed wait under the bell.
-          popup: n.readAt === null && (n.publishAt ?? n.createdAt) >= user.createdAt,
+          popup: n.readAt === null && (n.publishAt ?? n.createdAt) >= ctx.caller.user.createdAt,
         }));
-      },
+      }),
     },
     {
       path: 'notice/read',
       perm: SHOW,
       check: (body) => (Array.isArray(body.ids) && body.ids.length > 0 && body.ids.length <= MAX_SHOWN && body.ids.every((id) => Number.isInteger(id) && (id as number) > 0) ? null : '请指定公告'),
-      handler: async (ctx) => {
-        const signed = ctx as SignedInContext;
+      handler: signed(async (ctx) => {
         // Only notices addressed to the caller can be marked; others are ignored, never revealed.
-        const visible = await addressed(deps, signed)
+        const visible = await addressed(deps, ctx)
           .select('notice.id')
           .where('notice.id', 'in', ctx.body.ids as number[])
           .where('notice_read.readAt', 'is', null)
@@ -71,11 +69,11 @@ export function noticeRoutes(deps: AppDeps): RouteSpec[] {
         if (visible.length > 0)
           await deps.db
             .insertInto('notice_read')
-            .values(visible.map((n) => ({ userId: signed.caller.user.userId, noticeId: n.id, readAt: ctx.now })))
+            .values(visible.map((n) => ({ userId: ctx.caller.user.userId, noticeId: n.id, readAt: ctx.now })))
             .onConflict((oc) => oc.columns(['userId', 'noticeId']).doNothing())
             .execute();
         return true;
-      },
+      }),
     },
   ];
 }

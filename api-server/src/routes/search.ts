@@ -12,7 +12,7 @@ import { rowInScope } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
 import { talentInScope } from '../domain/cust/scope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 
 export interface SearchHit {
   kind: string;
@@ -104,13 +104,11 @@ export function searchRoutes(deps: AppDeps): RouteSpec[] {
         if (q.length < MIN_LENGTH) return `请至少输入${MIN_LENGTH}个字符`;
         return q.length > MAX_LENGTH ? `搜索内容不能超过${MAX_LENGTH}个字符` : null;
       },
-      handler: async (ctx) => {
-        const signed = ctx as SignedInContext;
+      handler: signed(async (ctx) => {
         const q = String(ctx.body.q).trim();
-        const allowed = SEARCHERS.filter((s) => s.code.some((key) => signed.caller.perms.has(codeOf(key))));
-        const hits = await Promise.all(allowed.map((s) => s.run(deps.db, signed, q)));
-        return hits.flat();
-      },
+        const allowed = SEARCHERS.filter((s) => s.code.some((key) => ctx.caller.perms.has(codeOf(key))));
+        return (await Promise.all(allowed.map((s) => s.run(deps.db, ctx, q)))).flat();
+      }),
     },
   ];
 }

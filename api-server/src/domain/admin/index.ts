@@ -9,7 +9,7 @@ import { PLATFORM_CODE } from '../../account/user-info';
 import { Code, Messages } from '../../http/codes';
 import { isUniqueViolation } from '../../http/db-errors';
 import { ApiError, refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import { notifyContactChanged } from '../../account/contact-notice';
 import { isBlank, type Row } from '../../resource/codec';
 import { defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
@@ -122,7 +122,6 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     if (write) await guard(ctx, row);
     return row as unknown as AdminUserRow;
   };
-  const signed = (ctx: unknown) => ctx as SignedInContext;
 
   return [
     ...routes.map((spec): RouteSpec => {
@@ -131,15 +130,15 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         ...spec,
         encrypted: true,
         // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5).
-        handler: async (ctx) => {
+        handler: signed(async (ctx) => {
           const conflicts = throttlesOf(deps).usernameConflict;
-          const key = String(signed(ctx).caller.user.userId);
+          const key = String(ctx.caller.user.userId);
           if (await conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
           return spec.handler(ctx).catch(async (error: unknown) => {
             if (error instanceof ApiError && error.code === Code.CONFLICT) await conflicts.hit(key, ctx.now);
             throw error;
           });
-        },
+        }),
       };
     }),
     {
@@ -148,27 +147,27 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       encrypted: true,
       scope: async (ctx) => Boolean(await target(ctx, 'userId', true)),
       schema: { newPassword: 'newPassword' },
-      handler: async (ctx) => {
-        const row = await target(signed(ctx), 'userId', true);
+      handler: signed(async (ctx) => {
+        const row = await target(ctx, 'userId', true);
         const hashed = await hashPassword(String(ctx.body.newPassword));
-        await auditedWrite(signed(ctx), { action: 'changePassword', entity: admin.name, entityId: row.userId, changes: { password: { from: '******', to: '******' } } }, async (trx) => {
+        await auditedWrite(ctx, { action: 'changePassword', entity: admin.name, entityId: row.userId, changes: { password: { from: '******', to: '******' } } }, async (trx) => {
           await trx.updateTable('admin_user').set({ ...hashed, updatedAt: ctx.now }).where('userId', '=', row.userId).execute();
           await endUserSessions(trx, row.userId, 'password', ctx.now);
         });
         return true;
-      },
+      }),
     },
     {
       path: 'user/subuser/perm/get',
       perm: QUERY,
       scope: async (ctx) => Boolean(await target(ctx, 'subUserId', false)),
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
-        const row = await target(signed(ctx), 'subUserId', false);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
+        const row = await target(ctx, 'subUserId', false);
         const granted = await permCodesOf(deps.db, row);
         const editable = caller.perms.has(MGR) && caller.perms.has(PERM) && managed(caller, row as unknown as Row);
         return { permTree: buildPermTree(grantableCodes(caller.permCodes, row.adminType)), granted, grantedTree: buildPermTree(granted), editable };
-      },
+      }),
     },
     {
       path: 'user/subuser/perm/update',
@@ -179,21 +178,21 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         const valid = Array.isArray(codes) && codes.every((c) => Number.isInteger(c) && PERMISSION_BY_CODE.get(c as number)?.limit === LimitType.LIMITED);
         return valid ? null : SubuserMessages.permCodes;
       },
-      handler: async (ctx) => {
-        const row = await target(signed(ctx), 'subUserId', true);
+      handler: signed(async (ctx) => {
+        const row = await target(ctx, 'subUserId', true);
         const codes = [...new Set(ctx.body.permCodes as number[])].sort((a, b) => a - b);
         // Nothing the caller does not hold itself, nothing the target's account type may not hold.
-        const mayGrant = new Set(grantableCodes(signed(ctx).caller.permCodes, row.adminType));
+        const mayGrant = new Set(grantableCodes(ctx.caller.permCodes, row.adminType));
         if (codes.some((c) => !mayGrant.has(c))) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const before = (await deps.db.selectFrom('admin_user_perm').select('code').where('userId', '=', row.userId).orderBy('code').execute()).map((r) => r.code);
         // Both sorted: the same list changes nothing and leaves no audit entry.
         if (String(before) === String(codes)) return true;
-        await auditedWrite(signed(ctx), { action: 'updatePerm', entity: admin.name, entityId: row.userId, changes: { permCodes: { from: before, to: codes } } }, async (trx) => {
+        await auditedWrite(ctx, { action: 'updatePerm', entity: admin.name, entityId: row.userId, changes: { permCodes: { from: before, to: codes } } }, async (trx) => {
           await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
           if (codes.length > 0) await trx.insertInto('admin_user_perm').values(codes.map((code) => ({ userId: row.userId, code }))).execute();
         });
         return true;
-      },
+      }),
     },
   ];
 }

@@ -8,7 +8,7 @@ import { client, CLIENT_MESSAGES, clientModeError, modeUsesAes } from '@flexpay/
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { maskKey, newClientKey, normaliseRsaPublicKey, sealKeyOf, aesGcmEncrypt } from '../../security/client-secrets';
@@ -56,6 +56,8 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     secretAt: row.secretAt === null || row.secretAt === undefined ? null : Number(row.secretAt),
   });
 
+  /** The client the body names (clientCode), in the caller's scope. */
+  const named = (ctx: SignedInContext) => resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
   const write = async (ctx: SignedInContext, action: string, clientCode: unknown, set: Row, note: string) =>
     resource.write(ctx, async (trx) => {
       await trx.updateTable('client').set({ ...set, secretAt: ctx.now, updatedAt: ctx.now }).where('clientCode', '=', clientCode).execute();
@@ -67,7 +69,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'client/query/securityFind',
       perm: SECURITY_CODE,
-      handler: async (ctx) => securityOf(await resource.load((ctx as SignedInContext).caller, String(ctx.body.clientCode ?? '').trim() || null)),
+      handler: signed(async (ctx) => securityOf(await named(ctx))),
     },
     // Both security writes arrive RSA-encrypted (CONTRACT.md "Encrypted bodies").
     {
@@ -75,9 +77,8 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
       path: 'client/mgr/security/reset',
       perm: SECURITY_CODE,
       encrypted: true,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
+      handler: signed(async (ctx) => {
+        const row = await named(ctx);
         const md5Key = row.signType === 'MD5' ? newClientKey() : null;
         const aesKey = modeUsesAes(Number(row.encryptMode)) ? newClientKey() : null;
         if (!md5Key && !aesKey) refuse(Code.VALIDATION, CLIENT_MESSAGES.noKeyToReset);
@@ -86,20 +87,19 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
         if (aesKey) Object.assign(set, { aesKeyEnc: aesGcmEncrypt(sealKey, aesKey), aesKeyTail: aesKey.slice(-4) });
         await write(ctx, 'resetSecret', row.clientCode, set, [md5Key && 'MD5密钥', aesKey && 'AES密钥'].filter(Boolean).join('、') + '已重置');
         return { clientCode: row.clientCode, md5Key, aesKey };
-      },
+      }),
     },
     {
       path: 'client/mgr/security/update',
       perm: SECURITY_CODE,
       encrypted: true,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const row = await resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null);
+      handler: signed(async (ctx) => {
+        const row = await named(ctx);
         const key = normaliseRsaPublicKey(ctx.body.rsaPublicKey);
         if ('error' in key) return refuse(Code.VALIDATION, key.error);
         await write(ctx, 'updateSecret', row.clientCode, { rsaPublicKey: key.pem }, 'RSA公钥已更新');
         return securityOf(await resource.load(ctx.caller, row.clientCode as string, db));
-      },
+      }),
     },
   ];
   return [...clients.routes, ...routes];

@@ -6,7 +6,7 @@
 import { AdminType, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
@@ -108,15 +108,15 @@ function supRoutes(deps: AppDeps, resource: { rows: (qb: AnyQuery, order: never[
     {
       path: 'mercht/query/listSup',
       perm: code,
-      handler: async (ctx) => {
-        const rows = (await resource.rows(parentOf(ctx as SignedInContext), []).execute()) as Row[];
+      handler: signed(async (ctx) => {
+        const rows = (await resource.rows(parentOf(ctx), []).execute()) as Row[];
         return { records: rows.map((r) => present(merchant, r)), total: rows.length };
-      },
+      }),
     },
     {
       path: 'mercht/query/querySupSimple',
       perm: code,
-      handler: async (ctx) => ((await parentOf(ctx as SignedInContext).select([`${T}.id`, `${T}.name`]).execute()) as Row[]).map((r) => ({ value: r.id, label: r.name })),
+      handler: signed(async (ctx) => ((await parentOf(ctx).select([`${T}.id`, `${T}.name`]).execute()) as Row[]).map((r) => ({ value: r.id, label: r.name }))),
     },
   ];
 }
