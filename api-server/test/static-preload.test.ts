@@ -147,14 +147,27 @@ describe('route preloads', () => {
         expect(page.body).toContain(subset);
         expect(page.body).not.toContain(whole);
         expect(page.body.indexOf('/vendor/normalize.css')).toBeLessThan(page.body.indexOf(subset));
+        expect(page.body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
       }
       for (const pathname of ['/order/index', '/dashboard', '/']) {
         const page = await app.inject({ url: pathname, headers: { cookie: 'flexpay_admin_token=abc' } });
         expect(page.body).toContain(whole);
         expect(page.body).not.toContain('flexpay-login.css');
       }
+      // The shell's small sheets come inside a login page, in their places (two requests fewer); a signed-in page links them.
+      site.write('root-config/dist/vendor/normalize.css', 'button{margin:0}');
+      const login = (await app.inject({ url: '/login' })).body;
+      expect(login).toContain('<style data-flexpay-sheet="/vendor/normalize.css">button{margin:0}</style>');
+      expect(login.indexOf('data-flexpay-sheet="/vendor/normalize.css"')).toBeLessThan(login.indexOf(subset));
+      expect(login).not.toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+      const signedIn = (await app.inject({ url: '/dashboard', headers: { cookie: 'flexpay_admin_token=abc' } })).body;
+      expect(signedIn).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+      // A sheet that could end its element stays a link.
+      site.write('root-config/dist/vendor/normalize.css', 'a{}</style><script>alert(1)</script>');
+      expect((await app.inject({ url: '/login' })).body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
     } finally {
       fs.rmSync(path.join(repo, 'login/dist/flexpay-login.css'), { force: true });
+      fs.rmSync(path.join(repo, 'root-config/dist/vendor/normalize.css'), { force: true });
       site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
     }
   });

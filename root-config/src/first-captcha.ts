@@ -1,6 +1,6 @@
 /**
- * Issue 24 item 3 (cold /login): the first captcha of a sign-in page is asked for by the root config as it
- * starts, not by @flexpay/login's mount. Between the two single-spa loads the login module and runs React
+ * Issue 24 item 3 (cold /login): the first captcha of a sign-in page is asked for by boot.js (on a page with
+ * the login module's style sheet) or else by the root config as it starts, not by @flexpay/login's mount. Between the two single-spa loads the login module and runs React
  * (react-dom's 200 KB); the captcha call (a database write on the server) now travels meanwhile, so the
  * page usually draws its form with the image in the first render instead of a spinner and a second render.
  *
@@ -46,6 +46,11 @@ export function askFirstCaptcha(signedQuery: (body: Record<string, never>) => st
   const slot: FirstCaptchaSlot = { promise };
   target[SLOT] = slot;
   return slot;
+}
+
+/** Whether a first captcha is already on its way (boot.js asks on a page with the login module's style sheet). */
+export function firstCaptchaAsked(source: Holder = window as unknown as Holder): boolean {
+  return source[SLOT] !== undefined;
 }
 
 /** The root config's captcha call, if there is one not yet taken; a second call gets null. */

@@ -10,12 +10,12 @@ import { LOGIN_USABLE, onSignInHandOver } from '@flexpay/shared-utility/src/sess
 import { startVersionWatch } from './version-banner';
 import { computeSign } from '@flexpay/shared-utility/src/pure/sign';
 import { getApiSecret, hasToken } from '@flexpay/shared-utility/src/session/credentials';
-import { askFirstCaptcha, showsCaptcha } from './first-captcha';
+import { askFirstCaptcha, firstCaptchaAsked, showsCaptcha } from './first-captcha';
 import { loadFullStylesheet } from './full-stylesheet';
 
-// Issue 24 item 3: a sign-in page's first captcha is asked for now, while single-spa loads @flexpay/login
-// and React runs, not from the login page's mount (first-captcha.ts).
-if (showsCaptcha(window.location.pathname, hasToken(), appForPath, isPublicPath)) {
+// Issue 24 item 3: a sign-in page's first captcha is asked for now (unless boot.js has asked already), while
+// single-spa loads @flexpay/login and React runs, not from the login page's mount (first-captcha.ts).
+if (!firstCaptchaAsked() && showsCaptcha(window.location.pathname, hasToken(), appForPath, isPublicPath)) {
   askFirstCaptcha((body) => {
     const timestamp = Date.now();
     return new URLSearchParams({ timestamp: String(timestamp), sign: computeSign(body, getApiSecret(), timestamp) }).toString();

@@ -215,7 +215,7 @@ describe('LoginPage', () => {
     await act(async () => release(undefined));
     await flush();
     expect(mocked.login).toHaveBeenCalledWith({ username: 'sysadmin', password: 'Flexpay@2026', captcha: 'ab12', captchaToken: 'slow-token' });
-    expect(mocked.navigate).toHaveBeenCalledWith('/');
+    expect(mocked.navigate).toHaveBeenCalledWith('/dashboard');
   });
 
   it('ignores a foreign redirect', async () => {
@@ -225,7 +225,7 @@ describe('LoginPage', () => {
     await type('login-password', 'Flexpay@2026');
     await type('login-captcha', 'ab12');
     await submit();
-    expect(mocked.navigate).toHaveBeenCalledWith('/');
+    expect(mocked.navigate).toHaveBeenCalledWith('/dashboard');
   });
 
   it('gets a new captcha and clears the answer after a failed sign-in', async () => {

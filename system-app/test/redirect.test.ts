@@ -1,4 +1,6 @@
-import { redirectTarget, safeRedirect } from '../src/login/redirect';
+import { HOME_PATH } from '@flexpay/shared-utility/src/pure/routes';
+import { guardNavigation } from '@flexpay/shared-utility/src/session/guard';
+import { HOME, redirectTarget, safeRedirect } from '../src/login/redirect';
 
 const ORIGIN = 'http://localhost:9000';
 
@@ -32,9 +34,13 @@ describe('safeRedirect: only same-origin paths survive', () => {
     expect(safeRedirect(raw as string | null | undefined, ORIGIN)).toBe('/');
   });
 
-  it('reads the redirect query parameter, decoded', () => {
+  it('reads the redirect query parameter, decoded; where it falls back to /, goes to the home page / leads to', async () => {
     expect(redirectTarget('?redirect=%2Forder%2Findex%3FpageNum%3D2', ORIGIN)).toBe('/order/index?pageNum=2');
-    expect(redirectTarget('?redirect=https%3A%2F%2Fevil.example', ORIGIN)).toBe('/');
-    expect(redirectTarget('', ORIGIN)).toBe('/');
+    expect(redirectTarget('?redirect=https%3A%2F%2Fevil.example', ORIGIN)).toBe(HOME_PATH);
+    expect(redirectTarget('', ORIGIN)).toBe(HOME_PATH);
+    expect(redirectTarget('?redirect=%2F', ORIGIN)).toBe(HOME_PATH);
+    // The guard's own answer for /: the login page skips that reroute (issue 24).
+    expect(HOME).toBe(HOME_PATH);
+    await expect(guardNavigation('/')).resolves.toBe(HOME);
   });
 });

@@ -89,8 +89,7 @@ test('登录页只加载登录所需模块（200 KB gzip 以内）；输入时�
   expect(gzipBeforeUsable).toBeLessThanOrEqual(LOGIN_BUDGET_GZIP);
   // Styles: the login module's subset of blueprint.css, not the 560 KB sheet, before the form is usable.
   const sheets = await stylesheetsBeforeUsable(page);
-  expect(sheets).toContain(`/apps/${LOGIN_APP}/flexpay-login.css`);
-  expect(sheets).not.toContain('/vendor/blueprint.css');
+  expect(sheets).toEqual([`/apps/${LOGIN_APP}/flexpay-login.css`]);
   // The import map is in the page: SystemJS does not fetch it on the way to the form.
   expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/import-map.json').length)).toBe(0);
   // The first captcha is asked for once, by the root config as it starts (before the login module runs).
@@ -128,11 +127,12 @@ test('表单可用后、提交前，首页所需模块已加载并执行；登�
     )
     .toEqual(['@flexpay/shared-utility', '@flexpay/navbar-app', '@flexpay/system-app', '@blueprintjs/core']);
   // The whole of blueprint.css comes with them and takes the subset's place (same cascade as a signed-in page).
-  await expect.poll(() => page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual([
-    '/vendor/normalize.css',
-    '/vendor/blueprint.css',
-    '/root-config.css',
-  ]);
+  // (normalize.css and root-config.css come inside the login page, in their places.)
+  const sheets = () =>
+    page
+      .locator('link[rel="stylesheet"], style[data-flexpay-sheet]')
+      .evaluateAll((nodes) => nodes.map((n) => (n instanceof HTMLLinkElement ? new URL(n.href).pathname : n.getAttribute('data-flexpay-sheet'))));
+  await expect.poll(sheets).toEqual(['/vendor/normalize.css', '/vendor/blueprint.css', '/root-config.css']);
   const started = await requestedAt(page, [...AFTER_SIGN_IN, '/vendor/blueprint.css']);
   expect(started['/vendor/blueprint.css']!).toBeGreaterThanOrEqual(usableAt);
   for (const prefix of AFTER_SIGN_IN) {

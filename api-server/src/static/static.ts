@@ -165,10 +165,45 @@ function swapStylesheet(config: Config, request: FastifyRequest, html: string, m
   try {
     const pathname = new URL(request.url, 'http://localhost').pathname;
     const link = loginStylesheet(config.repoRoot, JSON.parse(mapText), pathname, hasSessionCookie(request.headers.cookie));
-    return link ? html.replace(BLUEPRINT_CSS_LINK, () => link) : html;
+    return link ? inlineSmallSheets(path.join(config.repoRoot, 'root-config', 'dist'), html.replace(BLUEPRINT_CSS_LINK, () => link)) : html;
   } catch {
     return html;
   }
+}
+
+/** The shell's two small style sheets, written into a login page in place of their links (below). */
+export const INLINED_SHEETS = ['/vendor/normalize.css', '/root-config.css'];
+const sheetCache = new Map<string, { version: string; text: string }>();
+
+function sheetText(file: string): string | null {
+  try {
+    const { mtimeMs, size } = fs.statSync(file);
+    const version = `${mtimeMs}:${size}`;
+    const cached = sheetCache.get(file);
+    if (cached?.version === version) return cached.text;
+    const text = fs.readFileSync(file, 'utf8');
+    sheetCache.set(file, { version, text });
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Issue 24 item 3: on a login page normalize.css (6 KB) and root-config.css (1 KB) come inside the page as
+ * <style> elements (the CSP allows inline styles), in their links' places: two requests fewer for HTTP/1.1's
+ * six connections before boot.js may run (it waits for every style sheet). The whole of blueprint.css,
+ * loaded later, goes between them as on a signed-in page. A sheet that cannot be read, or holds `</`,
+ * keeps its link.
+ */
+function inlineSmallSheets(rootDist: string, html: string): string {
+  let out = html;
+  for (const url of INLINED_SHEETS) {
+    const link = `<link rel="stylesheet" href="${url}" />`;
+    const text = out.includes(link) ? sheetText(path.join(rootDist, url)) : null;
+    if (text !== null && !text.includes('</')) out = out.replace(link, () => `<style data-flexpay-sheet="${url}">${text}</style>`);
+  }
+  return out;
 }
 
 /** The route's script preloads (preload.ts); none when the import map cannot be read. */

@@ -23,7 +23,14 @@ export function safeRedirect(raw: string | null | undefined, origin: string = wi
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The sanitised destination from a location search string such as `?redirect=%2Forder%2Findex`. */
+/**
+ * Where `/` leads: shared-utility's guard sends `/` to the route table's HOME_PATH before anything mounts
+ * (the unit test keeps the two equal). Going there at once saves the page after sign-in a reroute (issue 24).
+ */
+export const HOME = '/dashboard';
+
+/** The sanitised destination from a location search string such as `?redirect=%2Forder%2Findex`; `/` is HOME. */
 export function redirectTarget(search: string, origin?: string): string {
-  return safeRedirect(new URLSearchParams(search).get('redirect'), origin);
+  const target = safeRedirect(new URLSearchParams(search).get('redirect'), origin);
+  return target === '/' ? HOME : target;
 }
