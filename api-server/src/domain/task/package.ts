@@ -15,7 +15,6 @@ import {
   packageAssignee,
   packageError,
   packagePrices,
-  packagePriceText,
   packageTaker,
   packageTalent,
   type PackageTriple,
@@ -63,7 +62,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       return caller.perms.has(workPackage.codes.mgr!) && allows('update', row, caller) ? ['update'] : [];
     },
     effects: packageEffects,
-    computed: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {

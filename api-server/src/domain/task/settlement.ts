@@ -5,7 +5,7 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -16,8 +16,6 @@ import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
 
 type CreateTemp = ReturnType<typeof tempOrderRoutes>['createTemp'];
-
-const LINE_KIND = { ORDER: 10, TEMP: 20 } as const;
 
 /**
  * Both kinds of lines as one query aliased `t`: an order's lines (through the temp order it came
@@ -30,7 +28,7 @@ function payLines(db: AnyDb) {
   const ofPackage = ['wp.id as packageId', 'wp.packageCode as packageCode'];
   const orderLines = withPackage(db.selectFrom('order_detail as d').innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo') as AnyQuery).select([
     sql<number>`d.id * 2`.as('lineId'),
-    sql.lit<number>(LINE_KIND.ORDER).as('kind'),
+    sql.lit<number>(PAY_LINE_KIND.ORDER).as('kind'),
     ...ofPackage,
     'd.entId as entId',
     'd.orderNo as billNo',
@@ -45,7 +43,7 @@ function payLines(db: AnyDb) {
     .where('tp.orderNo', 'is', null)
     .select([
       sql<number>`r.id * 2 + 1`.as('lineId'),
-      sql.lit<number>(LINE_KIND.TEMP).as('kind'),
+      sql.lit<number>(PAY_LINE_KIND.TEMP).as('kind'),
       ...ofPackage,
       'tp.entId as entId',
       'tp.tempNo as billNo',
@@ -59,10 +57,6 @@ function payLines(db: AnyDb) {
   return db.selectFrom(orderLines.unionAll(tempRows).as(T));
 }
 
-/** The line's status as its enumeration names it: an order line's, or 制单·<the temp order's>. */
-const statusText = (row: Row) =>
-  Number(row.kind) === LINE_KIND.ORDER ? enumLabel(ENUMS.orderDetailStatus, row.status) : `制单·${enumLabel(ENUMS.tempOrderStatus, row.tempStatus)}`;
-
 export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const inEntScope = entScope(db, `${T}.entId`);
@@ -75,7 +69,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     simple: false,
     summary: ['amount'],
     // ID and account numbers are masked by the entity's `masked` fields (issue 22 item 6); common/reveal reads them whole.
-    computed: (row) => ({ statusText: statusText(row) }),
     // Shown masked to everyone, so never a filter (issue 21 item 4).
     masked: () => ['idNumber', 'account'],
   });
@@ -122,9 +115,9 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
       settledAmount: formatFen(Number(pkg.settledFen)),
       takerCount: counted(TAKER_STATUS.TAKEN) + counted(TAKER_STATUS.COMPLETED),
       completedCount: counted(TAKER_STATUS.COMPLETED),
-      orderLineCount: lineCount(LINE_KIND.ORDER),
-      successLineCount: lineCount(LINE_KIND.ORDER, 20),
-      tempLineCount: lineCount(LINE_KIND.TEMP),
+      orderLineCount: lineCount(PAY_LINE_KIND.ORDER),
+      successLineCount: lineCount(PAY_LINE_KIND.ORDER, 20),
+      tempLineCount: lineCount(PAY_LINE_KIND.TEMP),
       completedTakers: completed.map((t) => ({ custId: t.custId, name: t.name, idNumber: maskMiddle(t.idNumber), account: t.bankCard ? maskMiddle(t.bankCard) : null, bankName: t.bankName })),
       channels: [...new Set(channels.map((c) => c.channel))].map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
     };

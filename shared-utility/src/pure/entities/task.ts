@@ -1,7 +1,7 @@
 /** Task packages (DOMAIN.md §7, spec §2 /task): a supplier's two-level task categories. */
 import { defineEntity } from '../entity';
-import type { AccountType } from '../enums';
-import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, type PackageTriple } from '../rules/package';
+import { type AccountType, enumLabel, ENUMS } from '../enums';
+import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, packagePriceText, type PackageTriple } from '../rules/package';
 
 export const TASK_MESSAGES = {
   parentLevel: '上级分类只能是本供应商的一级分类',
@@ -48,6 +48,7 @@ export const workPackage = defineEntity({
   labelField: 'name',
   title: '任务包',
   paths: { query: 'package/query', mgr: 'package/mgr' },
+  derive: (row) => ({ priceText: packagePriceText(Number(row.priceType), row.priceLowerFen as number | null, row.priceUpperFen as number | null) }),
   codes: { query: 32210, mgr: 32220 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
@@ -165,6 +166,9 @@ export const packageTaker = defineEntity({
  * package's code — the lines of its orders, and the rows of its temp orders not yet turned into
  * orders. Read only; the server reads them from both tables at once (domain/task/settlement.ts).
  */
+/** The two kinds of a package's pay line (enum packageLineKind): an order's line, a temp order's row not yet an order. */
+export const PAY_LINE_KIND = { ORDER: 10, TEMP: 20 } as const;
+
 export const packagePayLine = defineEntity({
   name: 'packagePayLine',
   table: 'order_detail',
@@ -172,6 +176,8 @@ export const packagePayLine = defineEntity({
   labelField: 'name',
   title: '从业者结算',
   paths: { query: 'package/settlement/query', mgr: 'package/settlement/mgr' },
+  // The line's status as its enumeration names it: an order line's, or 制单·<the temp order's>.
+  derive: (row) => ({ statusText: Number(row.kind) === PAY_LINE_KIND.ORDER ? enumLabel(ENUMS.orderDetailStatus, row.status) : `制单·${enumLabel(ENUMS.tempOrderStatus, row.tempStatus)}` }),
   codes: { query: 25110, mgr: 32220 },
   timestamps: false,
   fields: {
