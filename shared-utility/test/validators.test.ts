@@ -33,6 +33,7 @@ const CASES: Record<FieldRuleName, { fail: Array<[unknown, string]>; pass: unkno
   },
   confirmPassword: { fail: [[null, '请输入确认密码']], pass: ['anything'] },
   loginPassword: { fail: [[undefined, '密码不能为空']], pass: ['x'] },
+  loginUsername: { fail: [[undefined, '请输入用户名'], ['', '请输入用户名']], pass: ['x', '1bad name'] },
   captcha: { fail: [['', '请输入验证码']], pass: ['ab12'] },
   name: {
     fail: [['', '请输入姓名'], ['张', '姓名长度在2到30个字符'], ['张'.repeat(31), '姓名长度在2到30个字符']],

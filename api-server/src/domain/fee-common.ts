@@ -3,9 +3,9 @@
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
  * the monthly statistics answered from the calc-fee log views.
  */
-import { type AccountType, accountTypeOf, type Entity, type EntityFields, type FeeConfig, formatFen, formatLadder, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { type AccountType, accountTypeOf, type Entity, type EntityFields, type FeeConfig, formatLadder, monthlySums, readFeeConfig } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { type Resource, T } from '../resource/entity-resource';
@@ -15,8 +15,7 @@ const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'stri
 /** A row's config (columns as stored or as the codec parsed them), or 1001 with the engine's message. */
 export function feeConfigOf(row: Row): FeeConfig {
   const read = readFeeConfig({ feePattern: row.feePattern, rounding: row.rounding, ratio: row.ratio as number | null, ladder: parseLadderColumn(row.ladder) });
-  if ('error' in read) throw new ApiError(Code.VALIDATION, read.error);
-  return read.config;
+  return 'error' in read ? refuse(Code.VALIDATION, read.error) : read.config;
 }
 
 /** The stored columns of a valid config: pattern 0 keeps only its ratio, ladders only their bands. */
@@ -52,11 +51,7 @@ export function customSumByRange<F extends EntityFields>(deps: AppDeps, resource
         .orderBy(`${T}.month`)
         .limit(240)
         .execute()) as Row[];
-      const show = (r: Row) => ({ ...(counted ? { lineCount: Number(r.lineCount ?? 0) } : {}), ...Object.fromEntries(moneyFields.map((f) => [f, formatFen(Number(r[f] ?? 0))])) });
-      const total: Row = counted ? { lineCount: 0 } : {};
-      for (const f of moneyFields) total[f] = 0;
-      for (const r of rows) for (const key of Object.keys(total)) total[key] = Number(total[key]) + Number(r[key] ?? 0);
-      return { months: rows.map((r) => ({ month: r.month, ...show(r) })), total: show(total) };
+      return monthlySums(rows, moneyFields, counted);
     },
   };
 }

@@ -4,7 +4,7 @@
  * meets the §5 rule (purpose 5). Codes belong to the account, not to the phone. Every answer about
  * sending is the same whether the username exists or not; sends are throttled per username and IP.
  */
-import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { codeOf } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import { audit } from '../account/audit';
 import type { Database } from '../db/schema';
@@ -62,7 +62,7 @@ async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: Chann
 }
 
 export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
-  const usernameSchema = { username: { rules: [{ kind: 'required' as const, message: MESSAGES.usernameRequired }] } };
+  const usernameSchema = { username: 'loginUsername' as const };
   return [
     {
       path: 'captcha/sendSMSCode',

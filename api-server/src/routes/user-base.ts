@@ -4,7 +4,7 @@ import { accountData } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
-import type { AppDeps, RouteContext, SignedInContext } from '../http/guard';
+import type { AppDeps, SignedInContext } from '../http/guard';
 import { outboxMailProvider } from '../providers/mail';
 import { type CodeOwner, issueCode, outboxProvider, SmsType } from '../providers/sms';
 import { forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
@@ -25,11 +25,6 @@ export const UserMessages = {
   smsSent: '验证码已发送至新手机号，5分钟内有效',
   mailSent: '验证码已发送至新邮箱，5分钟内有效',
 } as const;
-
-export function signedIn(ctx: RouteContext): SignedInContext {
-  if (!ctx.caller) throw new Error('signed-in route reached without a caller');
-  return ctx as SignedInContext;
-}
 
 /**
  * The caller's current password as proof (issue 12 finding 3): the attempt counts toward the sign-in

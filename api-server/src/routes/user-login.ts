@@ -1,4 +1,4 @@
-import { MESSAGES, type Schema } from '@flexpay/shared-utility/src/pure';
+import type { Schema } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { permCodesOf } from '../account/permissions';
 import { accountData } from '../account/user-info';
@@ -14,7 +14,7 @@ import { throttlesOf } from '../security/throttle';
 /** Login only checks presence; a malformed username simply fails as wrong credentials. */
 export function loginSchema(captchaOff: boolean): Schema {
   const schema: Schema = {
-    username: { rules: [{ kind: 'required', message: MESSAGES.usernameRequired }] },
+    username: 'loginUsername',
     password: 'loginPassword',
   };
   if (!captchaOff) {

@@ -1,8 +1,8 @@
 import { codeOf, trimLogin } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
-import type { AppDeps, RouteSpec } from '../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../http/guard';
 import { endSession } from '../security/session';
-import { signedIn, UserMessages } from './user-base';
+import { UserMessages } from './user-base';
 import { changeContact, checkContactBody, sendContactCode } from './user-contact';
 import { login, loginSchema } from './user-login';
 import { changePassword, checkProfileExtras, currentAccount, profileSchema, updateProfile } from './user-profile';
@@ -25,12 +25,12 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'user/loginInfo',
       perm: codeOf('ACT_LOGIN_INFO'),
-      handler: (ctx) => currentAccount(signedIn(ctx)),
+      handler: signed(currentAccount),
     },
     {
       path: 'user/get',
       perm: codeOf('ACT_USER_GET'),
-      handler: async (ctx) => (await currentAccount(signedIn(ctx))).userInfo,
+      handler: signed(async (ctx) => (await currentAccount(ctx)).userInfo),
     },
     {
       path: 'user/update',
@@ -38,7 +38,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       schema: profileSchema,
       partial: true,
       check: checkProfileExtras,
-      handler: (ctx) => updateProfile(signedIn(ctx)),
+      handler: signed(updateProfile),
     },
     {
       path: 'user/changePassword',
@@ -46,14 +46,14 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       encrypted: true,
       schema: { newPassword: 'newPassword' },
       check: (body) => (typeof body.password !== 'string' || body.password === '' ? UserMessages.oldPasswordRequired : null),
-      handler: (ctx) => changePassword(signedIn(ctx)),
+      handler: signed(changePassword),
     },
     {
       // Issue 21 item 1: a code to the new phone or e-mail (body: channel 'sms' with phone, or 'mail' with email).
       path: 'user/contact/sendCode',
       perm: codeOf('ACT_USER_UPDATE'),
       check: checkContactBody,
-      handler: (ctx) => sendContactCode(signedIn(ctx)),
+      handler: signed(sendContactCode),
     },
     {
       // …and the change itself with the current password and that code (encrypted: it carries the password).
@@ -64,17 +64,17 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
         checkContactBody(body) ??
         (typeof body.password !== 'string' || body.password === '' ? UserMessages.passwordRequired : null) ??
         (typeof body.code !== 'string' || body.code.trim() === '' ? UserMessages.codeRequired : null),
-      handler: (ctx) => changeContact(signedIn(ctx)),
+      handler: signed(changeContact),
     },
     {
       path: 'user/logout',
       perm: codeOf('ACT_LOGOUT'),
-      handler: async (ctx) => {
-        const { caller } = signedIn(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         await endSession(deps.db, caller.session.token, 'logout', ctx.now);
         await audit(deps.db, { operator: caller.user, action: 'logout', entity: 'session', entityId: caller.user.userId, now: ctx.now });
         return true;
-      },
+      }),
     },
   ];
 }

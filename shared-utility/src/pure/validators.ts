@@ -100,6 +100,8 @@ export const FIELD_RULES = {
   },
   confirmPassword: { rules: [required(MESSAGES.confirmPasswordRequired)] },
   loginPassword: { rules: [required(MESSAGES.passwordRequired)] },
+  /** Sign-in and recovery only ask for a username: a malformed one fails as an unknown account. */
+  loginUsername: { rules: [required(MESSAGES.usernameRequired)] },
   captcha: { rules: [required(MESSAGES.captchaRequired)] },
   name: {
     rules: [required(MESSAGES.nameRequired), { kind: 'length', min: 2, max: 30, message: MESSAGES.nameLength }],

@@ -5,7 +5,7 @@
  */
 import { AdminType, checkFeeConfigs, FEE_MESSAGES, merchtFeeConfig, merchtFeeStats } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
@@ -24,7 +24,7 @@ function listedFor(caller: Caller, cond: Row, qb: AnyQuery): AnyQuery {
 async function checkMerchtFee(ctx: WriteContext, next: Row) {
   const cost = feeConfigOf(next);
   const prices = (await ctx.trx.selectFrom('ent_fee_config').selectAll().where('merchtId', '=', Number(next.merchtId)).execute()) as Row[];
-  if (prices.some((price) => checkFeeConfigs(feeConfigOf(price), cost))) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.belowMerchantCost);
+  if (prices.some((price) => checkFeeConfigs(feeConfigOf(price), cost))) refuse(Code.VALIDATION, FEE_MESSAGES.belowMerchantCost);
 }
 
 export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
@@ -47,8 +47,8 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
         .select([`${T}.id`, `${T}.merchtType`])
         .where(`${T}.id`, '=', Number(values.merchtId))
         .executeTakeFirst()) as Row | undefined;
-      if (!target || target.merchtType !== 0) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      if (ownRow(ctx.caller, values)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+      if (!target || target.merchtType !== 0) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      if (ownRow(ctx.caller, values)) refuse(Code.NO_PERMISSION, Messages.noPermission);
       return { ...values, ...feeColumns(values) };
     },
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),

@@ -5,6 +5,8 @@
 import { formatFen, monthRange, taxSource } from '@flexpay/shared-utility/src/pure';
 import { type AliasedExpression, type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
+import { Code } from '../../http/codes';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb, AnyQuery } from '../../resource/entity-resource';
@@ -24,17 +26,18 @@ interface StatsCond {
   month?: [string?, string?];
 }
 
-function condOf(body: Record<string, unknown>): StatsCond | string {
+/** The statistics' conditions, or 1001 with the first malformed one's message. */
+function condOf(body: Record<string, unknown>): StatsCond {
   const cond = (body.cond ?? {}) as Record<string, unknown>;
   const out: StatsCond = {};
   if (cond.taxSourceId !== undefined && cond.taxSourceId !== null && cond.taxSourceId !== '') {
     const id = Number(cond.taxSourceId);
-    if (!Number.isInteger(id) || id <= 0) return '税源地查询条件格式错误';
+    if (!Number.isInteger(id) || id <= 0) refuse(Code.VALIDATION, '税源地查询条件格式错误');
     out.taxSourceId = id;
   }
   if (cond.month !== undefined) {
     const range = monthRange(cond.month);
-    if (!range) return StatsMessages.month;
+    if (!range) refuse(Code.VALIDATION, StatsMessages.month);
     out.month = range;
   }
   return out;
@@ -69,16 +72,11 @@ const STATS: StatsDef[] = [
 
 export function taxSourceStatsRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const check = (body: Row) => {
-    const cond = condOf(body);
-    return typeof cond === 'string' ? cond : null;
-  };
   return STATS.map((stat) => ({
     path: `taxSource/query/${stat.path}`,
     perm: taxSource.codes.query,
-    check,
     handler: async (ctx) => {
-      const cond = condOf(ctx.body) as StatsCond;
+      const cond = condOf(ctx.body);
       const month = monthOf(deps.dialect, stat.at);
       let qb = stat
         .rows(db)

@@ -15,3 +15,4 @@ export * from './invoice-apply';
 export * from './statement';
 export * from './ent';
 export * from './app-versions';
+export * from './monthly';
