@@ -25,7 +25,7 @@ import { audit } from '../../account/audit';
 import { rowInScope } from '../../account/scope';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
@@ -63,7 +63,6 @@ const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, 
 
 export function custImportRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const signed = (ctx: unknown) => ctx as SignedInContext;
   // An import belongs to its enterprise (and supplier): SYS all, SPR its supplier's, ENT its own.
   const history = defineResource(deps, custImport, {
     scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
@@ -84,8 +83,8 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         if (body.rows.length > CUST_IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
         return null;
       },
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         const ent = await targetEnterprise(db, caller, ctx.body);
         const checked = checkCustImportRows(ctx.body.rows as unknown[]);
         const refusal = importRefusal(checked);
@@ -161,16 +160,16 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           if (!isUniqueViolation(error)) throw error;
           return run();
         }
-      },
+      }),
     },
     {
       path: 'cust/mgr/importDetails',
       perm: IMPORT,
-      handler: async (ctx) => {
-        const head = await loadImport(signed(ctx), ctx.body.id);
+      handler: signed(async (ctx) => {
+        const head = await loadImport(ctx, ctx.body.id);
         const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
-        return { ...history.resource.show(head, signed(ctx).caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
-      },
+        return { ...history.resource.show(head, ctx.caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
+      }),
     },
     {
       // importDFile?id=&kind=original|result: the workbook as uploaded, or one line per row with its outcome.
@@ -178,9 +177,9 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       method: 'GET',
       perm: IMPORT,
       raw: true,
-      handler: async (ctx) => {
+      handler: signed(async (ctx) => {
         const query = ctx.request.query as Record<string, unknown>;
-        const head = await loadImport(signed(ctx), query.id);
+        const head = await loadImport(ctx, query.id);
         if (query.kind === 'original') return sendUpload(deps, ctx.reply, head.fileUrl, undefined, CustMessages.importFile);
         const rows = (await db
           .selectFrom('cust_import_row as r')
@@ -196,7 +195,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         const book = XLSX.utils.book_new();
         XLSX.utils.book_append_sheet(book, sheet, '导入结果');
         return sendXlsx(ctx.reply, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
-      },
+      }),
     },
   ];
 }

@@ -7,9 +7,10 @@
  */
 import { dueSteps, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
-import { auditBySystem } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { type ESignProvider, simulatedESign } from '../../providers/esign';
+import { startPeriodic } from '../../resource/periodic';
+import { systemMove } from '../../resource/system-move';
 
 export const SIGN_JOB_EVERY_MS = 5_000;
 
@@ -30,17 +31,9 @@ export async function runSignJobs(db: Kysely<Database>, now: number, delays: Sig
   let moved = 0;
   for (const row of rows) {
     for (const step of dueSteps(row, row.realNameStatus, now, delays)) {
-      await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('cust_coop_sup')
-          .set({ [step.column]: step.to, ...step.set, updatedAt: now })
-          .where('id', '=', row.id)
-          .where(step.column, '=', step.from)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return;
-        moved++;
-        await auditBySystem(trx, { action: step.action, entity: 'custCoopSup', entityId: row.id, changes: { [step.column]: { from: step.from, to: step.to } }, now });
-      });
+      const set = { [step.column]: step.to, ...step.set };
+      const changes = { [step.column]: { from: step.from, to: step.to } };
+      if (await systemMove(db, { table: 'cust_coop_sup', entity: 'custCoopSup', before: row, where: [step.column], set, action: step.action, now, changes })) moved++;
     }
   }
   return moved;
@@ -55,15 +48,5 @@ export function startSignScheduler(
   options: { now: () => number; provider?: ESignProvider; everyMs?: number; onError?: (error: unknown) => void },
 ): () => Promise<void> {
   const provider = options.provider ?? simulatedESign();
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => runSignJobs(db, options.now(), provider.delays)).catch((error: unknown) => options.onError?.(error));
-  };
-  tick();
-  const timer = setInterval(tick, options.everyMs ?? SIGN_JOB_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => runSignJobs(db, options.now(), provider.delays), options.everyMs ?? SIGN_JOB_EVERY_MS, options.onError);
 }

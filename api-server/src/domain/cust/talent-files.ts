@@ -1,7 +1,7 @@
 import { AdminType, cust } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
 import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
@@ -52,31 +52,30 @@ export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
 /** 附件: the talent's files and one to download (saving one of its own is the cust entity's fileSave command). */
 export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const signed = (ctx: unknown) => ctx as SignedInContext;
   return [
     {
       path: 'cust/query/file',
       perm: cust.codes.query,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         const row = await resource.load(caller, keyValue(cust, { id: ctx.body.custId }));
         return talentFiles(db, caller, Number(row.id));
-      },
+      }),
     },
     {
       path: 'cust/query/file/download',
       method: 'GET',
       perm: cust.codes.query,
       raw: true,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         const id = Number((ctx.request.query as Row).id);
         const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
         if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(caller, Number(file.custId));
         if (!(await talentFiles(db, caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
         return sendUpload(deps, ctx.reply, file.url, String(file.name));
-      },
+      }),
     },
   ];
 }

@@ -12,7 +12,7 @@ import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared
 import { audit, diff } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
@@ -31,7 +31,6 @@ const FILE_FIELDS: Array<[string, number]> = [
 
 export function talentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const signed = (ctx: unknown) => ctx as SignedInContext;
 
   const talents = defineResource(deps, cust, {
     scope: (caller, qb) => qb.where(talentInScope(deps.db, caller.scope, `${T}.id`) as never),
@@ -63,8 +62,8 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'cust/mgr/create',
       perm: TALENT_MGR_CODE,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         if (!resource.mayWrite(caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const ent = await targetEnterprise(db, caller, ctx.body);
         const values = resource.values({ ...ctx.body, entId: ent.id }, 'create');
@@ -97,20 +96,20 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
           refuse(Code.CONFLICT, TalentMessages.duplicate);
         }
         return { id, custCode };
-      },
+      }),
     },
     {
       // 身份证识别: reads an uploaded ID photo through the OCR provider; nothing is stored.
       path: 'cust/mgr/ocrIdCard',
       perm: TALENT_MGR_CODE,
-      handler: async (ctx) => {
-        const { caller } = signed(ctx);
+      handler: signed(async (ctx) => {
+        const { caller } = ctx;
         if (!resource.mayWrite(caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.ocrFile);
         const bytes = fs.readFileSync(path.join(uploadDir(deps), path.basename(upload.storedAs)));
         const read = await simulatedOcrProvider.readIdCard({ bytes, fileMd5: upload.fileMd5 });
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
-      },
+      }),
     },
     ...talentFileRoutes(deps, resource),
   ];
