@@ -94,6 +94,10 @@ describe.each(DIALECTS)('payout orders on %s', (dialect) => {
     expect(failed).toMatchObject({ rowNo: 5, reason: '收款账户不存在', receiptFile: null });
     const paidLine = lines.data.records.find((r: { rowNo: number }) => r.rowNo === 1);
     expect(paidLine.receiptFile).toBe(`回单_${orderNo}-1.pdf`);
+    // Each line names the talent of its own row's check: row 4 was deleted, row 5's line is not given another row's.
+    const named = await ctx.db.selectFrom('order_detail as d').innerJoin('cust as c', (j) => j.onRef('c.idNumber', '=', 'd.idNumber').onRef('c.idType', '=', 'd.idType')).select(['d.rowNo', 'd.custId', 'c.id as talentId']).where('d.orderNo', '=', orderNo).orderBy('d.rowNo').execute();
+    expect(named.map((l) => [l.rowNo, l.custId])).toEqual(named.map((l) => [l.rowNo, l.talentId]));
+    expect(named.map((l) => l.rowNo)).toEqual([1, 2, 3, 5]);
     const receipt = await ent.get('order/query/detail/bankReceiptFile', { id: String(paidLine.id) });
     expect(receipt.headers['content-type']).toContain('application/pdf');
     expect((await ent.get('order/query/detail/bankReceiptFile', { id: String(failed.id) })).json()).toMatchObject({ code: Code.NOT_FOUND, message: '暂无回单' });

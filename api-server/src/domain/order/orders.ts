@@ -10,7 +10,7 @@
 import { AdminType, calcFeeLog, checkManualDetailUpdate, feeBandsShown, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
@@ -126,7 +126,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     return details.resource.get(ctx.caller, line.id as number);
   }
 
-  const signed = (ctx: unknown) => ctx as SignedInContext;
   const detailMachine = new Set([...Object.keys(orderDetail.machine!.transitions), 'updateStatus'].map((n) => `${orderDetail.paths.mgr}/${n}`));
   const detailCode = orderDetail.machine!.transitions.markSuccess.code;
 
@@ -134,17 +133,16 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
   return [
     ...modeExports.withModes(orders.routes),
     ...details.routes.filter((r) => !detailMachine.has(r.path)),
-    { path: `${orderDetail.paths.mgr}/updateStatus`, perm: detailCode, handler: (ctx) => manualResult(signed(ctx)) },
-    { path: `${orderDetail.paths.mgr}/markSuccess`, perm: detailCode, handler: (ctx) => manualResult({ ...signed(ctx), body: { ...ctx.body, status: 20 } }) },
-    { path: `${orderDetail.paths.mgr}/markFailed`, perm: detailCode, handler: (ctx) => manualResult({ ...signed(ctx), body: { ...ctx.body, status: 30 } }) },
+    { path: `${orderDetail.paths.mgr}/updateStatus`, perm: detailCode, handler: signed(manualResult) },
+    { path: `${orderDetail.paths.mgr}/markSuccess`, perm: detailCode, handler: signed((ctx) => manualResult({ ...ctx, body: { ...ctx.body, status: 20 } })) },
+    { path: `${orderDetail.paths.mgr}/markFailed`, perm: detailCode, handler: signed((ctx) => manualResult({ ...ctx, body: { ...ctx.body, status: 30 } })) },
     {
       // The bank receipt of a successful line (SimBank: 回单_{serialNo}.pdf); 1004 暂无回单 otherwise.
       path: `${orderDetail.paths.query}/bankReceiptFile`,
       method: 'GET',
       perm: orderDetail.codes.query,
       raw: true,
-      handler: async (raw) => {
-        const ctx = signed(raw);
+      handler: signed(async (ctx) => {
         const id = Number((ctx.request.query as Row).id);
         const line = await details.resource.load(ctx.caller, Number.isInteger(id) ? id : null);
         if (!line.receiptFile) refuse(Code.NOT_FOUND, ORDER_MESSAGES.noReceipt);
@@ -155,15 +153,14 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
           .header('Content-Disposition', `inline; filename="receipt.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header('Cache-Control', 'no-store')
           .send(pdf);
-      },
+      }),
     },
     {
       // 失败明细重新制单: the failed (30) and unprocessed (50) lines of an order as a new temp order, by
       // the writers of temp/create; each line once while the temp order it went into lives.
       path: 'order/mgr/temp/createFromFailed',
       perm: 25020,
-      handler: async (raw) => {
-        const ctx = signed(raw);
+      handler: signed(async (ctx) => {
         if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
         const lines = await db
@@ -182,10 +179,10 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
           remark: `订单${String(order.orderNo)}失败明细重新制单`,
           remadeFrom: { orderId: order.id as number, lineIds: free.map((l) => l.id) },
         });
-      },
+      }),
     },
     ...feeLogs.routes,
-    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: async (ctx) => feeLogs.resource.get(signed(ctx).caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null) },
+    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: signed(async (ctx) => feeLogs.resource.get(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null)) },
     ...progressRoutes(deps),
     ...modeExports.routes,
   ];

@@ -7,7 +7,7 @@ import { formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
 import { scoped } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyQuery } from '../../resource/entity-resource';
 import { issueToken } from '../../resource/export';
@@ -39,7 +39,6 @@ export const PROGRESS_RECHECK_MS = 1_000;
 /** The order-progress stream (order/query/progress): a single-use ticket, then the caller's orders as they move, as server-sent events. */
 export function progressRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as Db;
-  const signed = (ctx: unknown) => ctx as SignedInContext;
 
   /** The scoped orders the stream may report, by their progress rows. */
   const progressScope = scoped(db, { org: { supplier: 'p.supplierId', merchant: 'p.merchtId', ent: 'p.entId' } });
@@ -49,11 +48,10 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       // A single-use ticket (60 s) for the event stream: EventSource sends no Access-Token header.
       path: `${PROGRESS_PATH}/ticket`,
       perm: payOrder.codes.query,
-      handler: async (raw) => {
-        const ctx = signed(raw);
+      handler: signed(async (ctx) => {
         // The stream lives on the session that asked for it (its stored, hashed token).
         return { ticket: await issueToken(deps.db as never, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) };
-      },
+      }),
     },
     {
       /*

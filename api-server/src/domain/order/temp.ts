@@ -16,7 +16,7 @@ import { audit } from '../../account/audit';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
@@ -189,17 +189,15 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   const own = (path: string) => path === `${tempOrder.paths.query}/get` || machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
   const mgr = tempOrder.codes.mgr!;
   const query = tempOrder.codes.query;
-  const signed = (ctx: unknown) => ctx as SignedInContext;
   const routes: RouteSpec[] = [
     ...temps.routes.filter((r) => !own(r.path)),
     ...details.routes,
     fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
-    { path: 'order/query/temp/get', perm: query, handler: async (ctx) => withRows(signed(ctx), (await loadTemp(signed(ctx), ctx.body.id)).id as number) },
+    { path: 'order/query/temp/get', perm: query, handler: signed(async (ctx) => withRows(ctx, (await loadTemp(ctx, ctx.body.id)).id as number)) },
     {
       path: 'order/mgr/temp/create',
       perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
+      handler: signed(async (ctx) => {
         mayWrite(ctx);
         const own = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : null;
         // An enterprise writes for itself; naming another enterprise is out of its scope.
@@ -213,17 +211,16 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;
         const excelFile = await excelFileOf(ctx, ctx.body.excelFile);
         return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
-      },
+      }),
     },
-    { path: 'order/mgr/temp/submit', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
-    { path: 'order/mgr/temp/submitReview', perm: mgr, handler: (ctx) => submit(signed(ctx)) },
-    ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: (ctx: unknown) => reviewed(signed(ctx), name) })),
+    { path: 'order/mgr/temp/submit', perm: mgr, handler: signed(submit) },
+    { path: 'order/mgr/temp/submitReview', perm: mgr, handler: signed(submit) },
+    ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: signed((ctx) => reviewed(ctx, name)) })),
     {
       // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
       path: 'order/mgr/temp/sendPayCode',
       perm: mgr,
-      handler: async (raw) => {
-        const ctx = signed(raw);
+      handler: signed(async (ctx) => {
         mayWrite(ctx);
         const temp = await loadTemp(ctx, ctx.body.id);
         const phone = ctx.caller.user.phone;
@@ -233,9 +230,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
           await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
         });
         return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };
-      },
+      }),
     },
-    { path: 'order/mgr/temp/transOrder', perm: mgr, handler: (ctx) => transOrder(signed(ctx)) },
+    { path: 'order/mgr/temp/transOrder', perm: mgr, handler: signed(transOrder) },
   ];
   return { routes, createTemp };
 }
