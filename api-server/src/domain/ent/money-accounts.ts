@@ -8,18 +8,11 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
+import { entChannelOf } from '../../resource/ent-channel';
 import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
 import { visibleEnt } from '../org-scope';
 import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
 import { accountEffects } from './money.effects';
-
-function bodyKey(body: Row): { entId: number; channel: number } {
-  const entId = Number(body.entId);
-  const channel = Number(body.channel);
-  if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
-  if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
-  return { entId, channel };
-}
 
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -50,7 +43,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
 
   /** The caller's account of {entId, channel}: 3002 outside the scope, 1001 when not open. */
   async function scopedAccount(ctx: SignedInContext): Promise<Row> {
-    const { entId, channel } = bodyKey(ctx.body);
+    const { entId, channel } = entChannelOf(ctx.body);
     const row = (await accounts.resource.scoped(ctx.caller).selectAll(T).where(`${T}.entId`, '=', entId).where(`${T}.channel`, '=', channel).executeTakeFirst()) as Row | undefined;
     if (row) return row;
     if (await openAccountOf(db, entId, channel)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);

@@ -20,6 +20,7 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
+import { entChannelOf } from '../../resource/ent-channel';
 import type { AnyDb } from '../../resource/entity-resource';
 import { claimToken, issueToken, sendXlsx } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
@@ -35,14 +36,11 @@ export const STATEMENT_PAGE = { limit: 20, max: 1000 };
 
 /** The request's enterprise, channel and range; 1001 with the first problem's Chinese message. */
 export function parseStatementRequest(body: Row, now: number): StatementRequest {
-  const entId = body.entId;
-  const channel = body.channel;
-  if (typeof entId !== 'number' || !Number.isSafeInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
-  if (typeof channel !== 'number' || !Number.isSafeInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+  const { entId, channel } = entChannelOf(body, 'typed');
   const range = checkStatementRange(body.from, body.to, formatDateTime(now)!.slice(0, 10));
   if ('error' in range) refuse(Code.VALIDATION, range.error);
   const { from, to } = range as { from: string; to: string };
-  return { entId: entId as number, channel: channel as number, from, to };
+  return { entId, channel, from, to };
 }
 
 /** `page {limit, pageNum}` (both optional): 1001 when it is not that shape. */

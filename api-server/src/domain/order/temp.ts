@@ -19,6 +19,7 @@ import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
+import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable } from '../../resource/kit-routes';
@@ -202,10 +203,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const own = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : null;
         // An enterprise writes for itself; naming another enterprise is out of its scope.
         if (own !== null && ctx.body.entId !== undefined && ctx.body.entId !== null && ctx.body.entId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-        const entId = own ?? Number(ctx.body.entId);
-        if (!Number.isInteger(entId) || entId <= 0) refuse(Code.VALIDATION, '请选择企业');
-        const channel = Number(ctx.body.channel);
-        if (!Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+        const { entId, channel } = entChannelOf(ctx.body, 'coerced', own ?? ctx.body.entId);
         if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
         const packageCode = typeof ctx.body.packageCode === 'string' ? ctx.body.packageCode.trim().slice(0, 32) : null;
         const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;

@@ -12,6 +12,7 @@ import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
 
@@ -135,8 +136,7 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     const asked = Array.isArray(ctx.body.rows) ? (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})) : [];
     const settled = settlementRows(completed, asked);
     if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
-    const channel = Number(ctx.body.channel);
-    if (ctx.body.channel === undefined || ctx.body.channel === null || ctx.body.channel === '' || !Number.isInteger(channel) || channel < 0) refuse(Code.VALIDATION, '请选择支付通道');
+    const channel = pickedInt(ctx.body.channel, 0, PICK_MESSAGES.channel, 'given');
     const remark = typeof ctx.body.remark === 'string' && ctx.body.remark.trim() ? ctx.body.remark.trim().slice(0, 200) : `任务包${String(pkg.packageCode)}结算`;
     return createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], { packageCode: String(pkg.packageCode), remark });
   }
