@@ -169,6 +169,11 @@ export async function sendUpload(deps: AppDeps, reply: SignedInContext['reply'],
   return sendStored(deps, reply, file.storedAs, name ?? file.name);
 }
 
+/** The bytes of a stored upload (an OCR reads the caller's own upload: invoiceApply recognize, cust ocrIdCard). */
+export function uploadBytes(deps: AppDeps, storedAs: string): Buffer {
+  return fs.readFileSync(path.join(uploadDir(deps), path.basename(storedAs)));
+}
+
 /** Streams a stored upload with its original name. */
 export function sendStored(deps: AppDeps, reply: SignedInContext['reply'], storedAs: string, name: string) {
   const ext = path.extname(name).slice(1).toLowerCase();

@@ -6,8 +6,6 @@
  * Creating a talent also creates its cooperation with the enterprise and that enterprise's supplier
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { audit, diff } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
@@ -16,7 +14,7 @@ import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { uploadDir } from '../../resource/kit-routes';
+import { uploadBytes } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
 import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } from './talent-files';
@@ -106,8 +104,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
         const { caller } = ctx;
         if (!resource.mayWrite(caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.ocrFile);
-        const bytes = fs.readFileSync(path.join(uploadDir(deps), path.basename(upload.storedAs)));
-        const read = await simulatedOcrProvider.readIdCard({ bytes, fileMd5: upload.fileMd5 });
+        const read = await simulatedOcrProvider.readIdCard({ bytes: uploadBytes(deps, upload.storedAs), fileMd5: upload.fileMd5 });
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
       }),
     },

@@ -5,8 +5,6 @@
  * of the application (entities/invoice.ts: inviVoucherCreate, inviFileCreate; invoiceApply.effects.ts).
  */
 import { accountTypeOf, commandAllows, enumLabel, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
-import fs from 'node:fs';
-import path from 'node:path';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -15,7 +13,7 @@ import { type InvoiceOcrProvider } from '../../providers/invoice-ocr';
 import { parseInput, type Row } from '../../resource/codec';
 import { parseCommandInput } from '../../resource/commands';
 import { type AnyDb, type Resource, STALE } from '../../resource/entity-resource';
-import { assertUploadsUsable, sendUpload, uploadDir, uploadIdsOf } from '../../resource/kit-routes';
+import { assertUploadsUsable, sendUpload, uploadBytes, uploadIdsOf } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { invoiceFileAmounts } from './invoiceApply.effects';
 import { intOf } from './invoiceApply.orders';
@@ -122,8 +120,7 @@ export function fileHandlers(deps: AppDeps, toMe: { resource: Apply }, ocr: Invo
     await assertUploadsUsable(deps.db, ctx.caller.user, [id]);
     const upload = await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', id).executeTakeFirst();
     if (!upload) return refuse(Code.NOT_FOUND, Messages.notFound);
-    const bytes = fs.readFileSync(path.join(uploadDir(deps), path.basename(upload.storedAs)));
-    const found = await ocr.recognize({ bytes, name: upload.name });
+    const found = await ocr.recognize({ bytes: uploadBytes(deps, upload.storedAs), name: upload.name });
     return found ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.ocrFailed);
   }
 
