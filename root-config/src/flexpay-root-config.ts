@@ -11,7 +11,7 @@ import { startVersionWatch } from './version-banner';
 import { computeSign } from '@flexpay/shared-utility/src/pure/sign';
 import { getApiSecret, hasToken } from '@flexpay/shared-utility/src/session/credentials';
 import { askFirstCaptcha, firstCaptchaAsked, showsCaptcha } from './first-captcha';
-import { loadFullStylesheet } from './full-stylesheet';
+import { loadFullStylesheet, preloadFullStylesheet } from './full-stylesheet';
 
 // Issue 24 item 3: a sign-in page's first captcha is asked for now (unless boot.js has asked already), while
 // single-spa loads @flexpay/login and React runs, not from the login page's mount (first-captcha.ts).
@@ -196,7 +196,7 @@ let warmed = false;
 function runAfterSignInModules(): void {
   if (warmed || !document.querySelector('form[data-flexpay-sign-in]')) return;
   warmed = true;
-  void loadFullStylesheet();
+  preloadFullStylesheet();
   preloadNamedBy('flexpay-preload-after-sign-in');
   // A failure here is met again, and shown, when single-spa loads the app.
   for (const specifier of modulesAfterSignIn(window.location.search)) System.import(specifier).catch(() => undefined);
@@ -213,6 +213,8 @@ for (const type of ['input', 'submit']) {
     (event) => {
       if (type === 'submit') preloadNamedBy('flexpay-preload-on-input');
       if (fromSignInForm(event.target)) runAfterSignInModules();
+      // The whole of blueprint.css is parsed while the sign-in's answer is on its way (full-stylesheet.ts).
+      if (type === 'submit' && fromSignInForm(event.target)) void loadFullStylesheet();
     },
     { capture: true },
   );

@@ -126,15 +126,15 @@ test('表单可用后、提交前，首页所需模块已加载并执行；登�
       }),
     )
     .toEqual(['@flexpay/shared-utility', '@flexpay/navbar-app', '@flexpay/system-app', '@blueprintjs/core']);
-  // The whole of blueprint.css comes with them and takes the subset's place (same cascade as a signed-in page).
+  // The whole of blueprint.css is fetched with them (a preload: the login page keeps its subset until the submit).
   // (normalize.css and root-config.css come inside the login page, in their places.)
   const sheets = () =>
     page
       .locator('link[rel="stylesheet"], style[data-flexpay-sheet]')
       .evaluateAll((nodes) => nodes.map((n) => (n instanceof HTMLLinkElement ? new URL(n.href).pathname : n.getAttribute('data-flexpay-sheet'))));
-  await expect.poll(sheets).toEqual(['/vendor/normalize.css', '/vendor/blueprint.css', '/root-config.css']);
-  const started = await requestedAt(page, [...AFTER_SIGN_IN, '/vendor/blueprint.css']);
-  expect(started['/vendor/blueprint.css']!).toBeGreaterThanOrEqual(usableAt);
+  await expect.poll(() => requestedAt(page, ['/vendor/blueprint.css']).then((at) => at['/vendor/blueprint.css'])).toBeGreaterThanOrEqual(usableAt);
+  expect(await sheets()).toEqual(['/vendor/normalize.css', '/apps/login/flexpay-login.css', '/root-config.css']);
+  const started = await requestedAt(page, AFTER_SIGN_IN);
   for (const prefix of AFTER_SIGN_IN) {
     expect(started[prefix], prefix).toBeDefined();
     expect(started[prefix]!, prefix).toBeGreaterThanOrEqual(usableAt);
@@ -149,6 +149,8 @@ test('表单可用后、提交前，首页所需模块已加载并执行；登�
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard').getByText('今日订单数')).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeVisible();
+  // The whole sheet took the subset's place at the submit: the cascade of a signed-in page.
+  expect(await sheets()).toEqual(['/vendor/normalize.css', '/vendor/blueprint.css', '/root-config.css']);
   // The sign-in's answer was the session: no second loginInfo round trip on the way to the dashboard.
   expect(api).toContain('user/login');
   expect(api).not.toContain('user/loginInfo');
