@@ -34,6 +34,7 @@ import { isBlank, parseInput, presentValue, type Row, searchValue } from './code
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
+import { type KeptWhile, refuseWhileReferenced } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -106,6 +107,8 @@ export interface ResourceOptions<F extends EntityFields> {
   fill?: (ctx: SignedInContext) => Row | Promise<Row>;
   /** In the delete's transaction: refuses it (throw ApiError) or removes what still refers to the row. */
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
+  /** Kit v3: the delete is refused while rows of these tables refer to the record (resource/kept-while.ts), checked in order before checkRemove. */
+  keptWhile?: readonly KeptWhile[];
   /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
   transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
   /** Kit v3: the hand-written business work of the entity's commands, by name (the route folder's effects file). */
@@ -609,6 +612,7 @@ export class Resource<F extends EntityFields> {
     await this.options.guard?.(ctx, row);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
     await this.write(ctx, async (trx) => {
+      await refuseWhileReferenced(trx, this.options.keptWhile ?? [], row, columnOf(this.entity, this.entity.key));
       await this.options.checkRemove?.({ ...ctx, trx }, row);
       await trx.deleteFrom(this.entity.table).where(columnOf(this.entity, this.entity.key), '=', key).execute();
       const gone = Object.fromEntries(Object.entries(present(this.entity, row)).map(([f, v]) => [f, { from: v, to: null }]));
