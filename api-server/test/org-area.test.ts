@@ -330,6 +330,12 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect((await ent.post('ent/mgr/sub/update', { id: foreign.data.id, entName: '越权修改' })).code).toBe(3002);
       expect((await ent.post('ent/mgr/sub/delete', { id: foreign.data.id })).code).toBe(3002);
       expect((await mer.post('ent/mgr/sub/create', base('商户越权', ids.mer1, { parentId: ids.ent1 }))).code).toBe(3001);
+      // A sub a talent is tied to stays (the resource's keptWhile), and goes once the tie is gone.
+      const cust = await ctx.db.selectFrom('cust').select('id').executeTakeFirstOrThrow();
+      await ctx.db.insertInto('cust_coop_ent').values({ custId: cust.id, entId: created.data.id, status: 0, createdAt: Date.now(), updatedAt: Date.now() }).execute();
+      const kept = await ent.post('ent/mgr/sub/delete', { id: created.data.id });
+      expect([kept.code, kept.message]).toEqual([1009, EntMessages.inUse]);
+      await ctx.db.deleteFrom('cust_coop_ent').where('entId', '=', created.data.id).execute();
       expect((await ent.post('ent/mgr/sub/delete', { id: created.data.id })).code).toBe(0);
       expect(await admins(40, created.data.id)).toHaveLength(0);
       expect(await ctx.db.selectFrom('ent_config').select('entId').where('entId', '=', created.data.id).execute()).toEqual([]);

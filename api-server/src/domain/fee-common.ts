@@ -3,10 +3,10 @@
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
  * the monthly statistics answered from the calc-fee log views.
  */
-import { type AccountType, accountTypeOf, type Entity, type EntityFields, type FeeConfig, formatLadder, monthlySums, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { type Entity, type EntityFields, type FeeConfig, formatLadder, monthlySums, readFeeConfig } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../http/guard';
+import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { type Resource, T } from '../resource/entity-resource';
 
@@ -22,12 +22,6 @@ export function feeConfigOf(row: Row): FeeConfig {
 export function feeColumns(row: Row): Row {
   const config = feeConfigOf(row);
   return config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
-}
-
-/** Whether the caller may save configs at all (writer account type holding the mgr code). */
-export function updatable(caller: Caller, code: number | undefined, writers: AccountType[]): boolean {
-  const type = accountTypeOf(caller.user.adminType);
-  return code !== undefined && caller.perms.has(code) && type !== null && type !== undefined && writers.includes(type);
 }
 
 /** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total. */

@@ -43,10 +43,7 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
       const ents = (await ctx.trx.selectFrom('client_mercht_ent').select(['authorization', 'apiCodes']).where('clientCode', '=', before.clientCode).where('merchtId', '=', before.merchtId).execute()) as Row[];
       if (ents.some((e) => !codesWithin(authorizedCodes(e), allowed))) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantShrinks);
     },
-    checkRemove: async (ctx, row) => {
-      const ent = await ctx.trx.selectFrom('client_mercht_ent').select('id').where('clientCode', '=', row.clientCode).where('merchtId', '=', row.merchtId).executeTakeFirst();
-      if (ent) refuse(Code.CONFLICT, CLIENT_MESSAGES.merchantHasEnts);
-    },
+    keptWhile: [{ table: 'client_mercht_ent', column: { clientCode: 'clientCode', merchtId: 'merchtId' }, message: CLIENT_MESSAGES.merchantHasEnts }],
   });
 
   /** The enterprise belongs to the merchant directly or through one of its sub-merchants. */

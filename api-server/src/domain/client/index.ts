@@ -35,9 +35,8 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
       const mismatch = clientModeError(next.signType, next.encryptMode);
       if (mismatch) refuse(Code.VALIDATION, mismatch);
     },
+    keptWhile: [{ table: 'client_mercht', column: 'clientCode', message: '请先删除该客户端的授权商户' }],
     checkRemove: async (ctx, row) => {
-      const authorised = await ctx.trx.selectFrom('client_mercht').select('id').where('clientCode', '=', row.clientCode).executeTakeFirst();
-      if (authorised) refuse(Code.CONFLICT, '请先删除该客户端的授权商户');
       await ctx.trx.deleteFrom('open_request').where('clientCode', '=', row.clientCode).execute();
     },
   });

@@ -12,7 +12,7 @@ import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
-import { customSumByRange, feeColumns, feeConfigOf, updatable } from '../fee-common';
+import { customSumByRange, feeColumns, feeConfigOf } from '../fee-common';
 import { visibleEnt } from '../org-scope';
 import { entScope } from './index';
 
@@ -71,7 +71,7 @@ export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'reset',
     simple: false,
     // `update` is served by the create route (upsert), so the kit does not offer it by itself.
-    rowActions: (caller) => (updatable(caller, entFeeConfig.codes.mgr, ['SYS', 'SPR']) ? ['update'] : []),
+    rowActions: (caller, row): string[] => (configs.resource.mayWrite(caller, row) ? ['update'] : []),
     // A price only for an enterprise the caller sees; the merchant is recorded for the list.
     beforeCreate: async (ctx, values) => {
       const target = await visibleEnt(ctx.trx, ctx.caller, values.entId);

@@ -33,7 +33,7 @@ async function placement(ctx: WriteContext, values: Row): Promise<Row> {
   return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
 }
 
-function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'checkRemove'> {
+function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'keptWhile' | 'checkRemove'> {
   return {
     prepareCreate: prepareTopAdmin,
     beforeCreate: placement,
@@ -44,12 +44,12 @@ function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 
       await ctx.trx.insertInto('ent_coop').values({ entId, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
       return createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.ENT, terCode: String(columns.entCode), orgId: entId, name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null });
     },
+    keptWhile: [
+      { table: ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'], column: 'entId', message: EntMessages.inUse },
+      { table: 'ent', column: 'parentId', message: EntMessages.inUse },
+    ],
     checkRemove: async (ctx, row) => {
       const id = row.id as number;
-      for (const table of ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'] as const) {
-        if (await ctx.trx.selectFrom(table).select('id').where('entId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
-      }
-      if (await ctx.trx.selectFrom('ent').select('id').where('parentId', '=', id).limit(1).executeTakeFirst()) refuse(Code.CONFLICT, EntMessages.inUse);
       await removeOrgAccounts(ctx.trx, AdminType.ENT, id);
       for (const table of ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'] as const) await ctx.trx.deleteFrom(table).where('entId', '=', id).execute();
     },

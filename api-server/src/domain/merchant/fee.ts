@@ -9,7 +9,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { customSumByRange, feeColumns, feeConfigOf, updatable } from '../fee-common';
+import { customSumByRange, feeColumns, feeConfigOf } from '../fee-common';
 import { merchantScope } from './index';
 
 /** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
@@ -40,7 +40,7 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'reset',
     simple: false,
     // `update` is served by the create route (upsert), so the kit does not offer it by itself.
-    rowActions: (caller, row) => (updatable(caller, merchtFeeConfig.codes.mgr, ['SYS', 'SPR', 'MER']) && !ownRow(caller, row) ? ['update'] : []),
+    rowActions: (caller, row): string[] => (configs.resource.mayWrite(caller, row) ? ['update'] : []),
     // Costs belong to agent merchants in the caller's scope; a merchant never sets its own.
     beforeCreate: async (ctx, values) => {
       const target = (await merchantScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`mercht as ${T}`) as never)

@@ -30,7 +30,7 @@ async function checkPlacement(ctx: WriteContext, next: Row) {
   if (!parent || parent.merchtType !== 0 || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(Code.VALIDATION, MerchantMessages.parent);
 }
 
-function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'checkRemove'> {
+function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'keptWhile' | 'checkRemove'> {
   return {
     prepareCreate: prepareTopAdmin,
     beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
@@ -39,10 +39,8 @@ function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareC
     },
     afterCreate: (ctx, key, columns, prepared) =>
       createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.MER, terCode: String(columns.merchtCode), orgId: Number(key), name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null }),
+    keptWhile: [{ table: 'ent', column: 'merchtId', message: MerchantMessages.inUse }, { table: 'mercht', column: 'parentId', message: MerchantMessages.inUse }],
     checkRemove: async (ctx, row) => {
-      const used = await ctx.trx.selectFrom('ent').select('id').where('merchtId', '=', row.id).limit(1).executeTakeFirst();
-      const subs = await ctx.trx.selectFrom('mercht').select('id').where('parentId', '=', row.id).limit(1).executeTakeFirst();
-      if (used || subs) refuse(Code.CONFLICT, MerchantMessages.inUse);
       await removeOrgAccounts(ctx.trx, AdminType.MER, row.id as number);
       await ctx.trx.deleteFrom('mercht_contract').where('merchtId', '=', row.id as number).execute();
     },

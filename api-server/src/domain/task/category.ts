@@ -25,11 +25,10 @@ export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
         if (!item) throw new ApiError(Code.OUT_OF_SCOPE, '请选择本供应商的开票项目');
       }
     },
-    checkRemove: async (ctx, row) => {
-      const id = Number(row.id);
-      if (await ctx.trx.selectFrom('task_category').select('id').where('parentId', '=', id).executeTakeFirst()) refuse(Code.VALIDATION, TASK_MESSAGES.hasChildren);
-      if (await ctx.trx.selectFrom('work_package').select('id').where('categoryId', '=', id).executeTakeFirst()) refuse(Code.VALIDATION, TASK_MESSAGES.inUse);
-    },
+    keptWhile: [
+      { table: 'task_category', column: 'parentId', message: TASK_MESSAGES.hasChildren, code: Code.VALIDATION },
+      { table: 'work_package', column: 'categoryId', message: TASK_MESSAGES.inUse, code: Code.VALIDATION },
+    ],
   });
   return categories.routes;
 }
