@@ -89,8 +89,6 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: COOP_MESSAGES.supDuplicate,
     // The talent's ID number and real-name state beside each row (lists, get, export).
     lookups: refColumns('cust', 'custId', { custIdNumber: 'idNumber', realNameStatus: 'realNameStatus' }),
-    // The talent's ID number, masked for everyone by the kit (the field's `masked`; issue 22 item 6).
-    computed: (row) => ({ idNumber: (row.custIdNumber as string | null) ?? null, realNameStatus: Number(row.realNameStatus ?? 0) }),
     check: async (_ctx, next, before) => {
       if (before && String(next.signChannel) !== String(before.signChannel) && Number(before.signStatus) === SIGN.signing) refuse(Code.CONFLICT, SIGNING_MESSAGES.channelWhileSigning);
     },

@@ -26,7 +26,6 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     upsertBy: ['entId', 'channel'],
     summary: ['available', 'locked'],
     listAliases: ['ent/query/channelStats/list'],
-    computed: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
     effects: accountEffects,
     export: true,
     simple: false,

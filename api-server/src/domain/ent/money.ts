@@ -18,7 +18,6 @@ import {
   RechargeStatus,
   refundableFen,
   refundApply,
-  refundHandleProcess,
   RefundStatus,
 } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
@@ -72,7 +71,6 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     ...applications,
     create: 'apply',
     summary: ['amount'],
-    computed: (row) => refundHandleProcess(Number(row.status)),
     beforeCreate: async (ctx, values) => ({
       ...values,
       applyId: values.balanceType === 20 ? values.applyId : null,

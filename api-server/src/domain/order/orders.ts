@@ -7,12 +7,13 @@
  * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
  * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
  */
-import { AdminType, calcFeeLog, checkManualDetailUpdate, feeBandsShown, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { refColumns } from '../../resource/lookups';
 import { entScope } from '../ent/index';
 import { BizType, moveBalance } from '../ent/ledger';
 import { moneyScope } from '../ent/money';
@@ -74,7 +75,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     transitionRefusal: (_name, row) => checkManualDetailUpdate(Number(row.payChannel), 60, Number(row.status)),
     // 失败明细重新制单: the temp order a failed line was copied into, while it lives.
     lookups: (qb) => qb.select((eb) => eb.selectFrom('temp_order as rt').select('rt.tempNo').whereRef('rt.id', '=', `${T}.remadeTempId` as never).where('rt.status', '!=', TEMP_ORDER_CLOSED).as('remadeTempNo')),
-    computed: (row) => ({ remadeTempOrderNo: row.remadeTempNo ?? null }),
   });
 
   const feeLogs = defineResource(deps, calcFeeLog, {
@@ -89,11 +89,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     export: true,
     listAliases: [],
     // DOMAIN.md §11: each record names its merchant and parent merchant by code.
-    lookups: (qb) =>
-      qb
-        .select((eb) => eb.selectFrom('mercht as fm').select('fm.merchtCode').whereRef('fm.id', '=', `${T}.merchtId` as never).as('merchtCode'))
-        .select((eb) => eb.selectFrom('mercht as fp').select('fp.merchtCode').whereRef('fp.id', '=', `${T}.parentMerchtId` as never).as('parentMerchtCode')),
-    computed: (row) => ({ bands: feeBandsShown(row.bands), merchtCode: row.merchtCode ?? null, parentMerchtCode: row.parentMerchtCode ?? null }),
+    lookups: (qb) => refColumns('mercht', 'parentMerchtId', { parentMerchtCode: 'merchtCode' })(refColumns('mercht', 'merchtId', { merchtCode: 'merchtCode' })(qb)),
   });
 
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */

@@ -4,6 +4,7 @@
  * only through the server's ledger service; these declarations give the screens and the routes.
  */
 import { defineEntity } from '../entity';
+import { refundHandleProcess } from '../rules/ledger';
 import { MONTH_PATTERN } from '../validators';
 
 const SYS_SPR = ['SYS', 'SPR'] as const;
@@ -19,6 +20,7 @@ export const entAccount = defineEntity({
   key: 'id',
   labelField: 'accountName',
   title: '通道账户',
+  derive: (row) => ({ accountName: `${String(row.entName ?? '')} · ${String(row.channelName ?? '')}` }),
   paths: { query: 'ent/query/payChannel', mgr: 'ent/mgr/payChannel' },
   codes: { query: 18510, mgr: 18515 },
   fields: {
@@ -115,6 +117,7 @@ export const refundApply = defineEntity({
   key: 'id',
   labelField: 'refundNo',
   title: '退款申请',
+  derive: (row) => refundHandleProcess(Number(row.status)),
   totals: { by: 'status', parts: [
     { label: '退款成功', values: [30], tone: 'success' },
     { label: '处理中', values: [0, 10], tone: 'primary' },

@@ -9,6 +9,7 @@
  */
 import { type TransitionDef, defineEntity, defineMachine } from '../entity';
 import { codeOf } from '../permissions';
+import { feeBandsShown } from '../rules/order-pricing';
 import { PAYOUT_ROW, TEMP_ORDER_DELETABLE, TEMP_ORDER_EDITABLE, tempReviewOnSubmit, transitionTables } from '../rules/order-checks';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -214,6 +215,7 @@ export const orderDetail = defineEntity({
   key: 'id',
   labelField: 'serialNo',
   title: '订单明细',
+  derive: (row) => ({ remadeTempOrderNo: row.remadeTempNo ?? null }),
   paths: { query: 'order/query/detail', mgr: 'order/mgr/detail' },
   codes: { query: 25110, export: 25120 },
   fields: orderDetailFields,
@@ -232,6 +234,7 @@ export const calcFeeLog = defineEntity({
   key: 'id',
   labelField: 'orderNo',
   title: '计费记录',
+  derive: (row) => ({ bands: feeBandsShown(row.bands), merchtCode: row.merchtCode ?? null, parentMerchtCode: row.parentMerchtCode ?? null }),
   paths: { query: 'order/query/calcFeeLog', mgr: 'order/mgr/calcFeeLog' },
   codes: { query: 25510 },
   timestamps: false,

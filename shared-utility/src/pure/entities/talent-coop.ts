@@ -48,6 +48,8 @@ export const custCoopSup = defineEntity({
   key: 'id',
   labelField: 'supplierId',
   title: '签约管理',
+  // The talent's ID number (masked by the kit) and real-name state, read by the server's lookup.
+  derive: (row) => ({ idNumber: (row.custIdNumber as string | null) ?? null, realNameStatus: Number(row.realNameStatus ?? 0) }),
   paths: { query: 'cust/query/custCoopSup', mgr: 'cust/mgr' },
   // 导出 is the talent export (20130): ID numbers masked without the talent-manage code.
   codes: { query: 20200, mgr: 20201, export: 20130 },
