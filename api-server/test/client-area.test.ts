@@ -143,7 +143,10 @@ describe.each(DIALECTS)('API clients and the open API on %s', (dialect) => {
       expect(code).toMatch(/^CLI\d{8}$/);
       expect((await sys.post('client/mgr/update', { clientCode: code, encryptMode: 4 })).message).toBe(CLIENT_MESSAGES.modeMismatch);
       expect((await sys.post('client/mgr/update', { clientCode: code, signType: 'RSA', encryptMode: 4 })).data).toMatchObject({ signType: 'RSA', encryptMode: 4 });
+      // The client's answered requests go with it (the resource's removedWith).
+      await ctx.db.insertInto('open_request').values({ clientCode: code, reqNo: 'REQ-DELETE-1', apiCode: 1, answer: '{}', createdAt: Date.now() }).execute();
       expect((await sys.post('client/mgr/delete', { clientCode: code })).code).toBe(0);
+      expect(await ctx.db.selectFrom('open_request').select('id').where('clientCode', '=', code).execute()).toEqual([]);
       expect((await sys.post('client/mgr/delete', { clientCode: 'CLI00000001' })).code).toBe(1009);
     });
 

@@ -220,8 +220,12 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect([third.code, third.message]).toEqual([1001, MerchantMessages.parent]);
       // The merchant edits and deletes its sub; the sub's accounts go with it.
       expect((await mer.post('mercht/mgr/subMercht/update', { id: created.data.id, contactName: '郑凯文' })).data.contactName).toBe('郑凯文');
+      // Its contracts go with it (the resource's removedWith).
+      const contract = { contractNo: `HT-DEL-${created.data.id}`, merchtId: created.data.id, contractType: 10, startDate: '2026-01-01', endDate: '2026-12-31', status: 0, createdAt: Date.now(), updatedAt: Date.now() };
+      await ctx.db.insertInto('mercht_contract').values(contract).execute();
       expect((await mer.post('mercht/mgr/subMercht/delete', { id: created.data.id })).code).toBe(0);
       expect(await admins(30, created.data.id)).toHaveLength(0);
+      expect(await ctx.db.selectFrom('mercht_contract').select('id').where('merchtId', '=', created.data.id).execute()).toEqual([]);
       expect((await subAdmin.post('user/get')).code).not.toBe(0);
     });
 

@@ -34,7 +34,7 @@ import { isBlank, parseInput, presentValue, type Row, searchValue } from './code
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
-import { type KeptWhile, refuseWhileReferenced } from './kept-while';
+import { type KeptWhile, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -109,6 +109,8 @@ export interface ResourceOptions<F extends EntityFields> {
   checkRemove?: (ctx: WriteContext, row: Row) => Promise<void>;
   /** Kit v3: the delete is refused while rows of these tables refer to the record (resource/kept-while.ts), checked in order before checkRemove. */
   keptWhile?: readonly KeptWhile[];
+  /** Kit v3: rows of these tables that belong to the record, deleted with it after checkRemove (its config, its contracts). */
+  removedWith?: readonly Referring[];
   /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
   transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
   /** Kit v3: the hand-written business work of the entity's commands, by name (the route folder's effects file). */
@@ -614,6 +616,7 @@ export class Resource<F extends EntityFields> {
     await this.write(ctx, async (trx) => {
       await refuseWhileReferenced(trx, this.options.keptWhile ?? [], row, columnOf(this.entity, this.entity.key));
       await this.options.checkRemove?.({ ...ctx, trx }, row);
+      await removeReferring(trx, this.options.removedWith ?? [], row, columnOf(this.entity, this.entity.key));
       await trx.deleteFrom(this.entity.table).where(columnOf(this.entity, this.entity.key), '=', key).execute();
       const gone = Object.fromEntries(Object.entries(present(this.entity, row)).map(([f, v]) => [f, { from: v, to: null }]));
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'delete', entity: this.entity.name, entityId: String(key), changes: gone });

@@ -1,32 +1,51 @@
 /**
- * A resource's `keptWhile`: the delete is refused while other rows still refer to the record (an
- * enterprise with talents, a category with sub-categories), each reference with its own message.
- * Read by entity-resource's remove, in the delete's transaction, before `checkRemove`.
+ * A resource's `keptWhile` and `removedWith`: the delete is refused while other rows still refer to
+ * the record (an enterprise with talents, a category with sub-categories), each reference with its
+ * own message; rows that only belong to the record (its config, its contracts) go with it. Read by
+ * entity-resource's remove, in the delete's transaction: keptWhile before `checkRemove`, removedWith after it.
  */
 import { type Kysely, sql } from 'kysely';
 import { Code, type CodeValue } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { Row } from './codec';
 
-export interface KeptWhile {
-  /** The referring table(s), asked in order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** Rows of a table (or tables, in order) referring to the record. */
+export interface Referring {
   table: string | readonly string[];
   /** Its column holding this record's key, or its columns by the record's columns they hold ({ clientCode: 'clientCode' }). */
   column: string | Readonly<Record<string, string>>;
+}
+
+export interface KeptWhile extends Referring {
   message: string;
   /** The refusal's code (default 1009, 数据冲突). */
   code?: CodeValue;
 }
 
+const tablesOf = (ref: Referring) => (typeof ref.table === 'string' ? [ref.table] : ref.table);
+const pairsOf = (ref: Referring, keyColumn: string) => (typeof ref.column === 'string' ? [[ref.column, keyColumn]] : Object.entries(ref.column));
+
 /** Refuses with the first reference found, in the declared order. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function refuseWhileReferenced(trx: Kysely<any>, keptWhile: readonly KeptWhile[], row: Row, keyColumn: string): Promise<void> {
+export async function refuseWhileReferenced(trx: AnyDb, keptWhile: readonly KeptWhile[], row: Row, keyColumn: string): Promise<void> {
   for (const kept of keptWhile) {
-    const pairs = typeof kept.column === 'string' ? [[kept.column, keyColumn]] : Object.entries(kept.column);
-    for (const table of typeof kept.table === 'string' ? [kept.table] : kept.table) {
+    for (const table of tablesOf(kept)) {
       let qb = trx.selectFrom(table).select(sql<number>`1`.as('one'));
-      for (const [column, own] of pairs) qb = qb.where(column, '=', row[own]);
+      for (const [column, own] of pairsOf(kept, keyColumn)) qb = qb.where(column, '=', row[own]);
       if (await qb.limit(1).executeTakeFirst()) refuse(kept.code ?? Code.CONFLICT, kept.message);
+    }
+  }
+}
+
+/** Deletes the rows that belong to the record, in the declared order. */
+export async function removeReferring(trx: AnyDb, removedWith: readonly Referring[], row: Row, keyColumn: string): Promise<void> {
+  for (const ref of removedWith) {
+    for (const table of tablesOf(ref)) {
+      let qb = trx.deleteFrom(table);
+      for (const [column, own] of pairsOf(ref, keyColumn)) qb = qb.where(column, '=', row[own]);
+      await qb.execute();
     }
   }
 }

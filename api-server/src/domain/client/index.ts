@@ -36,9 +36,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
       if (mismatch) refuse(Code.VALIDATION, mismatch);
     },
     keptWhile: [{ table: 'client_mercht', column: 'clientCode', message: '请先删除该客户端的授权商户' }],
-    checkRemove: async (ctx, row) => {
-      await ctx.trx.deleteFrom('open_request').where('clientCode', '=', row.clientCode).execute();
-    },
+    removedWith: [{ table: 'open_request', column: 'clientCode' }],
   });
   const resource = clients.resource;
 

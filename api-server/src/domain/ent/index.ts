@@ -33,7 +33,7 @@ async function placement(ctx: WriteContext, values: Row): Promise<Row> {
   return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
 }
 
-function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'keptWhile' | 'checkRemove'> {
+function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'keptWhile' | 'checkRemove' | 'removedWith'> {
   return {
     prepareCreate: prepareTopAdmin,
     beforeCreate: placement,
@@ -48,11 +48,8 @@ function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 
       { table: ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'], column: 'entId', message: EntMessages.inUse },
       { table: 'ent', column: 'parentId', message: EntMessages.inUse },
     ],
-    checkRemove: async (ctx, row) => {
-      const id = row.id as number;
-      await removeOrgAccounts(ctx.trx, AdminType.ENT, id);
-      for (const table of ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'] as const) await ctx.trx.deleteFrom(table).where('entId', '=', id).execute();
-    },
+    checkRemove: (ctx, row) => removeOrgAccounts(ctx.trx, AdminType.ENT, row.id as number),
+    removedWith: [{ table: ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'], column: 'entId' }],
   };
 }
 

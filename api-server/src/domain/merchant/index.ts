@@ -30,7 +30,7 @@ async function checkPlacement(ctx: WriteContext, next: Row) {
   if (!parent || parent.merchtType !== 0 || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(Code.VALIDATION, MerchantMessages.parent);
 }
 
-function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'keptWhile' | 'checkRemove'> {
+function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'keptWhile' | 'checkRemove' | 'removedWith'> {
   return {
     prepareCreate: prepareTopAdmin,
     beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
@@ -40,10 +40,8 @@ function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareC
     afterCreate: (ctx, key, columns, prepared) =>
       createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.MER, terCode: String(columns.merchtCode), orgId: Number(key), name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null }),
     keptWhile: [{ table: 'ent', column: 'merchtId', message: MerchantMessages.inUse }, { table: 'mercht', column: 'parentId', message: MerchantMessages.inUse }],
-    checkRemove: async (ctx, row) => {
-      await removeOrgAccounts(ctx.trx, AdminType.MER, row.id as number);
-      await ctx.trx.deleteFrom('mercht_contract').where('merchtId', '=', row.id as number).execute();
-    },
+    checkRemove: (ctx, row) => removeOrgAccounts(ctx.trx, AdminType.MER, row.id as number),
+    removedWith: [{ table: 'mercht_contract', column: 'merchtId' }],
   };
 }
 
