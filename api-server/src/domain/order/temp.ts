@@ -53,6 +53,10 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
       return name === 'close' && !isOpen(row) ? TEMP_MESSAGES.closeOnlyOpen : null;
     },
+    // The get answer carries its rows (each with the amount as typed).
+    more: async (_caller, record) => ({
+      rows: (await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', record.id as number).orderBy('rowNo').execute()).map((r) => ({ ...details.resource.show(r as unknown as Row), amountText: r.amountText })),
+    }),
   });
   const details = defineResource(deps, tempOrderDetail, {
     scope: (caller, qb) => qb.where('t.tempOrderId', 'in', scope(caller, db.selectFrom('temp_order as t').select('t.id') as never) as never),
@@ -127,12 +131,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     })();
   }
 
-  async function withRows(ctx: SignedInContext, id: number) {
-    const record = await temps.resource.get(ctx.caller, id);
-    const rows = await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', id).orderBy('rowNo').execute();
-    return { ...record, rows: rows.map((r) => ({ ...details.resource.show(r as unknown as Row), amountText: r.amountText })) };
-  }
-
   /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
   async function submit(ctx: SignedInContext) {
     mayWrite(ctx);
@@ -194,7 +192,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     ...temps.routes.filter((r) => !own(r.path)),
     ...details.routes,
     fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
-    { path: 'order/query/temp/get', perm: query, handler: signed(async (ctx) => withRows(ctx, (await loadTemp(ctx, ctx.body.id)).id as number)) },
+    { path: 'order/query/temp/get', perm: query, handler: signed(async (ctx) => temps.resource.detail(ctx.caller, (await loadTemp(ctx, ctx.body.id)).id as number)) },
     {
       path: 'order/mgr/temp/create',
       perm: mgr,
