@@ -1,7 +1,7 @@
 import { codeOf } from '@flexpay/shared-utility/src/pure';
 import { buildTemplate, contentDisposition, TEMPLATES } from '../documents/templates';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { RouteSpec } from '../http/guard';
 import { XLSX_TYPE } from '../resource/export';
 
@@ -16,7 +16,7 @@ export function documentRoutes(): RouteSpec[] {
       handler: async (ctx) => {
         const key = String((ctx.request.query as Record<string, unknown>).tmplDoc ?? '');
         const def = Object.hasOwn(TEMPLATES, key) ? TEMPLATES[key] : undefined;
-        if (!def) throw new ApiError(Code.NOT_FOUND, Messages.unknownTemplate);
+        if (!def) return refuse(Code.NOT_FOUND, Messages.unknownTemplate);
         return ctx.reply
           .header('Content-Type', XLSX_TYPE)
           .header('Content-Disposition', contentDisposition(key, def.title))
