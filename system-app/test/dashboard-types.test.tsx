@@ -95,6 +95,21 @@ test('ENT without the codes to recharge or upload sees the balances without the 
   expect(q('dashboard-todos')).toBeNull();
 });
 
+test('the figures are asked for as the page starts rendering, not after its first paint (sign-in waits for them)', async () => {
+  const drawnWhenAsked: boolean[] = [];
+  await render({ accountType: 'ENT', username: 'viewer', isTopAdmin: 0, permCodes: [18610] }, { todos: { total: 0 }, accounts: [], trend });
+  await act(async () => root.unmount());
+  mocked.request.mockClear();
+  mocked.request.mockImplementation(async () => {
+    drawnWhenAsked.push(container.querySelector('[data-testid="dashboard"]') !== null);
+    return { todos: { total: 0 }, accounts: [], trend };
+  });
+  root = createRoot(container);
+  await act(async () => root.render(<DashboardPage />));
+  expect(drawnWhenAsked[0]).toBe(false);
+  expect(mocked.request.mock.calls.filter(([path]) => path === 'dashboard/summary')).toHaveLength(1);
+});
+
 test('SYS: the approval queue opens each list filtered to its rows; channel health today; the trend on canvas with an axis tooltip, resized with the window', async () => {
   await render(
     { accountType: 'SYS', username: 'admin', isTopAdmin: 1, permCodes: [24010, 25010, 25060, 18610, 18630, 18710, 18730, 27210, 27250, 27260, 32302] },
