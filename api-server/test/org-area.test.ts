@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { ContractMessages } from '../src/domain/ent/contract';
 import { EntMessages } from '../src/domain/ent/index';
-import { newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure';
+import { newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { assertEntMayOrder } from '../src/domain/ent/order-gate';
 import { MerchantMessages } from '../src/domain/merchant/index';
 import * as orgAdmin from '../src/domain/org-admin';

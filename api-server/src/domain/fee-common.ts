@@ -3,7 +3,8 @@
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
  * the monthly statistics answered from the calc-fee log views.
  */
-import { type Entity, type EntityFields, type FeeConfig, formatLadder, monthlySums, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { type Entity, type EntityFields, type FeeConfig, formatLadder, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { monthlySums } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';

@@ -1,4 +1,4 @@
-import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure';
+import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
 
 const A = '@flexpay/people-app';
 const B = '@flexpay/finance-app';

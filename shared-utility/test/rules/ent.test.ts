@@ -1,4 +1,4 @@
-import { newOrderRefusal, OrderGateMessages } from '../../src/pure';
+import { newOrderRefusal, OrderGateMessages } from '../../src/pure/rules/server';
 
 describe('enterprise rules: may it start a new payout order', () => {
   test('an enabled enterprise under enabled merchants may order', () => {

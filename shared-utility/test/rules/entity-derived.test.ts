@@ -1,4 +1,5 @@
-import { calcFeeLog, custCoopSup, entAccount, feeBandsShown, orderDetail, refundApply } from '../../src/pure';
+import { calcFeeLog, custCoopSup, entAccount, orderDetail, refundApply } from '../../src/pure';
+import { feeBandsShown } from '../../src/pure/rules/server';
 
 // The values the server kit's show() answers beside a stored row when no resource `computed` needs the caller (issue 23).
 describe('entity derive: virtual values from the stored row', () => {

@@ -1,4 +1,4 @@
-import { monthlySums } from '../../src/pure';
+import { monthlySums } from '../../src/pure/rules/server';
 
 describe('monthlySums (按月汇总)', () => {
   test('months in yuan text with their line count, and the total of the range', () => {

@@ -1,23 +1,25 @@
 import {
   applyBalanceOp,
-  balanceFingerprint,
   type BalanceOpType,
   checkStatementRange,
-  foldStatementMoves,
   previousMonth,
-  proveStatement,
   quickRange,
   type StatementBalances,
   type StatementMove,
-  startStatementChain,
   statementNo,
   STATEMENT_MESSAGES,
   statementFigures,
+} from '../../src/pure';
+import {
+  balanceFingerprint,
+  foldStatementMoves,
+  proveStatement,
+  startStatementChain,
   statementAnswerOf,
   statementMailLine,
   statementMailText,
   STATEMENT_MAIL_MAX,
-} from '../../src/pure';
+} from '../../src/pure/rules/server';
 
 /** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
 function ledger(opening: StatementBalances, ops: Array<[BalanceOpType, number, number, string]>): StatementMove[] {

@@ -3,7 +3,7 @@
  * rules/ent.ts newOrderRefusal). The order calls (temp/create, transOrder) ask `assertEntMayOrder`
  * before writing anything.
  */
-import { newOrderRefusal } from '@flexpay/shared-utility/src/pure';
+import { newOrderRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';

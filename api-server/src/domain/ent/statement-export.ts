@@ -2,7 +2,8 @@
  * 对账单's export (issue 25): the proven statement as an xlsx — a summary sheet, and the moves streamed
  * into a second sheet, re-proven move by move as they are read (served by statement.ts's export route).
  */
-import { ENUMS, enumLabel, foldStatementMoves, formatFen, startStatementChain, statementFigures, statementRefusal } from '@flexpay/shared-utility/src/pure';
+import { ENUMS, enumLabel, formatFen, statementFigures } from '@flexpay/shared-utility/src/pure';
+import { foldStatementMoves, startStatementChain, statementRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

@@ -9,7 +9,8 @@
  * that fails rolls its key back with its mails and is tried at the next tick. A server that was down at
  * 01:00 on the 1st sends the month's run when it starts later that month.
  */
-import { AdminType, previousMonth, quickRange, statementMailLine, statementMailText } from '@flexpay/shared-utility/src/pure';
+import { AdminType, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
+import { statementMailLine, statementMailText } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

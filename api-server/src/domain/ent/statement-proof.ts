@@ -18,19 +18,8 @@
  * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
-import {
-  MONEY_MESSAGES,
-  nameStatementMove,
-  proveStatement,
-  type StatementBalances,
-  type StatementSummary,
-  type StatementSums,
-  type StatementTotals,
-  balanceFingerprint,
-  balanceFingerprintSql,
-  statementMoveProblem,
-  statementNo,
-} from '@flexpay/shared-utility/src/pure';
+import { MONEY_MESSAGES, type StatementBalances, type StatementSummary, type StatementSums, statementNo } from '@flexpay/shared-utility/src/pure';
+import { nameStatementMove, proveStatement, type StatementTotals, balanceFingerprint, balanceFingerprintSql, statementMoveProblem } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

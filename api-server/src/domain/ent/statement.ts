@@ -12,7 +12,8 @@
  *
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
-import { checkStatementRange, statementAnswerOf } from '@flexpay/shared-utility/src/pure';
+import { checkStatementRange } from '@flexpay/shared-utility/src/pure';
+import { statementAnswerOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { appVersionCount, appVersionUrls, codeOf, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure';
+import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure/rules/server';
 import {
   fileOfUrl,
   historyPath,

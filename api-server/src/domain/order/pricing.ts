@@ -2,7 +2,8 @@
  * Line pricing with the calc-fee log (DOMAIN.md §2): rows priced in rowNo order from the month's
  * volumes, one enterprise at a time, and the reversal of charges when lines fail or orders close.
  */
-import { FEE_MESSAGES, type FeeConfig, feeReversal, type PricedLine, priceOrderLines } from '@flexpay/shared-utility/src/pure';
+import { FEE_MESSAGES, type FeeConfig } from '@flexpay/shared-utility/src/pure';
+import { feeReversal, type PricedLine, priceOrderLines } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { Code } from '../../http/codes';

@@ -4,7 +4,8 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

@@ -3,7 +3,8 @@
  * the package's settled total, and the order's end once no line is left open. Used by the worker for
  * the bank's results and by order/mgr/detail for the manual ones.
  */
-import { lineResultGroups, SERIAL_RECEIPT, transitionTables } from '@flexpay/shared-utility/src/pure';
+import { transitionTables } from '@flexpay/shared-utility/src/pure';
+import { lineResultGroups, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { moveBalances } from './ledger-batch';

@@ -3,7 +3,8 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, payoutOrderOf, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { payoutOrderOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit, type Operator } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';

@@ -56,8 +56,6 @@ export const STATEMENT_MESSAGES = {
   contact: '请联系平台核查账务。',
 } as const;
 
-/** How each move type changes [available, locked] per fen (DOMAIN.md §3). */
-const EFFECT: Record<number, readonly [number, number]> = { 0: [1, 0], 1: [-1, 1], 2: [1, -1], 3: [0, -1] };
 
 const DAY_MS = 24 * 3600_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -117,144 +115,6 @@ export function statementNo(entCode: string, channel: number, from: string, to: 
   return `ST${entCode}-${String(channel).padStart(2, '0')}-${from.replace(/-/g, '')}-${to.replace(/-/g, '')}`;
 }
 
-const yuan = (fen: number) => {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
-/** The problem of one move after `previous` (the opening or the previous move's after), or null. */
-export function statementMoveProblem(previous: StatementBalances, move: StatementMove): string | null {
-  if (move.availBefore !== previous.available || move.lockedBefore !== previous.locked)
-    return `变动前余额（可用${yuan(move.availBefore)}元，锁定${yuan(move.lockedBefore)}元）与上一笔变动后余额（可用${yuan(previous.available)}元，锁定${yuan(previous.locked)}元）不一致`;
-  const effect = EFFECT[move.type];
-  if (!effect || !Number.isSafeInteger(move.amount) || move.amount <= 0) return `变动类型或金额无效`;
-  if (move.availAfter !== move.availBefore + effect[0] * move.amount || move.lockedAfter !== move.lockedBefore + effect[1] * move.amount)
-    return `变动后余额与变动金额${yuan(move.amount)}元不符`;
-  return null;
-}
-
-/**
- * A fingerprint of a balance pair, for checking a long chain without walking it: when every move's
- * before is the previous move's after, the multiset of befores is the opening plus every after but
- * the last, so Σ h(before) − h(opening) = Σ h(after) − h(closing). The server sums it in SQL (the same
- * integer arithmetic, `%` truncating toward zero in SQLite, PostgreSQL and BigInt alike) and walks the
- * chain move by move only when the sums disagree, to name the first bad move.
- */
-export function balanceFingerprint(available: number | bigint, locked: number | bigint): bigint {
-  const h = (BigInt(available) % 1000003n) * 1000003n + (BigInt(locked) % 1000003n);
-  return ((h % 1000000007n) * (h % 999999937n)) % 2147483647n;
-}
-
-/** The same fingerprint as SQL over two integer columns. */
-export function balanceFingerprintSql(available: string, locked: string): string {
-  const h = `((${available} % 1000003) * 1000003 + (${locked} % 1000003))`;
-  return `(((${h} % 1000000007) * (${h} % 999999937)) % 2147483647)`;
-}
-
-/** "第N笔变动（业务编号 X，时间 T）" */
-export function nameStatementMove(index: number, move: Pick<StatementMove, 'bizNo' | 'time'>): string {
-  return `第${index}笔变动（业务编号${move.bizNo}${move.time ? `，${move.time}` : ''}）`;
-}
-
-/** The refusal message of a statement whose first problem is `problem`. */
-export function statementRefusal(problem: string): string {
-  return `${STATEMENT_MESSAGES.refusedPrefix}${problem}，${STATEMENT_MESSAGES.contact}`;
-}
-
-export const emptyStatementSums = (): StatementSums => ({ count: 0, byType: [0, 0, 0, 0], recharge: 0, orderDeduct: 0, refund: 0 });
-
-/**
- * Folds moves (oldest first) into the running balance and the sums, checking the chain as it goes.
- * Feed it in chunks (the export streams the range): pass the previous answer back as `state`.
- */
-export interface StatementChainState {
-  balance: StatementBalances;
-  sums: StatementSums;
-  /** The first bad move: its 1-based position in the range and the problem. */
-  bad: { index: number; message: string } | null;
-}
-
-export function startStatementChain(opening: StatementBalances): StatementChainState {
-  return { balance: { ...opening }, sums: emptyStatementSums(), bad: null };
-}
-
-export function foldStatementMoves(state: StatementChainState, moves: readonly StatementMove[]): StatementChainState {
-  const { sums } = state;
-  let { balance, bad } = state;
-  for (const move of moves) {
-    sums.count += 1;
-    if (!bad) {
-      const problem = statementMoveProblem(balance, move);
-      if (problem) bad = { index: sums.count, message: `${nameStatementMove(sums.count, move)}${problem}` };
-    }
-    if (EFFECT[move.type]) sums.byType[move.type] += move.amount;
-    if (move.type === 0 && move.bizType === 10) sums.recharge += move.amount;
-    if (move.type === 3 && move.bizType === 20) sums.orderDeduct += move.amount;
-    if (move.type === 3 && move.bizType === 30) sums.refund += move.amount;
-    balance = { available: move.availAfter, locked: move.lockedAfter };
-  }
-  return { balance, sums, bad };
-}
-
-/** Opening + Σ moves of each type. */
-export function statementClosing(opening: StatementBalances, byType: StatementSums['byType']): StatementBalances {
-  return { available: opening.available + byType[0] - byType[1] + byType[2], locked: opening.locked + byType[1] - byType[2] - byType[3] };
-}
-
-/** What the range's paid order lines and their fee log say (fen). */
-export interface PayoutEvidence {
-  /** Σ payee of the order lines paid in the range (代发金额). */
-  payee: number;
-  /** Σ fee of those lines (服务费). */
-  fee: number;
-  /** Σ lock of those lines: what their deducts took. */
-  lock: number;
-  /** Σ entFee of the fee log rows of those lines (charges and reversals). */
-  feeLog: number;
-}
-
-export interface StatementFacts {
-  opening: StatementBalances;
-  /** The last move's after (the opening when the range has no move). */
-  closing: StatementBalances;
-  sums: StatementSums;
-  /** The first chain problem found while reading the moves, already named. */
-  chainProblem?: string | null;
-  payout: PayoutEvidence;
-  /** The account's balance now, when the range ends today (or later). */
-  accountNow?: StatementBalances | null;
-}
-
-export interface StatementTotals {
-  recharge: number;
-  payout: number;
-  fee: number;
-  refund: number;
-}
-
-/**
- * The proof of a statement: its totals, or the refusal of its first failing check.
- */
-export function proveStatement(facts: StatementFacts): { totals: StatementTotals } | { error: string } {
-  const { opening, closing, sums, payout } = facts;
-  if (facts.chainProblem) return { error: statementRefusal(facts.chainProblem) };
-  const summed = statementClosing(opening, sums.byType);
-  if (summed.available !== closing.available || summed.locked !== closing.locked)
-    return { error: statementRefusal(`期初余额加本期变动（可用${yuan(summed.available)}元，锁定${yuan(summed.locked)}元）与期末余额（可用${yuan(closing.available)}元，锁定${yuan(closing.locked)}元）不一致`) };
-  if (facts.accountNow && (facts.accountNow.available !== closing.available || facts.accountNow.locked !== closing.locked))
-    return { error: statementRefusal(`期末余额与账户当前余额（可用${yuan(facts.accountNow.available)}元，锁定${yuan(facts.accountNow.locked)}元）不一致`) };
-  if (payout.lock !== sums.orderDeduct || payout.payee + payout.fee !== sums.orderDeduct)
-    return { error: statementRefusal(`代发扣款${yuan(sums.orderDeduct)}元与本期成功代发明细（实发${yuan(payout.payee)}元＋服务费${yuan(payout.fee)}元）不一致`) };
-  if (payout.feeLog !== payout.fee) return { error: statementRefusal(`服务费${yuan(payout.fee)}元与计费记录${yuan(payout.feeLog)}元不一致`) };
-  const totals = { recharge: sums.recharge, payout: payout.payee, fee: payout.fee, refund: sums.refund };
-  const openingTotal = opening.available + opening.locked;
-  const closingTotal = closing.available + closing.locked;
-  if (openingTotal + totals.recharge - totals.payout - totals.fee - totals.refund !== closingTotal)
-    return { error: statementRefusal(`期初余额${yuan(openingTotal)}元＋充值入账−代发金额−服务费−退款与期末余额${yuan(closingTotal)}元不一致`) };
-  return { totals };
-}
-
 /** 对账单's wire shape (issue 25 §4): money as yuan strings; `lines` is one page, the rest covers the range. */
 export interface StatementLine {
   time: string;
@@ -297,47 +157,6 @@ export interface StatementHeader {
 /** A proven statement's header, figures (fen) and move count: what the wire shape and the mail are made of. */
 export interface StatementSummary extends StatementHeader, StatementFigureSource<number> {
   count: number;
-}
-
-/** The wire shape of issue 25 §4 (money as yuan strings) of a proven statement and one page of its moves. */
-export function statementAnswerOf(s: StatementSummary, moves: readonly StatementMove[]): StatementAnswer {
-  const yuan = (b: { available: number; locked: number }) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
-  return {
-    statementNo: s.statementNo,
-    entId: s.entId,
-    entName: s.entName,
-    channel: s.channel,
-    channelName: s.channelName,
-    from: s.from,
-    to: s.to,
-    opening: yuan(s.opening),
-    closing: yuan(s.closing),
-    totals: { recharge: formatFen(s.totals.recharge), payout: formatFen(s.totals.payout), fee: formatFen(s.totals.fee), refund: formatFen(s.totals.refund) },
-    count: s.count,
-    lines: moves.map((m) => ({
-      time: m.time ?? '',
-      bizType: m.bizType,
-      bizNo: m.bizNo,
-      type: m.type,
-      amount: formatFen(m.amount),
-      availableAfter: formatFen(m.availAfter),
-      lockedAfter: formatFen(m.lockedAfter),
-    })),
-  };
-}
-
-/** The longest 对账单 mail (issue 25 §6); a longer one is cut with an ellipsis. */
-export const STATEMENT_MAIL_MAX = 2000;
-
-/** One channel's line of the month's 对账单 mail: its totals and closing balance (yuan). */
-export function statementMailLine(s: StatementSummary): string {
-  return `${s.channelName}（${s.statementNo}）：期初${formatFen(s.opening.available + s.opening.locked)}元，充值入账${formatFen(s.totals.recharge)}元，代发金额${formatFen(s.totals.payout)}元，服务费${formatFen(s.totals.fee)}元，退款${formatFen(s.totals.refund)}元，期末余额${formatFen(s.closing.available + s.closing.locked)}元（可用${formatFen(s.closing.available)}元，锁定${formatFen(s.closing.locked)}元），共${s.count}笔变动。`;
-}
-
-/** The month's 对账单 mail of one enterprise from its channels' lines, at most STATEMENT_MAIL_MAX characters. */
-export function statementMailText(entName: string, range: { from: string; to: string }, lines: readonly string[]): string {
-  const text = `【FlexPay】${entName} ${range.from} 至 ${range.to} 对账单摘要：\n${lines.join('\n')}\n完整对账单请登录 FlexPay 管理后台「企业管理 › 对账单」查看或下载。`;
-  return text.length <= STATEMENT_MAIL_MAX ? text : `${text.slice(0, STATEMENT_MAIL_MAX - 1)}…`;
 }
 
 /** A statement's balances and totals in any money form: fen on the server, yuan strings on the wire. */

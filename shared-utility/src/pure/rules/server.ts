@@ -1,0 +1,11 @@
+/**
+ * Pure rules only the server runs (a payout's pricing and row checks, the order gate, app versions, monthly
+ * sums): shared code with their unit tests, imported by path so the browser's shared-utility bundle does not
+ * carry them (≤ 80 KB gzip).
+ */
+export * from './order-pricing';
+export * from './order-rows';
+export * from './ent';
+export * from './app-versions';
+export * from './monthly';
+export * from './statement-proof';
