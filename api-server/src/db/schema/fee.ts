@@ -1,3 +1,4 @@
+import type { FeeCharge } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Generated } from 'kysely';
 
 /** Fees (migration migrations/0011-fee.ts); ratios are percent × 10⁴, money integer fen. */
@@ -25,35 +26,13 @@ export interface MerchtFeeConfigTable extends FeeConfigColumns {
   merchtId: number;
 }
 
-/** One row per order line per event (DOMAIN.md §2); entFee = merchtProfit + parentProfit + supIncome. */
-export interface CalcFeeLogTable {
+/**
+ * One row per order line per event (DOMAIN.md §2); entFee = merchtProfit + parentProfit + supIncome. Its
+ * columns are the pure pricing's FeeCharge (kind 10 charge, 20 reversal; bands JSON; month yyyy-MM Asia/Shanghai).
+ */
+export interface CalcFeeLogTable extends FeeCharge {
   id: Generated<number>;
-  orderNo: string;
   detailId: number | null;
-  rowNo: number;
-  /** 10 charge, 20 reversal (every amount negated). */
-  kind: number;
-  entId: number;
-  supplierId: number;
-  merchtId: number;
-  parentMerchtId: number | null;
-  idNumber: string;
-  amountFen: number;
-  pattern: number;
-  calcMode: number;
-  rounding: number;
-  basisBeforeFen: number;
-  /** JSON `[{from, to, ratio, portion}]` in fen and stored ratios. */
-  bands: string;
-  entFeeFen: number;
-  merchtCostFen: number;
-  merchtProfitFen: number;
-  parentCostFen: number | null;
-  parentProfitFen: number | null;
-  supIncomeFen: number;
-  /** yyyy-MM, Asia/Shanghai. */
-  month: string;
-  createdAt: number;
 }
 
 /** Views grouping calc_fee_log by month (read-only). */
