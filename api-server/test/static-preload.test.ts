@@ -42,13 +42,14 @@ describe('route preloads', () => {
   let site: StaticSite;
   let repo: string;
   let app: FastifyInstance;
+  const PLAIN_SHELL = '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>';
 
   beforeAll(async () => {
     site = new StaticSite();
     repo = site.repo;
     const write = (file: string, text: string) => site.write(file, text);
     write('package.json', JSON.stringify({ workspaces: [...APPS] }));
-    write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
+    write('root-config/dist/index.html', PLAIN_SHELL);
     for (const { url: at, imports } of Object.values(BUNDLES)) {
       const file = at.startsWith('/shared/') ? `root-config/dist${at}` : at.replace(/^\/apps\/([^/]+)\//, '$1/dist/');
       write(file, `/*! For license information please see x.LICENSE.txt */\nSystem.register(${JSON.stringify(imports)},(function(e,t){return{execute:function(){}}}));`);
@@ -58,6 +59,15 @@ describe('route preloads', () => {
   });
   afterAll(() => site.close());
 
+  /** Serves `shell` as root-config's index.html while `run` asks, then the plain shell again. */
+  async function withShell(shell: string, run: () => Promise<void>): Promise<void> {
+    site.write('root-config/dist/index.html', shell);
+    try {
+      await run();
+    } finally {
+      site.write('root-config/dist/index.html', PLAIN_SHELL);
+    }
+  }
   const preloaded = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
   const meta = (html: string, name: string) => (new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '').split(' ').filter(Boolean);
 
@@ -93,8 +103,7 @@ describe('route preloads', () => {
 
   test('where index.html marks the place, the preloads come after its stylesheets and SystemJS (they take the first connections)', async () => {
     const shell = '<html><head><!--FLEXPAY_RUNTIME--><link rel="stylesheet" href="/vendor/blueprint.css"><script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
-    site.write('root-config/dist/index.html', shell);
-    try {
+    await withShell(shell, async () => {
       const page = await app.inject({ url: '/login' });
       const firstPreload = page.body.indexOf('<link rel="preload" as="script"');
       expect(firstPreload).toBeGreaterThan(page.body.indexOf('/vendor/system.min.js'));
@@ -102,74 +111,72 @@ describe('route preloads', () => {
       expect(page.body.indexOf('window.__FLEXPAY__')).toBeLessThan(page.body.indexOf('/vendor/blueprint.css'));
       expect(preloaded(page.body)).toContain(url('@flexpay/login'));
       expect(page.body).not.toContain('<!--FLEXPAY_');
-    } finally {
-      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
-    }
+    });
   });
 
   test('the page carries its import map inline (data, with the ETag /import-map.json answers), not a link SystemJS fetches after boot', async () => {
     const shell =
       '<html><head><!--FLEXPAY_RUNTIME--><link rel="preload" href="/import-map.json" as="fetch" crossorigin="anonymous" />' +
       '<script type="systemjs-importmap" src="/import-map.json"></script><script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
-    site.write('root-config/dist/index.html', shell);
     const mapText = fs.readFileSync(path.join(repo, 'import-map.json'), 'utf8');
-    try {
-      site.write('import-map.json', JSON.stringify({ imports: { ...JSON.parse(mapText).imports, evil: '/x</script><script>alert(1)</script>' } }));
-      const page = await app.inject({ url: '/login' });
-      const etag = (await app.inject({ url: '/import-map.json' })).headers.etag as string;
-      const inline = /<script type="systemjs-importmap" data-etag="([^"]*)">([^<]*)<\/script>/.exec(page.body);
-      expect(inline).not.toBeNull();
-      expect(inline![1].replace(/&quot;/g, '"')).toBe(etag);
-      // `<` is written as \u003c: the map cannot end its script element; it parses back to the file's map.
-      expect(JSON.parse(inline![2])).toEqual(JSON.parse(fs.readFileSync(path.join(repo, 'import-map.json'), 'utf8')));
-      expect(page.body).not.toContain('src="/import-map.json"');
-      expect(page.body).not.toContain('rel="preload" href="/import-map.json"');
-      expect(page.body.match(/<script/g)).toHaveLength(3);
-    } finally {
-      site.write('import-map.json', mapText);
-      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
-    }
+    await withShell(shell, async () => {
+      try {
+        site.write('import-map.json', JSON.stringify({ imports: { ...JSON.parse(mapText).imports, evil: '/x</script><script>alert(1)</script>' } }));
+        const page = await app.inject({ url: '/login' });
+        const etag = (await app.inject({ url: '/import-map.json' })).headers.etag as string;
+        const inline = /<script type="systemjs-importmap" data-etag="([^"]*)">([^<]*)<\/script>/.exec(page.body);
+        expect(inline).not.toBeNull();
+        expect(inline![1].replace(/&quot;/g, '"')).toBe(etag);
+        // `<` is written as \u003c: the map cannot end its script element; it parses back to the file's map.
+        expect(JSON.parse(inline![2])).toEqual(JSON.parse(fs.readFileSync(path.join(repo, 'import-map.json'), 'utf8')));
+        expect(page.body).not.toContain('src="/import-map.json"');
+        expect(page.body).not.toContain('rel="preload" href="/import-map.json"');
+        expect(page.body.match(/<script/g)).toHaveLength(3);
+      } finally {
+        site.write('import-map.json', mapText);
+      }
+    });
   });
 
   test("a page the login module draws links the module's subset of blueprint.css, naming the whole sheet for later; other pages the whole sheet", async () => {
     const shell =
       '<html><head><!--FLEXPAY_RUNTIME--><link rel="stylesheet" href="/vendor/normalize.css" /><link rel="stylesheet" href="/vendor/blueprint.css" />' +
       '<script src="/vendor/system.min.js"></script><!--FLEXPAY_PRELOADS--></head><body>shell</body></html>';
-    site.write('root-config/dist/index.html', shell);
     const subset = '<link rel="stylesheet" href="/apps/login/flexpay-login.css" data-flexpay-full="/vendor/blueprint.css" />';
     const whole = '<link rel="stylesheet" href="/vendor/blueprint.css" />';
-    try {
-      // No subset built (an older login build): every page keeps the whole sheet.
-      expect((await app.inject({ url: '/login' })).body).toContain(whole);
-      site.write('login/dist/flexpay-login.css', '.bp6-button{}');
-      for (const pathname of ['/login', '/forgetPassword', '/contactUs', '/order/index']) {
-        const page = await app.inject({ url: pathname });
-        expect(page.body).toContain(subset);
-        expect(page.body).not.toContain(whole);
-        expect(page.body.indexOf('/vendor/normalize.css')).toBeLessThan(page.body.indexOf(subset));
-        expect(page.body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+    await withShell(shell, async () => {
+      try {
+        // No subset built (an older login build): every page keeps the whole sheet.
+        expect((await app.inject({ url: '/login' })).body).toContain(whole);
+        site.write('login/dist/flexpay-login.css', '.bp6-button{}');
+        for (const pathname of ['/login', '/forgetPassword', '/contactUs', '/order/index']) {
+          const page = await app.inject({ url: pathname });
+          expect(page.body).toContain(subset);
+          expect(page.body).not.toContain(whole);
+          expect(page.body.indexOf('/vendor/normalize.css')).toBeLessThan(page.body.indexOf(subset));
+          expect(page.body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+        }
+        for (const pathname of ['/order/index', '/dashboard', '/']) {
+          const page = await app.inject({ url: pathname, headers: { cookie: 'flexpay_admin_token=abc' } });
+          expect(page.body).toContain(whole);
+          expect(page.body).not.toContain('flexpay-login.css');
+        }
+        // The shell's small sheets come inside a login page, in their places (two requests fewer); a signed-in page links them.
+        site.write('root-config/dist/vendor/normalize.css', 'button{margin:0}');
+        const login = (await app.inject({ url: '/login' })).body;
+        expect(login).toContain('<style data-flexpay-sheet="/vendor/normalize.css">button{margin:0}</style>');
+        expect(login.indexOf('data-flexpay-sheet="/vendor/normalize.css"')).toBeLessThan(login.indexOf(subset));
+        expect(login).not.toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+        const signedIn = (await app.inject({ url: '/dashboard', headers: { cookie: 'flexpay_admin_token=abc' } })).body;
+        expect(signedIn).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+        // A sheet that could end its element stays a link.
+        site.write('root-config/dist/vendor/normalize.css', 'a{}</style><script>alert(1)</script>');
+        expect((await app.inject({ url: '/login' })).body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
+      } finally {
+        fs.rmSync(path.join(repo, 'login/dist/flexpay-login.css'), { force: true });
+        fs.rmSync(path.join(repo, 'root-config/dist/vendor/normalize.css'), { force: true });
       }
-      for (const pathname of ['/order/index', '/dashboard', '/']) {
-        const page = await app.inject({ url: pathname, headers: { cookie: 'flexpay_admin_token=abc' } });
-        expect(page.body).toContain(whole);
-        expect(page.body).not.toContain('flexpay-login.css');
-      }
-      // The shell's small sheets come inside a login page, in their places (two requests fewer); a signed-in page links them.
-      site.write('root-config/dist/vendor/normalize.css', 'button{margin:0}');
-      const login = (await app.inject({ url: '/login' })).body;
-      expect(login).toContain('<style data-flexpay-sheet="/vendor/normalize.css">button{margin:0}</style>');
-      expect(login.indexOf('data-flexpay-sheet="/vendor/normalize.css"')).toBeLessThan(login.indexOf(subset));
-      expect(login).not.toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
-      const signedIn = (await app.inject({ url: '/dashboard', headers: { cookie: 'flexpay_admin_token=abc' } })).body;
-      expect(signedIn).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
-      // A sheet that could end its element stays a link.
-      site.write('root-config/dist/vendor/normalize.css', 'a{}</style><script>alert(1)</script>');
-      expect((await app.inject({ url: '/login' })).body).toContain('<link rel="stylesheet" href="/vendor/normalize.css" />');
-    } finally {
-      fs.rmSync(path.join(repo, 'login/dist/flexpay-login.css'), { force: true });
-      fs.rmSync(path.join(repo, 'root-config/dist/vendor/normalize.css'), { force: true });
-      site.write('root-config/dist/index.html', '<html><head><!--FLEXPAY_RUNTIME--></head><body>shell</body></html>');
-    }
+    });
   });
 
   test('every route of the route table: the root config, the navbar when signed in, and the app that owns it', () => {

@@ -252,14 +252,3 @@ export const invoiceApplyInfo = defineEntity({
     createdAt: applyFields.createdAt,
   },
 });
-
-/** The labels of the vouchers and invoice files dialogs (their rows come from the spec's inviVouchers / inviFileList calls). */
-export const INVOICE_FILE_LABELS = {
-  invoiceNo: '发票号码',
-  invoiceCode: '发票代码',
-  invoiceDate: '开票日期',
-  total: '价税合计(元)',
-  tax: '税额(元)',
-  file: '发票文件',
-  status: '状态',
-} as const;
