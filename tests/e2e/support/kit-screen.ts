@@ -35,11 +35,22 @@ export async function clickRowAction(page: Page, text: string, action: string, s
   const row = scope.locator('.fp-grid tbody tr').filter({ has: page.getByText(text, { exact: true }) }).first();
   const actions = row.locator('td.fp-grid-actions');
   const button = actions.getByRole('button', { name: action, exact: true });
-  // The row's action buttons may still be rendering: wait for them before choosing the button or 更多.
-  await expect(actions.getByRole('button').first()).toBeVisible();
+  const item = page.getByRole('menuitem', { name: action, exact: true });
+  // The row's actions may still be rendering, or still be those before the previous action's list refresh
+  // (领取审核 → 审核通过): wait until the action is offered, inline or under 更多, closing a stale menu.
+  await expect(async () => {
+    await expect(actions.getByRole('button').first()).toBeVisible({ timeout: 1000 });
+    if ((await button.count()) > 0) return;
+    await actions.getByRole('button', { name: '更多' }).click({ timeout: 1000 });
+    try {
+      await item.waitFor({ state: 'visible', timeout: 1000 });
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      throw error;
+    }
+  }).toPass({ timeout: 15_000 });
   if ((await button.count()) > 0) return button.click();
-  await actions.getByRole('button', { name: '更多' }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  await item.click();
 }
 
 /** Runs 导出 and returns the downloaded sheet's rows keyed by header. */
