@@ -17,6 +17,8 @@ export interface Referring {
   table: string | readonly string[];
   /** Its column holding this record's key, or its columns by the record's columns they hold ({ clientCode: 'clientCode' }). */
   column: string | Readonly<Record<string, string>>;
+  /** Only its rows with these values (a list: any of them; null: none) count: a taker still working `{ status: [10, 20] }`. */
+  where?: Readonly<Record<string, unknown>>;
 }
 
 export interface KeptWhile extends Referring {
@@ -27,12 +29,17 @@ export interface KeptWhile extends Referring {
 
 const tablesOf = (ref: Referring) => (typeof ref.table === 'string' ? [ref.table] : ref.table);
 const pairsOf = (ref: Referring, keyColumn: string) => (typeof ref.column === 'string' ? [[ref.column, keyColumn]] : Object.entries(ref.column));
+/** The declared `where` of a reference on a query of its table. */
+function filtered<Q extends { where: (...args: any[]) => Q }>(qb: Q, ref: Referring): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (const [column, value] of Object.entries(ref.where ?? {})) qb = Array.isArray(value) ? qb.where(column, 'in', value) : qb.where(column, value === null ? 'is' : '=', value);
+  return qb;
+}
 
 /** Refuses with the first reference found, in the declared order. */
 export async function refuseWhileReferenced(trx: AnyDb, keptWhile: readonly KeptWhile[], row: Row, keyColumn: string): Promise<void> {
   for (const kept of keptWhile) {
     for (const table of tablesOf(kept)) {
-      let qb = trx.selectFrom(table).select(sql<number>`1`.as('one'));
+      let qb = filtered(trx.selectFrom(table).select(sql<number>`1`.as('one')), kept);
       for (const [column, own] of pairsOf(kept, keyColumn)) qb = qb.where(column, '=', row[own]);
       if (await qb.limit(1).executeTakeFirst()) refuse(kept.code ?? Code.CONFLICT, kept.message);
     }
@@ -43,7 +50,7 @@ export async function refuseWhileReferenced(trx: AnyDb, keptWhile: readonly Kept
 export async function removeReferring(trx: AnyDb, removedWith: readonly Referring[], row: Row, keyColumn: string): Promise<void> {
   for (const ref of removedWith) {
     for (const table of tablesOf(ref)) {
-      let qb = trx.deleteFrom(table);
+      let qb = filtered(trx.deleteFrom(table), ref);
       for (const [column, own] of pairsOf(ref, keyColumn)) qb = qb.where(column, '=', row[own]);
       await qb.execute();
     }
