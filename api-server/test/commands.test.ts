@@ -131,4 +131,17 @@ describe.each(DIALECTS)('commands on %s', (dialect) => {
     const trail = (await spr.post('invoice/act/query/toMe/get', { id: pending.id })).data.trail;
     expect(trail[0]).toMatchObject({ action: 'reviewFail', label: '审核不通过', reason: '缺少验收材料' });
   });
+
+  test('a child command (删除凭证) finds its row through the child record the body names: 1004 for none, audited on the row, never in _actions', async () => {
+    const rows = await applications();
+    expect(rows.flatMap((r) => r._actions).filter((a) => ['inviVoucherDelete', 'inviFileUpdate', 'inviFileDelete'].includes(a))).toEqual([]);
+    expect(await spr.post(`${TO_ME}/inviVoucherDelete`, { id: 999_999 })).toMatchObject({ code: Code.NOT_FOUND });
+    const open = rows.filter((r) => r.status === 10 || r.status === 20).map((r) => r.id);
+    const voucher = await ctx.db.selectFrom('invoice_voucher').select(['id', 'applyId', 'file']).where('applyId', 'in', open).executeTakeFirstOrThrow();
+    expect((await spr.post(`${TO_ME}/inviVoucherDelete`, { id: voucher.id })).data).toBe(true);
+    expect(await ctx.db.selectFrom('invoice_voucher').select('id').where('id', '=', voucher.id).executeTakeFirst()).toBeUndefined();
+    const [entry] = await auditOf('invoiceApplyToMe', voucher.applyId, 'inviVoucherDelete');
+    expect(JSON.parse(entry.changes)).toEqual({ voucher: { from: JSON.parse(voucher.file).name, to: null } });
+    expect(await spr.post(`${TO_ME}/inviVoucherDelete`, { id: voucher.id })).toMatchObject({ code: Code.NOT_FOUND });
+  });
 });

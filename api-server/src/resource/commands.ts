@@ -46,6 +46,8 @@ export interface EffectContext extends SignedInContext {
   input: Row;
   /** The command taken (a choice's resolved one). */
   name: string;
+  /** The child record a `child` command names (the voucher, the invoice file), as stored. */
+  child?: Row;
 }
 
 /** An effect's answer: more audit changes and the route's answer (default: the record). */
@@ -121,6 +123,14 @@ export function parseCommandInput(command: CommandDef, body: Row): Row {
   return input;
 }
 
+/** The child record a `child` command's body names by `keyField ?? 'id'` (1004 when none). */
+async function childOf(ctx: SignedInContext, command: CommandDef): Promise<Row> {
+  const raw = ctx.body[command.keyField ?? 'id'];
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  const found = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await (ctx.deps.db as unknown as AnyDb).selectFrom(command.child!.table).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  return (found as Row | undefined) ?? refuse(Code.NOT_FOUND, Messages.notFound);
+}
+
 /** Runs a command on the row the body names, as the header says. */
 export async function runCommand(host: CommandHost, ctx: SignedInContext, name: string): Promise<unknown> {
   const { entity, options } = host;
@@ -129,7 +139,9 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     const choice = parseCommandInput({ ...command, fields: { [command.choose.field]: command.fields![command.choose.field] } }, ctx.body);
     return runCommand(host, ctx, choice[command.choose.field] ? command.choose.yes : command.choose.no);
   }
-  const key = commandKey(entity, command, ctx.body);
+  // A child command finds the row through the child record the body names.
+  const child = command.child ? await childOf(ctx, command) : undefined;
+  const key = child ? (child[command.child!.link] as number | string) : commandKey(entity, command, ctx.body);
   const row = await host.load(ctx.caller, key);
   await options.guard?.(ctx, row);
   const type = accountTypeOf(ctx.caller.user.adminType);
@@ -143,7 +155,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
 
   const target = commandTarget(entity, command, input);
   const writes = Object.fromEntries(Object.entries(command.writes ?? {}).map(([from, to]) => [to as string, input[from] ?? null]));
-  const files = Object.entries(command.fields ?? {}).filter(([, f]) => f.type === 'file').map(([n]) => input[n]);
+  // A child's file kept as it was need not be the caller's own upload.
+  const files = Object.entries(command.fields ?? {}).filter(([n, f]) => f.type === 'file' && input[n] !== child?.[n]).map(([n]) => input[n]);
   const stateColumns = stateFieldsOf(entity).map((f) => columnOf(entity, f));
   const checksState = stateColumns.length > 0 && (command.from !== undefined || command.when !== undefined || Object.keys(target).length > 0);
   const keyColumn = columnOf(entity, entity.key);
@@ -162,7 +175,7 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
       const moved = await update.executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, stale);
     }
-    const result = !effect ? undefined : typeof effect === 'function' ? await effect({ ...ctx, trx, row, input, name }) : await effect.run({ ...ctx, trx, row, input, name, asked });
+    const result = !effect ? undefined : typeof effect === 'function' ? await effect({ ...ctx, trx, row, input, name, child }) : await effect.run({ ...ctx, trx, row, input, name, child, asked });
     const changes: Changes = {};
     for (const [field, to] of Object.entries(target)) changes[field] = { from: row[columnOf(entity, field)] ?? null, to };
     const written = new Set(Object.keys(command.writes ?? {}));
@@ -198,7 +211,7 @@ export function commandActions(host: Pick<CommandHost, 'entity' | 'options'>, ca
   const type = accountTypeOf(caller.user.adminType);
   const state = presentState(entity, row);
   return Object.entries(commandsOf(entity))
-    .filter(([name, c]) => !c.choose && commandAllows(entity, name, state, type, caller.perms))
+    .filter(([name, c]) => !c.choose && !c.child && commandAllows(entity, name, state, type, caller.perms))
     .filter(([name]) => (!options.mayWrite || options.mayWrite(caller, row)) && !options.transitionRefusal?.(name, row, caller))
     .map(([name]) => name);
 }

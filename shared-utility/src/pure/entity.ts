@@ -183,6 +183,11 @@ export interface CommandDef<F extends string = string> {
   path?: string;
   /** Body key naming the row when not the entity's key (a voucher's `applyId`). */
   keyField?: string;
+  /**
+   * A command on a record of a child table (修改发票, 删除凭证): the body's `keyField ?? 'id'` names the
+   * child, whose `link` column holds the row's key; the effect receives it as `child`. Never in `_actions`.
+   */
+  child?: { table: string; link: string };
   /** Refusal (1009) when the row is not in a state the command starts from (default 当前状态不允许此操作). */
   stale?: string;
   /** A choice between two commands by a bool input (审核 → reviewPass / reviewFail): served, never listed in `_actions`. */

@@ -7,7 +7,7 @@
 import { INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { EffectContext, Effects } from '../../resource/commands';
+import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import type { Row } from '../../resource/entity-resource';
 
 /** An ended application's orders may be applied for again: their live links are cleared. */
@@ -26,20 +26,37 @@ async function addVoucher({ trx, row, input, caller, now }: EffectContext) {
   return { answer: { id: inserted.id }, changes: { voucher: { from: null, to: `${input.voucherType === 20 ? '完工证明' : '付款凭证'}：${name}` } } };
 }
 
-/** 添加发票 / 修改发票: the amounts agree (a positive total, tax within it). */
-export function invoiceFileAmounts(input: Row): { totalFen: number; taxFen: number } {
+/** 添加发票 / 修改发票: the invoice's columns, its amounts agreeing (a positive total, tax within it). */
+function invoiceFileColumns(input: Row, now: number): Row {
   const totalFen = Number(input.total);
   const taxFen = Number(input.tax);
   if (!(totalFen > 0)) refuse(Code.VALIDATION, '价税合计格式错误');
   if (taxFen > totalFen) refuse(Code.VALIDATION, '税额格式错误');
-  return { totalFen, taxFen };
+  return { invoiceNo: input.invoiceNo, invoiceCode: input.invoiceCode, invoiceDate: input.invoiceDate, totalFen, taxFen, file: input.file, updatedAt: now };
 }
 
 async function addInvoiceFile({ trx, row, input, now }: EffectContext) {
-  const { totalFen, taxFen } = invoiceFileAmounts(input);
-  const values = { applyId: row.id, invoiceNo: input.invoiceNo, invoiceCode: input.invoiceCode, invoiceDate: input.invoiceDate, totalFen, taxFen, file: input.file, status: 0, createdAt: now, updatedAt: now };
+  const values = { applyId: row.id, ...invoiceFileColumns(input, now), status: 0, createdAt: now };
   const inserted = (await trx.insertInto('invoice_file').values(values as never).returning('id').executeTakeFirstOrThrow()) as Row;
   return { answer: { id: inserted.id } };
+}
+
+/** 修改发票 / 删除发票 touch a valid (status 0) invoice only; the trail names it by its id when removed. */
+async function updateInvoiceFile({ trx, child, input, now }: EffectContext) {
+  const moved = await trx.updateTable('invoice_file').set(invoiceFileColumns(input, now)).where('id', '=', child!.id).where('status', '=', 0).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE_MESSAGE);
+  return { answer: true };
+}
+
+async function deleteInvoiceFile({ trx, child }: EffectContext) {
+  await trx.deleteFrom('invoice_file').where('id', '=', child!.id).where('status', '=', 0).execute();
+  return { answer: true, changes: { invoiceNo: { from: null, to: String(child!.id) } } };
+}
+
+/** 删除凭证, named in the trail by its file. */
+async function deleteVoucher({ trx, child }: EffectContext) {
+  await trx.deleteFrom('invoice_voucher').where('id', '=', child!.id).execute();
+  return { answer: true, changes: { voucher: { from: String((JSON.parse(String(child!.file)) as Row).name ?? ''), to: null } } };
 }
 
 /** 申请记录 (the enterprise's direction). */
@@ -74,5 +91,8 @@ export const toMeEffects: Effects = {
     await release(x);
   },
   inviVoucherCreate: addVoucher,
+  inviVoucherDelete: deleteVoucher,
   inviFileCreate: addInvoiceFile,
+  inviFileUpdate: updateInvoiceFile,
+  inviFileDelete: deleteInvoiceFile,
 };

@@ -11,12 +11,12 @@
  * SYS all.
  */
 import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
-import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
 import { type AnyDb, defineResource, type Resource } from '../../resource/entity-resource';
 import { moneyScope } from '../ent/money';
 import { myEffects, toMeEffects } from './invoiceApply.effects';
-import { fileHandlers } from './invoiceApply.files';
+import { fileRoutes, recognizer } from './invoiceApply.files';
 import { applyHandlers, editApplication, freeApplication } from './invoiceApply.orders';
 
 export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simulatedInvoiceOcr): RouteSpec[] {
@@ -49,30 +49,16 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   const asMy = my.resource as unknown as Resource<typeof invoiceApply.fields>;
   const asToMe = toMe.resource as unknown as Resource<typeof invoiceApply.fields>;
   const apply = applyHandlers(deps, { resource: asMy });
-  const files = fileHandlers(deps, { resource: asToMe }, ocr);
   const exportToken = info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!;
 
   const routes: RouteSpec[] = [
     { path: 'invoice/act/query/my/applyOptions', perm: 27110, for: ['SYS', 'ENT'], handler: signed(apply.applyOptions) },
     { path: 'invoice/act/query/my/preview', perm: 27110, for: ['SYS', 'ENT'], handler: signed(apply.preview) },
     { path: 'invoice/act/mgr/my/create', perm: 27120, handler: signed(apply.createMy) },
-    { path: 'invoice/act/mgr/toMe/inviVoucherDelete', perm: 27250, handler: signed(files.deleteVoucher) },
-    { path: 'invoice/act/mgr/toMe/inviFileUpdate', perm: 27260, handler: signed(files.updateFile) },
-    { path: 'invoice/act/mgr/toMe/inviFileDelete', perm: 27260, handler: signed(files.deleteFile) },
-    { path: 'invoice/act/mgr/toMe/ocrVatInvoice', perm: 27260, handler: signed(files.recognize) },
+    { path: 'invoice/act/mgr/toMe/ocrVatInvoice', perm: 27260, handler: recognizer(deps, ocr) },
     // Export mode 20 (申请信息): a token for invoice/act/query/toMe/applyInfo/export.
     { path: 'invoice/act/mgr/toMe/export2', perm: 27210, handler: exportToken.handler },
+    ...fileRoutes(deps, [[asMy, 'my'], [asToMe, 'toMe']]),
   ];
-  for (const [resource, dir] of [
-    [asMy, 'my'],
-    [asToMe, 'toMe'],
-  ] as const) {
-    routes.push(
-      { path: `invoice/act/query/${dir}/inviVouchers`, perm: resource.entity.codes.query, handler: signed((ctx) => files.vouchers(resource, ctx)) },
-      { path: `invoice/act/query/${dir}/inviFileList`, perm: resource.entity.codes.query, handler: signed((ctx) => files.filesOf(resource, ctx)) },
-      files.storedFile(resource, 'invoice_voucher', `invoice/act/query/${dir}/inviVoucherFile`),
-      files.storedFile(resource, 'invoice_file', `invoice/act/query/${dir}/inviFile`),
-    );
-  }
   return [...my.routes, ...toMe.routes, ...info.routes, ...routes];
 }

@@ -92,6 +92,18 @@ const voucherFields: Record<string, CommandField> = {
   file: { label: '凭证文件', type: 'file', required: true },
 };
 
+/** 添加发票 and 修改发票: an invoice of an approved application (the simulated VAT recognition fills the dialog). */
+const invoiceFileFields: Record<string, CommandField> = {
+  invoiceNo: { label: '发票号码', type: 'text', required: true, rule: { rules: [{ kind: 'pattern', pattern: /^\d{8,20}$/, message: '发票号码应为8至20位数字' }] } },
+  invoiceCode: { label: '发票代码', type: 'text', rule: { optional: true, rules: [{ kind: 'pattern', pattern: /^\d{10,12}$/, message: '发票代码应为10至12位数字' }] } },
+  invoiceDate: { label: '开票日期', type: 'date', required: true, message: '请输入开票日期' },
+  total: { label: '价税合计(元)', type: 'money', required: true, message: '价税合计格式错误' },
+  tax: { label: '税额(元)', type: 'money', required: true, message: '税额格式错误' },
+  file: { label: '发票文件', type: 'file', required: true },
+};
+const voucherOf = { table: 'invoice_voucher', link: 'applyId' } as const;
+const invoiceFileOf = { table: 'invoice_file', link: 'applyId' } as const;
+
 /**
  * 开票申请 (DOMAIN.md §5): an enterprise's application over its finished orders (type 10) or a free one
  * the supplier records (type 90). Amounts are the server's: the total is what the enterprise paid for
@@ -187,22 +199,11 @@ export const invoiceApplyToMe = defineEntity({
     issueFail: { label: '开票失败', from: [20], to: 32, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
     discard: { label: '作废', from: [30], to: 40, code: 27260, for: SYS_SPR, intent: 'danger', fields: reason, writes: { reason: 'reason' } },
     inviVoucherCreate: { label: '上传凭证', from: [10, 20], code: 27250, for: SYS_SPR, keyField: 'applyId', stale: INVOICE_APPLY_MESSAGES.voucherState, fields: voucherFields },
-    // 开票文件: an invoice of an approved application (the simulated VAT recognition fills the dialog).
-    inviFileCreate: {
-      label: '添加发票',
-      from: [20],
-      code: 27260,
-      for: SYS_SPR,
-      keyField: 'applyId',
-      fields: {
-        invoiceNo: { label: '发票号码', type: 'text', required: true, rule: { rules: [{ kind: 'pattern', pattern: /^\d{8,20}$/, message: '发票号码应为8至20位数字' }] } },
-        invoiceCode: { label: '发票代码', type: 'text', rule: { optional: true, rules: [{ kind: 'pattern', pattern: /^\d{10,12}$/, message: '发票代码应为10至12位数字' }] } },
-        invoiceDate: { label: '开票日期', type: 'date', required: true, message: '请输入开票日期' },
-        total: { label: '价税合计(元)', type: 'money', required: true, message: '价税合计格式错误' },
-        tax: { label: '税额(元)', type: 'money', required: true, message: '税额格式错误' },
-        file: { label: '发票文件', type: 'file', required: true },
-      },
-    },
+    // The vouchers and invoice files themselves (`child`: the body's id names one; the row is its application).
+    inviVoucherDelete: { label: '删除凭证', from: [10, 20], code: 27250, for: SYS_SPR, child: voucherOf },
+    inviFileCreate: { label: '添加发票', from: [20], code: 27260, for: SYS_SPR, keyField: 'applyId', fields: invoiceFileFields },
+    inviFileUpdate: { label: '修改发票', from: [20], code: 27260, for: SYS_SPR, child: invoiceFileOf, fields: invoiceFileFields },
+    inviFileDelete: { label: '删除发票', from: [20], code: 27260, for: SYS_SPR, child: invoiceFileOf },
     // 快递信息 of a paper invoice, while approved or issued.
     inviUpdateExpress: {
       label: '快递信息',
