@@ -89,14 +89,21 @@ export interface ResourceOptions<F extends EntityFields> {
   beforeUpdate?: (ctx: WriteContext, values: Row, before: Row) => Promise<Row>;
   /** Business checks on the record as it would be after the write (throw ApiError). */
   check?: (ctx: WriteContext, next: Row, before: Row | null) => Promise<void>;
-  /** Conflict message when a unique constraint refuses the write. */
-  duplicate?: string;
+  /** Conflict message when a unique constraint refuses the write; a function may name the record that won (or refuse itself). */
+  duplicate?: string | ((ctx: SignedInContext, values: Row) => Promise<string>);
   /** Create updates the record with the same values of these fields instead (addOrUpdate). */
   upsertBy?: Names<F>;
   /** Work a create needs before its transaction (password hashing keeps SQLite's writer free). */
   prepareCreate?: (ctx: SignedInContext) => Promise<unknown>;
   /** Rows created with the record in the same transaction; what it returns joins the answer. */
   afterCreate?: (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => Promise<Row | void>;
+  /**
+   * Kit v3: rows created with the record in its transaction right after its insert, before the kit checks the
+   * caller still sees it (a talent is seen through its cooperation rows); what it returns joins the answer.
+   */
+  afterInsert?: (ctx: WriteContext, key: unknown, columns: Row) => Promise<Row | void>;
+  /** Kit v3: the fields a create's audit entry names when not every written one (a person's ID number and phone stay out). */
+  audited?: Names<F>;
   /** More paths answering the list (the spec's names: `subMercht/listSub`). */
   listAliases?: string[];
   /** The list's path when the spec names it otherwise (`cust/query/custCoopEnt`), in place of `${paths.query}/list`. */
@@ -546,13 +553,14 @@ export class Resource<F extends EntityFields> {
   }
 
   /** Runs a write and its audit entry in one transaction; unique violations answer 1009. */
-  async write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>): Promise<T> {
+  async write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>, values: Row = {}): Promise<T> {
     try {
       return await this.db.transaction().execute((trx) => run(trx as AnyDb));
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const answer = dbErrorAnswer(error);
-      if (answer?.code === Code.CONFLICT && this.options.duplicate) refuse(Code.CONFLICT, this.options.duplicate);
+      const duplicate = this.options.duplicate;
+      if (answer?.code === Code.CONFLICT && duplicate) refuse(Code.CONFLICT, typeof duplicate === 'string' ? duplicate : await duplicate(ctx, values));
       if (answer) refuse(answer.code, answer.message);
       throw error;
     }
@@ -581,11 +589,14 @@ export class Resource<F extends EntityFields> {
       await this.uploadsUsable(ctx, trx, columns, {});
       await this.options.check?.(wctx, columns, null);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
+      const joined = await this.options.afterInsert?.(wctx, inserted[keyColumn], columns);
       await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
-      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes: this.changes({}, columns) });
+      const audited = this.options.audited?.map((f) => columnOf(this.entity, f));
+      const changes = this.changes({}, audited ? Object.fromEntries(audited.map((c) => [c, columns[c]])) : columns);
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes });
       const extra = await this.options.afterCreate?.(wctx, inserted[keyColumn], columns, prepared);
-      return { [this.entity.key]: inserted[keyColumn], ...(extra ?? {}) };
-    });
+      return { [this.entity.key]: inserted[keyColumn], ...(joined ?? {}), ...(extra ?? {}) };
+    }, parsed);
   }
 
   async update(ctx: SignedInContext) {
