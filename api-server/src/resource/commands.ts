@@ -25,10 +25,12 @@ import {
   columnOf,
   type Entity,
   type EntityField,
+  FIELD_RULES,
+  checkRules,
   stateFieldsOf,
 } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../account/audit';
-import { Code, Messages } from '../http/codes';
+import { Code, type CodeValue, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
 import { isBlank, parseInput, type Row } from './codec';
@@ -50,8 +52,8 @@ export interface EffectContext extends SignedInContext {
   child?: Row;
 }
 
-/** An effect's answer: more audit changes and the route's answer (default: the record). */
-export type EffectResult = void | { changes?: Changes; answer?: unknown };
+/** An effect's answer: more audit changes and the route's answer (default: the record); `audit: false` when it changed nothing (no entry). */
+export type EffectResult = void | { changes?: Changes; answer?: unknown; audit?: false };
 
 /** The business work done inside the command's transaction. */
 export type Effect = (x: EffectContext) => Promise<EffectResult>;
@@ -103,6 +105,11 @@ function parseOne(field: CommandField, raw: unknown, required: boolean): { value
   }
   // A rule speaks first for a blank value too (a pattern's message); else the missing value's message.
   if (isBlank(raw) && required && !field.rule) return { error: missing };
+  // A secret (a password, a key) is checked and taken as typed, never trimmed.
+  if (field.secret && !isBlank(raw)) {
+    const message = field.rule ? checkRules(typeof field.rule === 'string' ? FIELD_RULES[field.rule] : field.rule, raw) : null;
+    return message || typeof raw !== 'string' ? { error: field.message ?? message ?? `${field.label}格式错误` } : { value: raw };
+  }
   const parsed = parseInput({ ...(field as EntityField), type: field.type, required }, raw);
   // An enum input limited to some values (发起电子签's channel: 电子签 or 合作方V2).
   if (!('error' in parsed) && field.only && parsed.value !== null && !field.only.some((v) => String(v) === String(parsed.value)))
@@ -151,7 +158,7 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
   if (refusal) refuse(Code.CONFLICT, refusal);
   const input = parseCommandInput(command, ctx.body);
   const stale = command.stale ?? STALE_MESSAGE;
-  if (!commandAllows(entity, name, presentState(entity, row), type, ctx.caller.perms)) refuse(Code.CONFLICT, stale);
+  if (!commandAllows(entity, name, presentState(entity, row), type, ctx.caller.perms)) refuse((command.staleCode ?? Code.CONFLICT) as CodeValue, stale);
 
   const target = commandTarget(entity, command, input);
   const writes = Object.fromEntries(Object.entries(command.writes ?? {}).map(([from, to]) => [to as string, input[from] ?? null]));
@@ -180,15 +187,15 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     for (const [field, to] of Object.entries(target)) changes[field] = { from: row[columnOf(entity, field)] ?? null, to };
     const written = new Set(Object.keys(command.writes ?? {}));
     for (const [field, value] of Object.entries(input)) {
-      // A choice is the action itself; a file is named by the effect (a voucher's type and name).
-      if (command.fields?.[field]?.type === 'bool' || command.fields?.[field]?.type === 'file') continue;
+      // A choice is the action itself; a file is named by the effect (a voucher's type and name); a secret never.
+      if (command.fields?.[field]?.type === 'bool' || command.fields?.[field]?.type === 'file' || command.fields?.[field]?.secret) continue;
       const into = command.writes?.[field] as string | undefined;
       changes[written.has(field) && into ? into : field] = { from: written.has(field) && into ? (row[columnOf(entity, into)] ?? null) : null, to: value };
     }
     // The trail reads a reason under `reason`, whatever field it was written to.
     if (input.reason !== undefined && input.reason !== null && !changes.reason) changes.reason = { from: null, to: input.reason };
     Object.assign(changes, result?.changes);
-    await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: command.auditAs ?? name, entity: entity.name, entityId: String(rowKey), changes });
+    if (result?.audit !== false) await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: command.auditAs ?? name, entity: entity.name, entityId: String(rowKey), changes });
     await options.afterTransition?.({ ...ctx, trx }, name, row);
     return result?.answer;
   });

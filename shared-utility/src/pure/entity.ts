@@ -140,6 +140,8 @@ export interface CommandField extends Omit<EntityField, 'type'> {
   choices?: readonly [yes: string, no: string];
   /** An enum input limited to these of its values (发起电子签's channel: 电子签 or 合作方V2); others refused with `message`. */
   only?: ReadonlyArray<number | string>;
+  /** A secret input (a new password, a pasted key): taken as typed (never trimmed), never in the audit entry nor the answer. */
+  secret?: boolean;
 }
 
 /** Values of the entity's state fields a command moves to: the first state field's value, or several by name. */
@@ -190,6 +192,10 @@ export interface CommandDef<F extends string = string> {
   child?: { table: string; link: string };
   /** Refusal (1009) when the row is not in a state the command starts from (default 当前状态不允许此操作). */
   stale?: string;
+  /** The code of the `stale` refusal by `from`/`when` when not 1009 (1001: the row's own data rules it out — a client without a generated key). */
+  staleCode?: number;
+  /** The body arrives RSA-encrypted as `{encrypted}` (CONTRACT.md "Encrypted bodies"): the route decrypts it before anything reads a field. */
+  encrypted?: boolean;
   /** A choice between two commands by a bool input (审核 → reviewPass / reviewFail): served, never listed in `_actions`. */
   choose?: { field: string; yes: string; no: string };
   /** The audit action when not the command's name. */
