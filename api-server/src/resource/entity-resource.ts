@@ -34,7 +34,7 @@ import { isBlank, parseInput, presentValue, type Row, searchValue } from './code
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
-import { type KeptWhile, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
+import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -118,6 +118,10 @@ export interface ResourceOptions<F extends EntityFields> {
   keptWhile?: readonly KeptWhile[];
   /** Kit v3: rows of these tables that belong to the record, deleted with it after checkRemove (its config, its contracts). */
   removedWith?: readonly Referring[];
+  /** Kit v3: a written record's references that must find their row (a category of the same supplier), checked in order after `check`. */
+  refersTo?: readonly RefersTo[];
+  /** Kit v3: whether the record's state lets it be edited now (a package before its review): else `update` is not offered and its route answers 1009 after the write rule. */
+  updatable?: (caller: Caller, row: Row) => boolean;
   /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
   transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
   /** Kit v3: the hand-written business work of the entity's commands, by name (the route folder's effects file). */
@@ -375,7 +379,7 @@ export class Resource<F extends EntityFields> {
       ...(writable && this.options.remove !== undefined && this.options.remove !== false ? ['delete'] : []),
       ...transitions,
       ...(this.options.rowActions?.(caller, row) ?? []),
-    ];
+    ].filter((action) => action !== 'update' || !this.options.updatable || this.options.updatable(caller, row));
   }
 
   async list(caller: Caller, body: Row) {
@@ -588,6 +592,7 @@ export class Resource<F extends EntityFields> {
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed, prepared) : parsed, ctx.now, true);
       await this.uploadsUsable(ctx, trx, columns, {});
       await this.options.check?.(wctx, columns, null);
+      await refuseUnlessReferring(trx, this.options.refersTo ?? [], columns);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
       const joined = await this.options.afterInsert?.(wctx, inserted[keyColumn], columns);
       await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
@@ -604,11 +609,13 @@ export class Resource<F extends EntityFields> {
     const row = await this.load(ctx.caller, key);
     await this.options.guard?.(ctx, row);
     if (!this.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+    if (this.options.updatable && !this.options.updatable(ctx.caller, row)) refuse(Code.CONFLICT, STALE);
     const values = this.values(unchangedMasksLeftOut(this.entity, ctx.body, row), 'update');
     const keyColumn = columnOf(this.entity, this.entity.key);
     await this.write(ctx, async (trx) => {
       await this.uploadsUsable(ctx, trx, values, row);
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
+      await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values });
       if (Object.keys(this.changes(row, values)).length === 0) return;
       const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;
       const changes = this.changes(row, columns);
@@ -717,8 +724,6 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
     routes.push({
       path: `${mgr}/${path}`,
       perm: commandsOf(entity)[names[0]].code,
-      // A command carrying a secret (a new password, a key) arrives RSA-encrypted; the guard decrypts it.
-      ...(names.some((n) => commandsOf(entity)[n].encrypted) ? { encrypted: true } : {}),
       handler: (ctx) => {
         const name = only ?? commandOfBody(entity, names, ctx.body);
         if (name) return resource.transition(signed(ctx), name);

@@ -30,7 +30,7 @@ export interface KeptWhile extends Referring {
 const tablesOf = (ref: Referring) => (typeof ref.table === 'string' ? [ref.table] : ref.table);
 const pairsOf = (ref: Referring, keyColumn: string) => (typeof ref.column === 'string' ? [[ref.column, keyColumn]] : Object.entries(ref.column));
 /** The declared `where` of a reference on a query of its table. */
-function filtered<Q extends { where: (...args: any[]) => Q }>(qb: Q, ref: Referring): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
+function filtered<Q extends { where: (...args: any[]) => Q }>(qb: Q, ref: Pick<Referring, 'where'>): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
   for (const [column, value] of Object.entries(ref.where ?? {})) qb = Array.isArray(value) ? qb.where(column, 'in', value) : qb.where(column, value === null ? 'is' : '=', value);
   return qb;
 }
@@ -43,6 +43,29 @@ export async function refuseWhileReferenced(trx: AnyDb, keptWhile: readonly Kept
       for (const [column, own] of pairsOf(kept, keyColumn)) qb = qb.where(column, '=', row[own]);
       if (await qb.limit(1).executeTakeFirst()) refuse(kept.code ?? Code.CONFLICT, kept.message);
     }
+  }
+}
+
+/** A row another table must hold for a write: the record's `column` names it (by their `key`, default id), matching `match` and `where`. */
+export interface RefersTo {
+  table: string;
+  column: string;
+  key?: string;
+  /** Their columns by the record's columns they must equal ({ supplierId: 'supplierId' }: the same supplier's). */
+  match?: Readonly<Record<string, string>>;
+  where?: Readonly<Record<string, unknown>>;
+  message: string;
+  /** The refusal's code (default 1001, 参数错误). */
+  code?: CodeValue;
+}
+
+/** Refuses a written record whose reference (when it names one) finds no such row, checking in the declared order. */
+export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly RefersTo[], next: Row): Promise<void> {
+  for (const ref of refersTo) {
+    if (next[ref.column] === null || next[ref.column] === undefined) continue;
+    let qb = filtered(trx.selectFrom(ref.table).select(sql<number>`1`.as('one')).where(ref.key ?? 'id', '=', next[ref.column]), ref);
+    for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(theirs, '=', next[ours]);
+    if (!(await qb.limit(1).executeTakeFirst())) refuse(ref.code ?? Code.VALIDATION, ref.message);
   }
 }
 
