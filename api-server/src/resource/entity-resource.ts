@@ -14,6 +14,7 @@ import {
   type Entity,
   entityByName,
   type EntityFields,
+  fieldFor,
   idNumberKey,
   maskedFieldsOf,
   maskPersonal,
@@ -237,12 +238,15 @@ export const maskedFilterMessage = (label: string) => `${label}已脱敏显示�
 
 const condOf = (body: Row): Row => (body.cond && typeof body.cond === 'object' && !Array.isArray(body.cond) ? (body.cond as Row) : {});
 
-function orderOf(entity: Entity, body: Row): Array<{ column: string; dir: 'asc' | 'desc' }> {
+/** The fields a caller's account type does not see (their `for`), left out of its answers. */
+export const hiddenFrom = (entity: Entity, caller: Caller): string[] => Object.keys(entity.fields).filter((n) => !fieldFor(entity.fields[n], accountTypeOf(caller.user.adminType)));
+
+function orderOf(entity: Entity, body: Row, hidden: string[] = []): Array<{ column: string; dir: 'asc' | 'desc' }> {
   const orderBy = Array.isArray(body.orderBy) ? (body.orderBy as Array<{ field?: unknown; dir?: unknown }>) : [];
   if (orderBy.length === 0 && entity.newestBy) return [{ column: `${T}.${columnOf(entity, entity.newestBy)}`, dir: 'desc' }];
   return orderBy.map((o) => {
     const field = typeof o?.field === 'string' ? entity.fields[o.field] : undefined;
-    if (!field?.sort || !['asc', 'desc', undefined].includes(o.dir as string)) refuse(Code.VALIDATION, '不支持的排序字段');
+    if (!field?.sort || hidden.includes(o.field as string) || !['asc', 'desc', undefined].includes(o.dir as string)) refuse(Code.VALIDATION, '不支持的排序字段');
     return { column: `${T}.${columnOf(entity, o.field as string)}`, dir: o.dir === 'desc' ? 'desc' : 'asc' };
   });
 }
@@ -296,7 +300,8 @@ export class Resource<F extends EntityFields> {
 
   /** The filtered, ordered query of a list or export body. */
   filtered(caller: Caller, body: Row): { qb: AnyQuery; order: Array<{ column: string; dir: 'asc' | 'desc' }> } {
-    let cond = condOf(body);
+    const hidden = hiddenFrom(this.entity, caller);
+    let cond = Object.fromEntries(Object.entries(condOf(body)).filter(([name]) => !hidden.includes(name)));
     const declared = Object.keys(this.entity.fields).filter((n) => (this.entity.fields[n].searchCodes || this.entity.fields[n].masked) && !searchableBy(this.entity.fields[n], caller.perms));
     for (const name of [...(this.options.masked?.(caller) ?? []), ...declared]) {
       const raw = cond[name];
@@ -315,7 +320,7 @@ export class Resource<F extends EntityFields> {
     }
     let qb = applyCond(this.entity, this.scoped(caller), cond);
     for (const [column, value] of whole) qb = qb.where(column, 'in', [...new Set([value, idNumberKey(value)])]);
-    return { qb: this.options.listed ? this.options.listed(caller, cond, qb) : qb, order: orderOf(this.entity, body) };
+    return { qb: this.options.listed ? this.options.listed(caller, cond, qb) : qb, order: orderOf(this.entity, body, hidden) };
   }
 
   /** Rows of a filtered query with lookups, in the requested order then newest key first. */
@@ -378,6 +383,8 @@ export class Resource<F extends EntityFields> {
       ...(writable && this.options.update !== false ? ['update'] : []),
       ...(writable && this.options.remove !== undefined && this.options.remove !== false ? ['delete'] : []),
       ...transitions,
+      // A create route named `update` saves the whole record, new or not (a price): the rows' update, offered after the rest.
+      ...(writable && this.options.update === false && this.options.create === 'update' ? ['update'] : []),
       ...(this.options.rowActions?.(caller, row) ?? []),
     ].filter((action) => action !== 'update' || !this.options.updatable || this.options.updatable(caller, row));
   }
@@ -385,7 +392,7 @@ export class Resource<F extends EntityFields> {
   async list(caller: Caller, body: Row) {
     const { limit, pageNum } = listPage(body);
     const { qb, order } = this.filtered(caller, body);
-    const summaryFields = this.options.summary ?? [];
+    const summaryFields = this.summaryFor(caller);
     const large = await this.largeTotal(qb);
     if (large) {
       const rows = (await this.page(qb, order, limit, (pageNum - 1) * limit).execute()) as Row[];
@@ -410,6 +417,12 @@ export class Resource<F extends EntityFields> {
     const records = rows.map((r) => ({ ...this.show(r, caller), [ROW_ACTIONS]: this.actionsFor(caller, r) }));
     const tabCounts = await this.tabCounts(caller, body);
     return { records, total: Number(totals.__count ?? 0), ...(summaryFields.length ? { summary: this.summaryOf(summaryFields, totals, split) } : {}), ...(tabCounts ? { tabCounts } : {}) };
+  }
+
+  /** The summary fields the caller sees (`summary` without the fields its account type does not). */
+  summaryFor(caller: Caller): string[] {
+    const hidden = hiddenFrom(this.entity, caller);
+    return (this.options.summary ?? []).filter((f) => !hidden.includes(f));
   }
 
   /**
@@ -479,6 +492,10 @@ export class Resource<F extends EntityFields> {
   /** A stored row as the browser sees it, computed fields included, masked fields masked unless `whole` (an audited export). */
   show(row: Row, caller?: Caller, whole = false): Row {
     const shown = { ...present(this.entity, row), ...(this.options.computed ? this.options.computed(row, caller) : this.entity.derive?.(row)) };
+    for (const name of caller ? hiddenFrom(this.entity, caller) : []) {
+      delete shown[name];
+      delete shown[this.entity.fields[name].show ?? name];
+    }
     return whole ? shown : maskRecord(this.entity, shown);
   }
 

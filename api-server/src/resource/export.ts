@@ -5,7 +5,7 @@
  * rows are deflated as they come), headed by the entity's Chinese labels with enums and refs as their labels.
  */
 import crypto from 'node:crypto';
-import { ENUMS, type Entity, enumLabel, type EntityFields, EXPORT_WHOLE_ACTION, revealCodeOf, shownIn } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, ENUMS, type Entity, enumLabel, type EntityFields, EXPORT_WHOLE_ACTION, fieldFor, revealCodeOf, shownIn } from '@flexpay/shared-utility/src/pure';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
@@ -129,7 +129,7 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Ex
         const asked = await claimToken(deps.db as unknown as AnyDb, ctx as SignedInContext, path);
         const whole = asked.whole === true;
         const { qb, order } = resource.filtered(caller, asked);
-        const names = exportedNames(entity as Entity);
+        const names = exportedNames(entity as Entity).filter((n) => fieldFor(entity.fields[n], accountTypeOf(caller.user.adminType)));
         const sheet = new XlsxSheetWriter(names.map((n) => entity.fields[n].label), entity.title);
         const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
         // One sorted pass read row by row (a cursor on PostgreSQL): offsets sorted and skipped the whole

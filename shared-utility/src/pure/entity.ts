@@ -89,6 +89,11 @@ export interface EntityField {
   filePath?: string;
   /** Asked in forms only while another field holds one of these values (a fixed ratio for pattern 0, a ladder otherwise). */
   formWhen?: { field: string; in: ReadonlyArray<string | number> };
+  /**
+   * Account types that see the field (default all): the server leaves it out of the others' records,
+   * summaries, exports and monthly sums and refuses sorting by it; the browser leaves its column out.
+   */
+  for?: ReadonlyArray<AccountType>;
 }
 
 export type EntityFields = Record<string, EntityField>;
@@ -354,6 +359,9 @@ export function shownIn(field: EntityField, place: 'list' | 'form' | 'detail'): 
   if (field.secret) return false;
   return field[place] ?? true;
 }
+
+/** Whether an account type sees the field (its `for`; a caller of no known type sees only undeclared ones). */
+export const fieldFor = (field: EntityField | undefined, type: AccountType | null | undefined): boolean => !field?.for || (!!type && field.for.includes(type));
 
 /** Whether a caller holding these codes may search by the field (its `searchCodes`, all of them). */
 export function searchableBy(field: EntityField, held: ReadonlySet<number>): boolean {

@@ -257,7 +257,7 @@ export interface ScreenOptions<E extends Entity> {
   /** Conditions every list, summary and export of the screen sends (我的费率 asks `own`). */
   cond?: Row;
   actions: ScreenAction[];
-  /** Columns (and summary items) shown only to some account types (the merchants' profits, not to ENT). */
+  /** Columns (and summary items) shown only to some account types, when not their fields' own `for` (the entity's declaration). */
   listFor?: Partial<Record<FieldName<E>, AccountType[]>>;
   /** Per-field presentation changes of this screen (labels, widths, a custom cell). */
   columns?: Partial<Record<FieldName<E>, { render?: (row: Row) => ReactNode; width?: number }>>;

@@ -146,7 +146,8 @@ export interface DetailLine {
 
 export function detailLinesOf(entity: Entity, record: Row): DetailLine[] {
   return Object.entries(entity.fields)
-    .filter(([, f]) => shownIn(f, 'detail') && !f.virtual)
+    // A field declared for some account types only is shown when the server sent it (its `for`).
+    .filter(([name, f]) => shownIn(f, 'detail') && !f.virtual && (!f.for || name in record))
     .map(([name, f]) => ({ name, label: f.label, value: f.type === 'file' ? fileText(record[name]) : cellText(record, listColumnOf(entity, name)) }));
 }
 

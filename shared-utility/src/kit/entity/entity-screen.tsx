@@ -208,7 +208,7 @@ export function EntityScreenView({ screen, urlState = true, link, savedKey, adda
 
   const hiddenLinks = Object.keys(link ?? {});
   const listedFor = (name: string) => {
-    const types = screen.listFor?.[name as never] as string[] | undefined;
+    const types = (screen.listFor?.[name as never] ?? entity.fields[name]?.for) as readonly string[] | undefined;
     return !types || (session?.accountType !== undefined && types.includes(session.accountType));
   };
   const columns = useMemo(() => {

@@ -15,6 +15,7 @@ const feeFields = {
 const updatedAt = { label: '更新时间', type: 'datetime', sort: true, width: 170 } as const;
 const month = { label: '月份', type: 'text', input: 'month', search: 'range', sort: true, width: 90 } as const;
 const lineCount = { label: '计费笔数', type: 'int', width: 90 } as const;
+const ABOVE_ENT = ['SYS', 'SPR', 'MER'] as const;
 const amount = { label: '代发金额(元)', type: 'money', column: 'amountFen', sort: true, width: 140 } as const;
 
 /** The price an enterprise pays; calcMode must match its effective original contract. */
@@ -71,9 +72,10 @@ export const entFeeStats = defineEntity({
     lineCount,
     amount,
     entFee: { label: '企业服务费(元)', type: 'money', column: 'entFeeFen', sort: true, width: 140 },
-    merchtProfit: { label: '商户分润(元)', type: 'money', column: 'merchtProfitFen', width: 130 },
-    parentProfit: { label: '上级商户分润(元)', type: 'money', column: 'parentProfitFen', width: 150 },
-    supIncome: { label: '供应商收入(元)', type: 'money', column: 'supIncomeFen', width: 140 },
+    // Not an enterprise's to read: they would tell it its merchant's cost.
+    merchtProfit: { label: '商户分润(元)', type: 'money', column: 'merchtProfitFen', width: 130, for: ABOVE_ENT },
+    parentProfit: { label: '上级商户分润(元)', type: 'money', column: 'parentProfitFen', width: 150, for: ABOVE_ENT },
+    supIncome: { label: '供应商收入(元)', type: 'money', column: 'supIncomeFen', width: 140, for: ABOVE_ENT },
   },
 });
 
