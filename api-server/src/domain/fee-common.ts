@@ -7,9 +7,9 @@ import { type Entity, type EntityFields, type FeeConfig, formatLadder, readFeeCo
 import { monthlySums } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+import { type RouteSpec, signed } from '../http/guard';
 import type { Row } from '../resource/codec';
-import { type Resource, T } from '../resource/entity-resource';
+import { type Resource, type ResourceOptions, T } from '../resource/entity-resource';
 
 const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'string' ? JSON.parse(ladder) : ladder);
 
@@ -25,15 +25,25 @@ export function feeColumns(row: Row): Row {
   return config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
 }
 
-/** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total. */
-export function customSumByRange<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, moneyFields: string[]): RouteSpec {
+/** §11: a price or cost is saved whole by `update` (an upsert by its owner, offered on writable rows) and removed by `reset`. */
+export const feeConfigRoutes = <F extends EntityFields>(owner: keyof F & string): Partial<ResourceOptions<F>> => ({
+  create: 'update',
+  update: false,
+  upsertBy: [owner],
+  remove: 'reset',
+  simple: false,
+  beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
+});
+
+/** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total: its summary's fields the caller sees. */
+export function customSumByRange<F extends EntityFields>(resource: Resource<F>): RouteSpec {
   const entity = resource.entity as Entity;
   return {
     path: `${entity.paths.query}/customSumByRange`,
     perm: entity.codes.query,
-    handler: async (ctx) => {
-      const { caller } = ctx as SignedInContext;
-      const { qb } = resource.filtered(caller, ctx.body);
+    handler: signed(async ({ caller, body }) => {
+      const { qb } = resource.filtered(caller, body);
+      const moneyFields = resource.summaryFor(caller);
       // Fee months count their priced lines; other monthly views (综合统计) have no line count.
       const counted = 'lineCount' in entity.fields;
       const rows = (await qb
@@ -47,6 +57,6 @@ export function customSumByRange<F extends EntityFields>(deps: AppDeps, resource
         .limit(240)
         .execute()) as Row[];
       return monthlySums(rows, moneyFields, counted);
-    },
+    }),
   };
 }

@@ -3,7 +3,7 @@ import { defineScreen, serverExport } from '@flexpay/shared-utility/kit';
 import { statsPage } from '../fee/month-stats';
 import { entNameCell } from './ent-link';
 
-/** /ent/feeStats 按月统计: each enterprise's month of priced lines (ENT without the merchants' profits). */
+/** /ent/feeStats 按月统计: each enterprise's month of priced lines (ENT without the merchants' profits: their fields' `for`). */
 export const route = '/ent/feeStats';
 
 export const screen = defineScreen(entFeeStats, {
@@ -11,8 +11,6 @@ export const screen = defineScreen(entFeeStats, {
   list: ['month', 'entId', 'lineCount', 'amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
   search: ['month', 'entId'],
   summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
-  // The server answers an enterprise without them: they would tell it its merchant's cost.
-  listFor: { merchtProfit: ['SYS', 'SPR', 'MER'], parentProfit: ['SYS', 'SPR', 'MER'], supIncome: ['SYS', 'SPR', 'MER'] },
   columns: { entId: { render: entNameCell, width: 210 }, month: { width: 80 }, lineCount: { width: 80 }, amount: { width: 130 }, entFee: { width: 120 }, merchtProfit: { width: 110 }, parentProfit: { width: 120 }, supIncome: { width: 120 } },
   actions: [serverExport()],
 });

@@ -5,14 +5,14 @@
  * undercut the merchant's fixed cost. An enterprise reads its own price and its months, without the
  * merchants' profits (they would tell it the merchant's cost).
  */
-import { AdminType, checkCalcModeMatchesContract, checkFeeConfigs, defineEntity, entFeeConfig, entFeeStats } from '@flexpay/shared-utility/src/pure';
+import { checkCalcModeMatchesContract, checkFeeConfigs, entFeeConfig, entFeeStats } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { refuse } from '../../http/envelope';
+import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
-import { customSumByRange, feeColumns, feeConfigOf } from '../fee-common';
+import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
 import { visibleEnt } from '../org-scope';
 import { entScope } from './index';
 
@@ -34,7 +34,7 @@ export async function effectiveContractType(db: AnyDb, entId: number, now: numbe
 async function checkEntFee(ctx: WriteContext, next: Row) {
   const config = feeConfigOf(next);
   const mismatch = checkCalcModeMatchesContract(Number(next.calcMode) as 0 | 1, await effectiveContractType(ctx.trx, Number(next.entId), ctx.now));
-  if (mismatch) throw new ApiError(Code.VALIDATION, mismatch);
+  if (mismatch) refuse(Code.VALIDATION, mismatch);
   const cost = (await ctx.trx
     .selectFrom('mercht_fee_config as c')
     .innerJoin('ent', 'ent.merchtId', 'c.merchtId')
@@ -42,20 +42,7 @@ async function checkEntFee(ctx: WriteContext, next: Row) {
     .where('ent.id', '=', Number(next.entId))
     .executeTakeFirst()) as Row | undefined;
   const below = cost ? checkFeeConfigs(config, feeConfigOf(cost)) : null;
-  if (below) throw new ApiError(Code.VALIDATION, below);
-}
-
-/** The stats without the merchants' profits and the supplier's income: what an enterprise may read. */
-const ownFields = Object.fromEntries(Object.entries(entFeeStats.fields).filter(([name]) => !['merchtProfit', 'parentProfit', 'supIncome'].includes(name)));
-const entOwnFeeStats = defineEntity({ ...entFeeStats, name: 'entOwnFeeStats', fields: ownFields });
-
-/** One route table answering an enterprise caller from `own` and everyone else from `full` (same paths). */
-function byAccountType(full: RouteSpec[], own: RouteSpec[]): RouteSpec[] {
-  const ownByPath = new Map(own.map((r) => [r.path, r]));
-  return full.map((route) => {
-    const narrow = ownByPath.get(route.path)!;
-    return { ...route, handler: (ctx) => ((ctx as SignedInContext).caller.user.adminType === AdminType.ENT ? narrow.handler(ctx) : route.handler(ctx)) };
-  });
+  if (below) refuse(Code.VALIDATION, below);
 }
 
 export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
@@ -64,30 +51,15 @@ export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
   const configs = defineResource(deps, entFeeConfig, {
     scope: byEnt,
     writers: ['SYS', 'SPR'],
-    // §11: `update` saves the whole price whether or not one exists; `reset` removes it.
-    create: 'update',
-    update: false,
-    upsertBy: ['entId'],
-    remove: 'reset',
-    simple: false,
-    // `update` is served by the create route (upsert), so the kit does not offer it by itself.
-    rowActions: (caller, row): string[] => (configs.resource.mayWrite(caller, row) ? ['update'] : []),
+    ...feeConfigRoutes<typeof entFeeConfig.fields>('entId'),
     // A price only for an enterprise the caller sees; the merchant is recorded for the list.
     beforeCreate: async (ctx, values) => {
       const target = await visibleEnt(ctx.trx, ctx.caller, values.entId);
       return { ...values, merchtId: target.merchtId, ...feeColumns(values) };
     },
-    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
     check: checkEntFee,
   });
-  const statsOptions = { scope: byEnt, simple: false as const, export: true };
-  const full = defineResource(deps, entFeeStats, { ...statsOptions, summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'] });
-  const own = defineResource(deps, entOwnFeeStats, { ...statsOptions, summary: ['amount', 'entFee'] });
-  return [
-    ...configs.routes,
-    ...byAccountType(
-      [...full.routes, customSumByRange(deps, full.resource, ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'])],
-      [...own.routes, customSumByRange(deps, own.resource, ['amount', 'entFee'])],
-    ),
-  ];
+  // The merchants' profits and the supplier's income are not an enterprise's to read (their fields' `for`).
+  const stats = defineResource(deps, entFeeStats, { scope: byEnt, simple: false, export: true, summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'] });
+  return [...configs.routes, ...stats.routes, customSumByRange(stats.resource)];
 }

@@ -15,5 +15,5 @@ export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     summary: ['recharge', 'paid', 'fee', 'refund'],
   });
-  return [...stats.routes, customSumByRange(deps, stats.resource, ['recharge', 'paid', 'fee', 'refund'])];
+  return [...stats.routes, customSumByRange(stats.resource)];
 }

@@ -9,7 +9,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { customSumByRange, feeColumns, feeConfigOf } from '../fee-common';
+import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
 import { merchantScope } from './index';
 
 /** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
@@ -34,13 +34,7 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
     listed: listedFor,
     writers: ['SYS', 'SPR', 'MER'],
     mayWrite: (caller, row) => !ownRow(caller, row),
-    create: 'update',
-    update: false,
-    upsertBy: ['merchtId'],
-    remove: 'reset',
-    simple: false,
-    // `update` is served by the create route (upsert), so the kit does not offer it by itself.
-    rowActions: (caller, row): string[] => (configs.resource.mayWrite(caller, row) ? ['update'] : []),
+    ...feeConfigRoutes<typeof merchtFeeConfig.fields>('merchtId'),
     // Costs belong to agent merchants in the caller's scope; a merchant never sets its own.
     beforeCreate: async (ctx, values) => {
       const target = (await merchantScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`mercht as ${T}`) as never)
@@ -51,10 +45,8 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
       if (ownRow(ctx.caller, values)) refuse(Code.NO_PERMISSION, Messages.noPermission);
       return { ...values, ...feeColumns(values) };
     },
-    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
     check: checkMerchtFee,
   });
-  const moneyFields = ['amount', 'income', 'cost', 'profit'];
   const stats = defineResource(deps, merchtFeeStats, { scope: merchantScope(db, `${T}.merchtId`), listed: listedFor, simple: false, export: true, summary: ['amount', 'income', 'cost', 'profit'] });
-  return [...configs.routes, ...stats.routes, customSumByRange(deps, stats.resource, moneyFields)];
+  return [...configs.routes, ...stats.routes, customSumByRange(stats.resource)];
 }
