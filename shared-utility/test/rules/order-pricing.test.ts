@@ -40,8 +40,10 @@ describe('the order a temp order makes (payoutOrderOf)', () => {
   it('totals the rows and their prices; each line is numbered <orderNo>-<rowNo>, names the effective supplier and its talent, in 0', () => {
     const rows = [3, 5].map((rowNo) => ({ ...storedPayoutRow({ name: '张三', idType: '111', idNumber: 'x1', account: '6222020000001234', amount: '100' }, rowNo), amountFen: 10_000 }));
     const priced = priceOrderLines({ price: ratio(60_000), calcMode: 0, merchantCost: ratio(40_000), parentCost: null }, head, basis(), rows);
-    const made = payoutOrderOf({ orderNo: 'PO9', entId: 1, effSupplierId: 300, merchtId: 3, payChannel: 2, month: '2026-11', now: 5 }, rows, priced, [7, null]);
-    expect(made.totals).toEqual({ amountFen: 20_000, feeFen: 1200, lockFen: 21_200, detailCount: 2 });
+    const made = payoutOrderOf({ orderNo: 'PO9', entId: 1, supplierId: 2, effSupplierId: 300, merchtId: 3, payChannel: 2, calcMode: 0, tempOrderNo: 'TO7', remark: null, operatorName: '张三', month: '2026-11', now: 5 }, rows, priced, [7, null]);
+    expect(made.order).toMatchObject({ amountFen: 20_000, feeFen: 1200, lockFen: 21_200, detailCount: 2 });
+    // The order names the enterprise's own supplier and its temp order, and is due to the worker at once.
+    expect(made.order).toMatchObject({ orderNo: 'PO9', supplierId: 2, status: 0, tempOrderNo: 'TO7', operatorName: '张三', nextRunAt: 5, createdAt: 5, updatedAt: 5 });
     expect(made.lines.map((l) => [l.serialNo, l.rowNo, l.custId, l.supplierId, l.lockFen, l.payeeFen, l.status, l.idType])).toEqual([
       ['PO9-3', 3, 7, 300, 10_600, 10_000, 0, 111],
       ['PO9-5', 5, null, 300, 10_600, 10_000, 0, 111],

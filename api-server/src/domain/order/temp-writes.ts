@@ -5,7 +5,9 @@
  */
 import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { payoutOrderOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import type { Selectable } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
+import type { TempOrderTable } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller } from '../../http/guard';
@@ -50,25 +52,12 @@ export interface TempExtra {
   /** 失败明细重新制单: the order whose failed lines these rows copy (linked in the same transaction). */
   remadeFrom?: { orderId: number; lineIds: number[] };
 }
-/** The temp order a write works on, as stored. */
-interface TempHead {
-  id: number;
-  tempOrderNo: string;
-  entId: number;
-  payChannel: number;
-  packageCode: string | null;
-  remark: string | null;
-}
+/** The temp order a write works on, as stored (a row loaded through its resource has these columns). */
+type TempHead = Pick<Selectable<TempOrderTable>, 'id' | 'tempNo' | 'entId' | 'payChannel' | 'packageCode' | 'remark'>;
+export const headOf = (row: Row) => row as unknown as TempHead;
 
-/** The head of a temp order loaded through its resource (stored column names). */
-export const headOf = (row: Row): TempHead => ({
-  id: row.id as number,
-  tempOrderNo: row.tempNo as string,
-  entId: row.entId as number,
-  payChannel: row.payChannel as number,
-  packageCode: (row.packageCode as string | null) ?? null,
-  remark: (row.remark as string | null) ?? null,
-});
+/** Each row's check as the answers and the stored errors carry it. */
+const checkedRows = (rows: Array<{ rowNo: number }>, checks: Array<Omit<RowCheckResult, 'rowNo'>>): RowCheckResult[] => rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
 
 /** A temp order's rows as stored, in row order (amounts as numbers). */
 const tempRows = async (trx: Db, tempId: number) =>
@@ -84,7 +73,7 @@ export async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'pa
   const errorCount = checks.filter((c) => c.errorType !== 0).length;
   const amountFen = rows.reduce((s, r) => s + (r.amountFen ?? 0), 0);
   await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id).execute();
-  return rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+  return checkedRows(rows, checks);
 }
 
 /** Row count and channel of a new temp order, before anything is written. */
@@ -118,12 +107,12 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
       createdAt: now,
       updatedAt: now,
     })
-    .returning('id')
+    .returning(['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'])
     .executeTakeFirstOrThrow();
   for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }))).execute();
   const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
   await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
-  return { ...head, id: temp.id, tempOrderNo: tempNo, rows: checked };
+  return { ...temp, rows: checked };
 }
 
 /**
@@ -137,44 +126,24 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   await lockPricing(trx, dialect, entId);
   const rows = await tempRows(trx, temp.id);
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
+  const passing = (checks: Array<{ errorType: number }>) => checks.every((c) => c.errorType === 0);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
-  if (checks.every((c) => c.errorType === 0)) {
-    const orderNo = await serialCode(dialect, trx as never, 'pay_order', 'orderNo', 'PO', 8);
-    const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
-    if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
-    if (checks.every((c) => c.errorType === 0)) {
-      const made = payoutOrderOf({ orderNo, entId, effSupplierId: ent.effSupplierId, merchtId: ent.merchtId, payChannel: channel, month, now }, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
-      const order = await trx
-        .insertInto('pay_order')
-        .values({
-          ...made.totals,
-          orderNo,
-          entId,
-          supplierId: ent.supplierId,
-          merchtId: ent.merchtId,
-          status: 0,
-          payChannel: channel,
-          calcMode: ent.calcMode,
-          tempOrderNo: temp.tempOrderNo,
-          remark: temp.remark,
-          operatorName: operatorName(operator),
-          nextRunAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const part of chunks(made.lines)) await trx.insertInto('order_detail').values(part.map((line) => ({ ...line, orderId: order.id }))).execute();
-      const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
-      for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
-      await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
-      await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
-      await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
-      await recordProgress(trx, orderNo, now);
-      return { orderNo };
-    }
-  }
-  return { rowErrors: rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg })) };
+  if (!passing(checks)) return { rowErrors: checkedRows(rows, checks) };
+  const orderNo = await serialCode(dialect, trx as never, 'pay_order', 'orderNo', 'PO', 8);
+  const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
+  if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
+  if (!passing(checks)) return { rowErrors: checkedRows(rows, checks) };
+  const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
+  const made = payoutOrderOf(head, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
+  const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
+  for (const part of chunks(made.lines)) await trx.insertInto('order_detail').values(part.map((line) => ({ ...line, orderId: order.id }))).execute();
+  const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
+  for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
+  await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
+  await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
+  await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
+  await recordProgress(trx, orderNo, now);
+  return { orderNo };
 }
 
 /** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
@@ -239,9 +208,9 @@ export async function openPayout(deps: AppDeps, client: { clientCode: string; re
     const tempStatus = review ? 20 : 10;
     await trx.updateTable('temp_order').set({ status: tempStatus, updatedAt: now }).where('id', '=', temp.id).execute();
     await audit(trx, { operator, now, action: review ? 'submitReview' : 'submit', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 0, to: tempStatus } } });
-    if (review) return { tempOrderNo: temp.tempOrderNo, tempStatus, orderNo: null };
+    if (review) return { tempOrderNo: temp.tempNo, tempStatus, orderNo: null };
     const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
     if ('rowErrors' in made) return rowErrors(made.rowErrors) as never;
-    return { tempOrderNo: temp.tempOrderNo, tempStatus: 30, orderNo: made.orderNo };
+    return { tempOrderNo: temp.tempNo, tempStatus: 30, orderNo: made.orderNo };
   });
 }

@@ -11,13 +11,12 @@
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
 import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_EDITABLE, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { audit } from '../../account/audit';
-import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
-import { outboxProvider, SmsMessages, SmsType, verifyCode, issueCode } from '../../providers/sms';
+import { outboxProvider, SmsMessages, SmsType, verifyCode, sendCode } from '../../providers/sms';
 import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
@@ -44,10 +43,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     effects: tempEffects,
     // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
     lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
-    rowActions: (caller, row) =>
-      mayWriteTemps(caller) && !isOpen(row)
-        ? [...(TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : [])]
-        : [],
+    rowActions: (caller, row) => (mayWriteTemps(caller) && !isOpen(row) && TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : []),
     // An API client's temp order is not resubmitted by people, and only it is closed (others are deleted).
     transitionRefusal: (name, row) => {
       if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
@@ -93,7 +89,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
       if (extra.remadeFrom)
         for (const part of chunks(extra.remadeFrom.lineIds)) await trx.updateTable('order_detail').set({ remadeTempId: temp.id }).where('id', 'in', part).execute();
-      return { id: temp.id, tempOrderNo: temp.tempOrderNo, rows: temp.rows };
+      return { id: temp.id, tempOrderNo: temp.tempNo, rows: temp.rows };
     });
   }
 
@@ -221,10 +217,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const temp = await loadTemp(ctx, ctx.body.id);
         const phone = ctx.caller.user.phone;
         if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
-        await db.transaction().execute(async (trx) => {
-          const code = await issueCode(trx as unknown as Kysely<Database>, payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen)), PAY_CODE_PURPOSE, ctx.now);
-          await (deps.sms ?? outboxProvider).send(trx as unknown as Kysely<Database>, { phone: phone!, smsType: SmsType.PAYMENT_CODE, content: `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。` }, ctx.now);
-        });
+        const owner = payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen));
+        const text = (code: string) => `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。`;
+        await sendCode(deps.db, deps.sms ?? outboxProvider, { ...owner, purpose: PAY_CODE_PURPOSE, smsType: SmsType.PAYMENT_CODE, text }, ctx.now);
         return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };
       }),
     },

@@ -101,22 +101,32 @@ export function feeReversal<C extends Omit<FeeCharge, 'createdAt'>>(charge: C, n
 export interface PayoutOrderHead {
   orderNo: string;
   entId: number;
+  /** The enterprise's supplier: the order names it. */
+  supplierId: number;
   /** The 300 supplier whose limits apply: the lines name it. */
   effSupplierId: number;
   merchtId: number;
   payChannel: number;
+  calcMode: number;
+  /** The temp order it is made from, its remark, and who made it. */
+  tempOrderNo: string;
+  remark: string | null;
+  operatorName: string;
   month: string;
   now: number;
 }
 
 /**
- * The order a temp order's checked and priced rows make (DOMAIN.md §4): its totals, and one line per row —
- * numbered `<orderNo>-<rowNo>` for the channel, with its price, its talent and status 0.
+ * The order a temp order's checked and priced rows make (DOMAIN.md §4): its row (totals, status 0, due to
+ * the worker now), and one line per row — numbered `<orderNo>-<rowNo>` for the channel, with its price,
+ * its talent and status 0.
  */
 export function payoutOrderOf(head: PayoutOrderHead, rows: ReadonlyArray<StoredPayoutRow & { amountFen: number }>, priced: readonly PricedLine[], custIds: ReadonlyArray<number | null>) {
   const { orderNo, entId, effSupplierId, merchtId, payChannel, month, now } = head;
   const sum = (f: (p: PricedLine) => number) => priced.reduce((s, p) => s + f(p), 0);
   const totals = { amountFen: rows.reduce((s, r) => s + r.amountFen, 0), feeFen: sum((p) => p.feeFen), lockFen: sum((p) => p.lockFen), detailCount: rows.length };
+  const { supplierId, calcMode, tempOrderNo, remark, operatorName } = head;
+  const order = { ...totals, orderNo, entId, supplierId, merchtId, status: 0, payChannel, calcMode, tempOrderNo, remark, operatorName, nextRunAt: now, createdAt: now, updatedAt: now };
   const lines = rows.map((r, i) => ({
     orderNo,
     rowNo: r.rowNo,
@@ -143,7 +153,7 @@ export function payoutOrderOf(head: PayoutOrderHead, rows: ReadonlyArray<StoredP
     createdAt: now,
     updatedAt: now,
   }));
-  return { totals, lines };
+  return { order, lines };
 }
 
 /** A charge row's bands (stored as priceOrderLines writes them) as the wire shows them: money and ratio strings. */
