@@ -62,7 +62,7 @@ export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: 
 /**
  * Options of a resource a supplier keeps for itself (invoice items, task categories): read in the
  * supplier's scope, written by SPR on its own rows; a new row is the caller's unless it names another
- * supplier, which the `check` refuses (3002).
+ * supplier, which the `check` refuses (3002) before the references are checked.
  */
 export function supplierOwned(db: AnyDb) {
   return {
@@ -71,5 +71,6 @@ export function supplierOwned(db: AnyDb) {
     mayWrite: ownSupplier('supplierId'),
     remove: 'delete',
     beforeCreate: async (ctx: WriteContext, values: Row) => ({ ...values, supplierId: values.supplierId ?? ctx.caller.user.orgId }),
+    check: ownSupplierOnCreate,
   };
 }

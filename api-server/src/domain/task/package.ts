@@ -21,17 +21,16 @@ import {
   TAKER_STATUS,
   workPackage,
 } from '@flexpay/shared-utility/src/pure';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
+import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, keyValue, STALE, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { packageEffects, takerEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
 
-const tripleOf = (row: Row): PackageTriple => ({ reviewStatus: row.reviewStatus as PackageTriple['reviewStatus'], pkgStatus: row.pkgStatus as PackageTriple['pkgStatus'], status: Number(row.status) });
 /** The price columns a package keeps for its type, from the written values over the stored row. */
 function pricesOf(values: Row, before: Row): { priceLowerFen: number | null; priceUpperFen: number | null } {
   const pick = (column: string) => (column in values ? values[column] : before[column]) as number | null | undefined;
@@ -39,7 +38,7 @@ function pricesOf(values: Row, before: Row): { priceLowerFen: number | null; pri
   return { priceLowerFen: prices.lowerFen, priceUpperFen: prices.upperFen };
 }
 const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
-const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, tripleOf(row), typeOf(caller));
+const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, row as unknown as PackageTriple, typeOf(caller));
 
 /** Talents cooperating (status 0) with an enterprise. */
 const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', Number(entId)).where('status', '=', 0);
@@ -54,24 +53,18 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
     writers: ['ENT', 'SPR', 'SYS'],
-    // Edits follow the lifecycle (INIT only): served below, listed by rowActions. 审核, 上架, 下架, 完成,
-    // 取消 and 删除 are the entity's commands (package.effects.ts).
-    update: false,
+    // Edits follow the lifecycle (INIT only). 审核, 上架, 下架, 完成, 取消 and 删除 are the entity's commands (package.effects.ts).
+    updatable: (caller, row) => allows('update', row, caller),
     export: true,
-    rowActions: (caller, row) => {
-      return caller.perms.has(workPackage.codes.mgr!) && allows('update', row, caller) ? ['update'] : [];
-    },
     effects: packageEffects,
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
-      const entId = values.entId;
-      const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', Number(entId)).executeTakeFirst()) as Row | undefined;
+      const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', Number(values.entId)).executeTakeFirst()) as Row | undefined;
       if (!ent) refuse(Code.VALIDATION, '请选择企业');
       return {
         ...values,
         ...pricesOf(values, {}),
-        entId,
         supplierId: ent!.supplierId,
         packageCode: await nextCode(ctx.trx, 'work_package', 'packageCode', 'PKG', 5),
         reviewStatus: 'INIT',
@@ -83,22 +76,11 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       const prices = pricesOf(next, {});
       const error = packageError({ priceType: Number(next.priceType), lowerFen: prices.priceLowerFen, upperFen: prices.priceUpperFen, startDate: String(next.startDate), endDate: String(next.endDate) });
       if (error) refuse(Code.VALIDATION, error);
-      if (next.categoryId !== null && next.categoryId !== undefined) {
-        const own = await ctx.trx.selectFrom('task_category').select('id').where('id', '=', Number(next.categoryId)).where('supplierId', '=', Number(next.supplierId)).executeTakeFirst();
-        if (!own) refuse(Code.OUT_OF_SCOPE, '请选择本供应商的任务分类');
-      }
     },
+    refersTo: [{ table: 'task_category', column: 'categoryId', match: { supplierId: 'supplierId' }, message: '请选择本供应商的任务分类', code: Code.OUT_OF_SCOPE }],
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...pricesOf(values, before) }),
   });
   const { resource } = packages;
-
-  /** update: the kit's write, once the lifecycle allows it (INIT, not yet reviewed). */
-  const lifecycleUpdate = async (ctx: SignedInContext) => {
-    const row = await resource.load(ctx.caller, keyValue(workPackage, ctx.body));
-    if (!resource.mayWrite(ctx.caller, row)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    if (!allows('update', row, ctx.caller)) refuse(Code.CONFLICT, STALE);
-    return resource.update(ctx);
-  };
 
   /** The package a taker or assignment names, in the caller's scope (3002 outside). */
   const packageOf = async (ctx: WriteContext, packageId: unknown): Promise<Row> => resource.load(ctx.caller, Number(packageId), ctx.trx);
@@ -141,16 +123,8 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       if ([20, 50].includes(Number(pkg.status))) refuse(Code.CONFLICT, STALE);
       if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
     },
-    checkRemove: async (ctx, row) => {
-      const taker = await ctx.trx
-        .selectFrom('work_package_taker')
-        .select('id')
-        .where('packageId', '=', Number(row.packageId))
-        .where('custId', '=', Number(row.custId))
-        .where('status', 'in', [TAKER_STATUS.TAKEN, TAKER_STATUS.COMPLETED])
-        .executeTakeFirst();
-      if (taker) refuse(Code.CONFLICT, PACKAGE_MESSAGES.assignedTaker);
-    },
+    // A talent who took the package and works on it (or finished) stays named.
+    keptWhile: [{ table: 'work_package_taker', column: { packageId: 'packageId', custId: 'custId' }, where: { status: [TAKER_STATUS.TAKEN, TAKER_STATUS.COMPLETED] }, message: PACKAGE_MESSAGES.assignedTaker }],
   });
 
   const takers = defineResource(deps, packageTaker, {
@@ -176,7 +150,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
 
   return [
     ...packages.routes,
-    { path: `${workPackage.paths.mgr}/update`, perm: workPackage.codes.mgr!, handler: signed(lifecycleUpdate) },
     fileRoute(deps, resource, 'attachment', 'package/query/file'),
     ...talents.routes,
     ...assignees.routes,
