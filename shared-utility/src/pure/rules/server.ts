@@ -9,3 +9,5 @@ export * from './ent';
 export * from './app-versions';
 export * from './monthly';
 export * from './statement-proof';
+export * from './balance-batch';
+export * from './order-steps';
