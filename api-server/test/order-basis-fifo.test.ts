@@ -7,7 +7,7 @@ import { formatFen } from '@flexpay/shared-utility/src/pure';
 import { CompiledQuery, sql } from 'kysely';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { monthOf } from '../src/domain/order/service';
-import { olderOpenOrder, olderOpenQuery, OrderWorker } from '../src/domain/order/worker';
+import { olderOpenQuery, OrderWorker } from '../src/domain/order/worker';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { goodTalents, readyTemp, row, type Talent } from './support/order';
@@ -142,6 +142,6 @@ describe.each(DIALECTS)('merchant basis and FIFO per enterprise on %s', (dialect
       return JSON.stringify((await trx.executeQuery(CompiledQuery.raw(explain + probe.sql, [...probe.parameters]))).rows);
     });
     expect(plan).toContain('pay_order_ent_open_idx');
-    expect(await olderOpenOrder(ctx.db, { id: 1, entId: ents.ENT0001.id })).toBeUndefined();
+    expect(await olderOpenQuery(ctx.db, { id: 1, entId: ents.ENT0001.id }).executeTakeFirst()).toBeUndefined();
   });
 });

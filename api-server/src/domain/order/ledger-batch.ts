@@ -4,7 +4,8 @@
  * (one per line, same columns as moveBalance writes) in multi-row inserts — a chunk of 1 000 results
  * costs a handful of statements instead of four per line.
  */
-import { applyBalanceOp, type BalanceOpType } from '@flexpay/shared-utility/src/pure';
+import { type BalanceOpType } from '@flexpay/shared-utility/src/pure';
+import { applyBalanceOps, balanceLogValues, balanceStateOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { DialectName } from '../../db/connect';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
@@ -19,33 +20,14 @@ export async function moveBalances(
 ): Promise<void> {
   if (moves.length === 0) return;
   const account = await lockAccount(trx, dialect, common.entId, common.channel, common.now);
-  let state = { availableFen: Number(account.availableFen), lockedFen: Number(account.lockedFen), allowOverdraft: account.allowOverdraft === 1, overdraftLimitFen: Number(account.overdraftLimitFen) };
-  const rows = moves.map((move) => {
-    const result = applyBalanceOp(state, move);
-    if ('error' in result) throw new ApiError(Code.VALIDATION, result.error);
-    state = result.next;
-    const log = result.log;
-    return {
-      entId: common.entId,
-      channel: common.channel,
-      type: log.type,
-      amountFen: log.amount,
-      availBeforeFen: log.availBefore,
-      availAfterFen: log.availAfter,
-      lockedBeforeFen: log.lockedBefore,
-      lockedAfterFen: log.lockedAfter,
-      bizType: common.bizType,
-      bizNo: common.bizNo,
-      operatorName: common.operatorName.slice(0, 50),
-      createdAt: common.now,
-    };
-  });
+  const applied = applyBalanceOps(balanceStateOf(account), moves);
+  if ('error' in applied) throw new ApiError(Code.VALIDATION, applied.error);
   const moved = await trx
     .updateTable('ent_account')
-    .set({ availableFen: state.availableFen, lockedFen: state.lockedFen, version: account.version + moves.length, updatedAt: common.now })
+    .set({ availableFen: applied.next.availableFen, lockedFen: applied.next.lockedFen, version: account.version + moves.length, updatedAt: common.now })
     .where('id', '=', account.id)
     .where('version', '=', account.version)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
-  for (const part of chunks(rows)) await trx.insertInto('balance_log').values(part).execute();
+  for (const part of chunks(applied.logs.map((log) => balanceLogValues(log, common)))) await trx.insertInto('balance_log').values(part).execute();
 }

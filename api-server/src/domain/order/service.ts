@@ -7,11 +7,11 @@
 import { type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
+import { audit } from '../../account/audit';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { Row } from '../../resource/codec';
 import { formatDateTime } from '../../util/time';
 import { effectiveContractType } from '../ent/fee';
 import { effectiveSupplierId } from '../ent/money';
@@ -33,26 +33,8 @@ export const ORDER_MESSAGES = {
 /** yyyy-MM of a moment, Asia/Shanghai. */
 export const monthOf = (now: number) => formatDateTime(now)!.slice(0, 7);
 
-/** Everything about an enterprise its orders depend on. */
-export interface EntContext {
-  entId: number;
-  entCode: string;
-  supplierId: number;
-  /** The 300 supplier whose limits and channels apply (DOMAIN.md §1). */
-  effSupplierId: number;
-  merchtId: number;
-  parentMerchtId: number | null;
-  contactPhone: string | null;
-  requireIdPhoto: boolean;
-  requireSign: boolean;
-  requireTaxReg: boolean;
-  orderReview: boolean;
-  tempOrderReview: boolean;
-  calcMode: 0 | 1;
-  limits: { singleFen: number; monthlyFen: number } | null;
-}
-
-export async function entContext(db: Db, entId: number): Promise<EntContext> {
+/** Everything about an enterprise its orders depend on (effSupplierId: the 300 supplier whose limits and channels apply, DOMAIN.md §1). */
+export async function entContext(db: Db, entId: number) {
   const ent = await db
     .selectFrom('ent')
     .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
@@ -80,16 +62,25 @@ export async function entContext(db: Db, entId: number): Promise<EntContext> {
     requireTaxReg: (ent.requireTaxReg ?? 0) === 1,
     orderReview: ent.orderReview === 1,
     tempOrderReview: ent.tempOrderReview === 1,
-    calcMode: (ent.calcMode ?? 0) === 1 ? 1 : 0,
+    calcMode: ((ent.calcMode ?? 0) === 1 ? 1 : 0) as 0 | 1,
     limits,
   };
 }
+
+export type EntContext = Awaited<ReturnType<typeof entContext>>;
 
 const personKey = payoutPersonKey;
 
 function chunks<T>(items: T[], size = 500): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Rows read in parts of 500 bound values, one query per part. */
+async function readParts<T, R>(values: T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(values)) out.push(...(await read(part)));
   return out;
 }
 
@@ -127,25 +118,19 @@ export interface CheckOptions {
  */
 export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
-  const looked: PayoutLookups = { talents: new Map(), photos: new Map(), coopEnt: new Map(), coopSup: new Map(), cards: new Map(), takers: options.packageCode ? new Set() : null, monthUsedFen: new Map() };
-  for (const part of chunks(idNumbers))
-    for (const t of await db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute())
-      looked.talents.set(personKey(t.idType, t.idNumber), t);
-  const custIds = [...new Set([...looked.talents.values()].map((t) => t.id))];
+  const talents = await readParts(idNumbers, (part) => db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute());
+  const custIds = [...new Set(talents.map((t) => t.id))];
+  const byTalent = <R>(read: (part: number[]) => Promise<R[]>) => readParts(custIds, read);
   const pkg = options.packageCode ? await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst() : undefined;
-  for (const part of chunks(custIds)) {
-    for (const f of await db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()) {
-      if (!looked.photos.has(f.custId)) looked.photos.set(f.custId, new Set());
-      looked.photos.get(f.custId)!.add(f.fileType);
-    }
-    for (const c of await db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()) looked.coopEnt.set(c.custId, c.status);
-    for (const c of await db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()) looked.coopSup.set(c.custId, c);
-    for (const c of await db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()) looked.cards.set(`${c.custId}:${c.cardNo}`, c);
-    if (pkg)
-      for (const t of await db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) looked.takers!.add(t.custId);
-  }
-  for (const part of chunks(idNumbers)) {
-    let q = db
+  const photos = new Map<number, Set<number>>();
+  for (const f of await byTalent((part) => db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()))
+    photos.set(f.custId, (photos.get(f.custId) ?? new Set()).add(f.fileType));
+  const coopEnt = await byTalent((part) => db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute());
+  const coopSup = await byTalent((part) => db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute());
+  const cards = await byTalent((part) => db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute());
+  const takers = pkg ? await byTalent((part) => db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) : [];
+  const used = await readParts(idNumbers, (part) => {
+    const q = db
       .selectFrom('order_detail as d')
       .innerJoin('pay_order as o', 'o.id', 'd.orderId')
       .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
@@ -154,9 +139,17 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
       .where('d.idNumber', 'in', part)
       .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
       .groupBy(['d.idType', 'd.idNumber']);
-    if (options.excludeOrderId !== undefined) q = q.where('d.orderId', '!=', options.excludeOrderId);
-    for (const u of await q.execute()) looked.monthUsedFen.set(personKey(u.idType, u.idNumber), Number(u.fen));
-  }
+    return (options.excludeOrderId === undefined ? q : q.where('d.orderId', '!=', options.excludeOrderId)).execute();
+  });
+  const looked: PayoutLookups = {
+    talents: new Map(talents.map((t) => [personKey(t.idType, t.idNumber), t])),
+    photos,
+    coopEnt: new Map(coopEnt.map((c) => [c.custId, c.status])),
+    coopSup: new Map(coopSup.map((c) => [c.custId, c])),
+    cards: new Map(cards.map((c) => [`${c.custId}:${c.cardNo}`, c])),
+    takers: options.packageCode ? new Set(takers.map((t) => t.custId)) : null,
+    monthUsedFen: new Map(used.map((u) => [personKey(u.idType, u.idNumber), Number(u.fen)])),
+  };
   return checkPayoutRows(rows, looked, { ent: { requireIdPhoto: ctx.requireIdPhoto, requireSign: ctx.requireSign, requireTaxReg: ctx.requireTaxReg, calcMode: ctx.calcMode }, limits: ctx.limits, payeeFen: options.payeeFen });
 }
 
@@ -176,19 +169,8 @@ export const SYSTEM_OPERATOR = { name: '系统', account: 'system' } as const;
 
 /** An order's (or its line's) audit entry of a status move: people's through the kit, the system's and manual results' here. */
 export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: { id?: number | null; name: string; account: string } = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      operatorId: operator.id ?? null,
-      operatorName: operator.name,
-      operatorAccount: operator.account,
-      createdAt: now,
-      action,
-      entity,
-      entityId: orderNo,
-      changes: JSON.stringify({ status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) }),
-    })
-    .execute();
+  const changes = { status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) };
+  await audit(trx, { operator: { userId: operator.id ?? null, name: operator.name, username: operator.account }, action, entity, entityId: orderNo, changes, now });
 }
 
 /** One progress row of an order as it now stands (order/query/progress reads them by id). */
@@ -201,4 +183,4 @@ export async function recordProgress(trx: Db, orderNo: string, now: number): Pro
     .execute();
 }
 
-export { chunks, personKey };
+export { chunks, personKey, readParts };

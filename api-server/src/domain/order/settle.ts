@@ -4,18 +4,27 @@
  * the bank's results and by order/mgr/detail for the manual ones.
  */
 import { transitionTables } from '@flexpay/shared-utility/src/pure';
-import { lineResultGroups, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
+import { finishedOrderStatus, lineResultGroups, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { moveBalances } from './ledger-batch';
 import type { PayoutEvent } from '../../providers/channel-adapter';
 import { BizType } from '../ent/ledger';
-import { addSettled } from './package-settled';
 import { reverseFees } from './pricing';
-import { auditOrder, chunks, type Db, recordProgress } from './service';
+import { auditOrder, type Db, readParts, recordProgress } from './service';
 
 /** The audit action of a status move the system makes (declared with the order's system transitions). */
 export const actionOf = (from: number, to: number) => transitionTables.order.system.find((t) => t.from.includes(from) && t.to === to)?.action ?? `status${to}`;
+
+type Operator = { id?: number | null; name: string; account: string };
+
+/** An order's status move from the status it was read in (`order.status` follows it), with its audit entry and progress row. */
+export async function moveOrder(trx: Db, order: { id: number; orderNo: string; status: number }, to: number, now: number, set: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}, operator?: Operator): Promise<void> {
+  await trx.updateTable('pay_order').set({ status: to, updatedAt: now, ...set }).where('id', '=', order.id).where('status', '=', order.status).execute();
+  await auditOrder(trx, order.orderNo, actionOf(order.status, to), order.status, to, now, set.reason ?? null, operator);
+  order.status = to;
+  await recordProgress(trx, order.orderNo, now);
+}
 
 /**
  * Applies line results in the caller's transaction: success deducts the line's lock (10 → 20),
@@ -24,53 +33,68 @@ export const actionOf = (from: number, to: number) => transitionTables.order.sys
 export async function settleLines(trx: Db, dialect: DialectName, order: { id: number; orderNo: string; entId: number; payChannel: number }, events: PayoutEvent[], operatorName: string, now: number): Promise<void> {
   if (events.length === 0) return;
   const bySerial = new Map(events.map((e) => [e.serialNo, e]));
-  const lines = [];
-  for (const part of chunks([...bySerial.keys()])) lines.push(...(await trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute()));
+  const lines = await readParts([...bySerial.keys()], (part) => trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute());
   // Lines of one outcome (and reason or receipt) move together; only those still in 10 move.
-  const groups = lineResultGroups(lines, (serialNo) => bySerial.get(serialNo)!);
   const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
-  for (const group of groups)
-    for (const part of chunks(group.lines)) {
-      const receiptFile = group.receipt === SERIAL_RECEIPT ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
-      const ids = await trx
+  for (const group of lineResultGroups(lines, (serialNo) => bySerial.get(serialNo)!)) {
+    const receiptFile = group.receipt === SERIAL_RECEIPT ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
+    const ids = await readParts(group.lines.map((l) => l.id), (part) =>
+      trx
         .updateTable('order_detail')
         .set({ status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now })
-        .where('id', 'in', part.map((l) => l.id))
+        .where('id', 'in', part)
         .where('status', '=', 10)
         .returning('id')
-        .execute();
-      const done = new Set(ids.map((r) => r.id));
-      for (const line of part) if (done.has(line.id)) moved.push({ line, success: group.success });
-    }
+        .execute(),
+    );
+    const done = new Set(ids.map((r) => r.id));
+    for (const line of group.lines) if (done.has(line.id)) moved.push({ line, success: group.success });
+  }
   moved.sort((a, b) => a.line.rowNo - b.line.rowNo);
   await moveBalances(trx, dialect, { entId: order.entId, channel: order.payChannel, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now }, moved.map((m) => ({ type: m.success ? 3 : 2, amountFen: Number(m.line.lockFen) })));
-  const sum = (success: boolean) => moved.filter((m) => m.success === success).reduce((s, m) => s + Number(m.line.amountFen), 0);
-  const count = (success: boolean) => moved.filter((m) => m.success === success).length;
-  await reverseFees(trx, order.orderNo, moved.filter((m) => !m.success).map((m) => m.line.rowNo), now);
+  const [won, lost] = [true, false].map((success) => moved.filter((m) => m.success === success).map((m) => m.line));
+  const fen = (of: typeof won) => of.reduce((s, l) => s + Number(l.amountFen), 0);
+  await reverseFees(trx, order.orderNo, lost.map((l) => l.rowNo), now);
   await trx
     .updateTable('pay_order')
     .set((eb) => ({
-      successFen: eb('successFen', '+', sum(true)),
-      failFen: eb('failFen', '+', sum(false)),
-      successCount: eb('successCount', '+', count(true)),
-      failCount: eb('failCount', '+', count(false)),
+      successFen: eb('successFen', '+', fen(won)),
+      failFen: eb('failFen', '+', fen(lost)),
+      successCount: eb('successCount', '+', won.length),
+      failCount: eb('failCount', '+', lost.length),
       updatedAt: now,
     }))
     .where('id', '=', order.id)
     .execute();
-  await addSettled(trx, order, sum(true));
+  await addSettled(trx, order, fen(won));
+}
+
+/**
+ * A package's settled total (DOMAIN.md §7 "success adds to settledFen"): the lines that just succeeded add
+ * their amount to the package named by the order's temp order, if any, in the transaction of their move to 20.
+ */
+async function addSettled(trx: Db, order: { id: number; entId: number }, successFen: number): Promise<void> {
+  if (successFen <= 0) return;
+  const code = trx
+    .selectFrom('pay_order as o')
+    .innerJoin('temp_order as tp', 'tp.tempNo', 'o.tempOrderNo')
+    .select('tp.packageCode')
+    .where('o.id', '=', order.id);
+  await trx
+    .updateTable('work_package')
+    .set({ settledFen: sql`"settledFen" + ${successFen}` })
+    .where('packageCode', '=', code)
+    .where('entId', '=', order.entId)
+    .execute();
 }
 
 /** 60 → 62 / 162 / 64 once no line is left unresolved; true when the order finished. */
-export async function finishIfResolved(trx: Db, order: { id: number; orderNo: string; status: number }, now: number, operator?: { id?: number | null; name: string; account: string }): Promise<boolean> {
+export async function finishIfResolved(trx: Db, order: { id: number; orderNo: string; status: number }, now: number, operator?: Operator): Promise<boolean> {
   const open = await trx.selectFrom('order_detail').select('id').where('orderId', '=', order.id).where('status', 'in', [0, 10]).limit(1).executeTakeFirst();
   if (open) return false;
   const o = await trx.selectFrom('pay_order').select(['status', 'successCount', 'failCount']).where('id', '=', order.id).executeTakeFirstOrThrow();
   if (o.status !== 60) return false;
-  const to = o.failCount === 0 ? 62 : o.successCount === 0 ? 64 : 162;
-  await trx.updateTable('pay_order').set({ status: to, updatedAt: now }).where('id', '=', order.id).where('status', '=', 60).execute();
-  await auditOrder(trx, order.orderNo, actionOf(60, to), 60, to, now, null, operator);
-  order.status = to;
-  await recordProgress(trx, order.orderNo, now);
+  order.status = 60;
+  await moveOrder(trx, order, finishedOrderStatus(o), now, {}, operator);
   return true;
 }

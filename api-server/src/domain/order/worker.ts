@@ -25,27 +25,17 @@
  * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
  */
 import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
+import { finishedOrderStatus, lockedOrderStatus } from '@flexpay/shared-utility/src/pure/rules/server';
+import { type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { type PayoutAdapter, payoutAdapterFor } from '../../providers/channel-adapter';
+import { type PayoutAdapter, payoutAdapterFor, type SubmitAnswer } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
 import { startPeriodic } from '../../resource/periodic';
-import {
-  auditOrder,
-  checkRows,
-  type Db,
-  entContext,
-  lockPeople,
-  ORDER_MESSAGES,
-  orderGateRefusal,
-  personKey,
-  recordProgress,
-  SYSTEM_OPERATOR,
-} from './service';
-import { actionOf, finishIfResolved, settleLines } from './settle';
-
+import { checkRows, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, SYSTEM_OPERATOR } from './service';
+import { finishIfResolved, moveOrder, settleLines } from './settle';
 
 /** The worker's poll: a batch of the orders due at `now`, oldest due first. */
 export function dueOrders(db: Db, now: number) {
@@ -65,11 +55,6 @@ export function dueOrders(db: Db, now: number) {
  * statement of its own: on PostgreSQL it sees every order committed by then, so an older order seen
  * in 10 is still on its way to its lock, and one not seen has committed its lock or its failure.
  */
-export function olderOpenOrder(trx: Db, order: { id: number; entId: number }): Promise<{ id: number; status: number } | undefined> {
-  return olderOpenQuery(trx, order).executeTakeFirst();
-}
-
-/** olderOpenOrder's query (the plan test reads its plan). */
 export function olderOpenQuery(trx: Db, order: { id: number; entId: number }) {
   return trx
     .selectFrom('pay_order')
@@ -99,35 +84,18 @@ export interface WorkerOptions {
 
 export class WorkerCrash extends Error {}
 
-interface Claimed {
-  id: number;
-  orderNo: string;
-  entId: number;
-  status: number;
-  payChannel: number;
-  tempOrderNo: string | null;
-}
-
-type OrderRow = Claimed & { lockFen: number; detailCount: number; successCount: number; failCount: number };
+/** The columns a step reads of its claimed order. */
+const CLAIMED = ['id', 'orderNo', 'entId', 'status', 'payChannel', 'tempOrderNo', 'lockFen'] as const;
+type OrderRow = Pick<Selectable<Database['pay_order']>, (typeof CLAIMED)[number]>;
 
 export class OrderWorker {
-  private readonly db: Db;
-  private readonly dialect: DialectName;
-  private readonly now: () => number;
-  private readonly pollMs: number;
-  private readonly chunk: number;
-  private readonly adapterFor: (channel: number) => PayoutAdapter;
+  private readonly o: Required<Omit<WorkerOptions, 'crashAt'>> & WorkerOptions;
   private stopTimer: (() => Promise<void>) | null = null;
   private stopped = true;
   private turn = Math.floor(Math.random() * 16);
 
-  constructor(private readonly options: WorkerOptions) {
-    this.db = options.db;
-    this.dialect = options.dialect;
-    this.now = options.now ?? Date.now;
-    this.pollMs = options.pollMs ?? 200;
-    this.chunk = options.chunk ?? 1000;
-    this.adapterFor = options.adapterFor ?? payoutAdapterFor;
+  constructor(options: WorkerOptions) {
+    this.o = { now: Date.now, pollMs: 200, chunk: 1000, adapterFor: payoutAdapterFor, ...options };
   }
 
   /**
@@ -139,7 +107,7 @@ export class OrderWorker {
     this.stopped = false;
     this.stopTimer = startPeriodic(async () => {
       while (!this.stopped && (await this.runOnce()));
-    }, this.pollMs);
+    }, this.o.pollMs);
   }
 
   async stop(): Promise<void> {
@@ -157,8 +125,8 @@ export class OrderWorker {
 
   /** One step of one due order; false when none is due. */
   async runOnce(): Promise<boolean> {
-    const now = this.now();
-    const candidate = await dueOrders(this.db, now).execute();
+    const now = this.o.now();
+    const candidate = await dueOrders(this.o.db, now).execute();
     // Workers of several processes start at different places among the due orders, so they spread over
     // them instead of queueing on the oldest row lock (FIFO holds per step: an order's steps are ordered).
     const start = candidate.length ? this.turn++ % candidate.length : 0;
@@ -169,68 +137,58 @@ export class OrderWorker {
       if (tried.has(c.id)) continue;
       tried.add(c.id);
       // The adapter is the outside world: it is asked before the step's transaction (idempotent).
-      let submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null = null;
-      if (c.status === 50) {
-        submitted = await this.submitCall(c.id, now);
-        if (!submitted) continue;
-        if (this.options.crashAt === 'afterSubmitCall') throw new WorkerCrash('afterSubmitCall');
-      }
-      const done = await this.db.transaction().execute(async (trx) => {
+      const submitted = c.status === 50 ? await this.submitCall(c.id, now) : null;
+      if (c.status === 50 && !submitted) continue;
+      if (submitted) this.crash('afterSubmitCall');
+      const done = await this.o.db.transaction().execute(async (trx) => {
         const order = await this.claim(trx, c.id, c.status);
         if (!order) return false;
-        if (order.status === 0 || order.status === 10) {
-          const older = await olderOpenOrder(trx, order);
-          if (older) return older;
-        }
+        // Behind an older order of its enterprise (FIFO): that one goes first (it may be outside this batch).
+        const older = order.status === 0 || order.status === 10 ? await olderOpenQuery(trx, order).executeTakeFirst() : undefined;
+        if (older) return older;
         await this.step(trx, order, now, submitted);
         return true;
       });
-      // Behind an older order of its enterprise: that one goes first (it may be outside this batch).
-      if (typeof done === 'object') {
-        queue.unshift(done);
-        continue;
-      }
-      if (done) {
-        if (c.status === 10 && this.options.crashAt === 'afterLock') throw new WorkerCrash('afterLock');
+      if (typeof done === 'object') queue.unshift(done);
+      else if (done) {
+        if (c.status === 10) this.crash('afterLock');
         return true;
       }
     }
     return false;
   }
 
+  private crash(point: CrashPoint): void {
+    if (this.o.crashAt === point) throw new WorkerCrash(point);
+  }
+
   /** Locks the order row if it is still in that status and no other process holds it. */
   private async claim(trx: Db, id: number, status: number): Promise<OrderRow | null> {
-    let q = trx
-      .selectFrom('pay_order')
-      .select(['id', 'orderNo', 'entId', 'status', 'payChannel', 'tempOrderNo', 'lockFen', 'detailCount', 'successCount', 'failCount'])
-      .where('id', '=', id)
-      .where('status', '=', status);
-    if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
+    let q = trx.selectFrom('pay_order').select(CLAIMED).where('id', '=', id).where('status', '=', status);
+    if (this.o.dialect === 'postgres') q = q.forUpdate().skipLocked();
     else await trx.updateTable('pay_order').set({ nextRunAt: sql`"nextRunAt"` }).where('id', '=', id).execute();
     const row = await q.executeTakeFirst();
     return row ? { ...row, lockFen: Number(row.lockFen) } : null;
   }
 
-  private async submitCall(id: number, now: number) {
-    const order = await this.db.selectFrom('pay_order').select(['orderNo', 'entId', 'payChannel', 'status']).where('id', '=', id).executeTakeFirst();
+  private async submitCall(id: number, now: number): Promise<SubmitAnswer | null> {
+    const order = await this.o.db.selectFrom('pay_order').select(['orderNo', 'entId', 'payChannel', 'status']).where('id', '=', id).executeTakeFirst();
     if (!order || order.status !== 50) return null;
-    const lines = await this.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']).where('orderId', '=', id).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
-    return this.adapterFor(order.payChannel).submit(this.db, { orderNo: order.orderNo, entId: order.entId, channel: order.payChannel, lines: lines.map((l) => ({ ...l, payeeFen: Number(l.payeeFen) })) }, now);
+    const lines = await this.o.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']).where('orderId', '=', id).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
+    return this.o.adapterFor(order.payChannel).submit(this.o.db, { orderNo: order.orderNo, entId: order.entId, channel: order.payChannel, lines: lines.map((l) => ({ ...l, payeeFen: Number(l.payeeFen) })) }, now);
   }
 
-  private async move(trx: Db, order: OrderRow, to: number, now: number, extra: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}): Promise<void> {
-    await trx
-      .updateTable('pay_order')
-      .set({ status: to, updatedAt: now, nextRunAt: extra.nextRunAt ?? now, ...(extra.reason !== undefined ? { reason: extra.reason } : {}), ...(extra.channelBatchNo ? { channelBatchNo: extra.channelBatchNo } : {}) })
-      .where('id', '=', order.id)
-      .where('status', '=', order.status)
-      .execute();
-    await auditOrder(trx, order.orderNo, actionOf(order.status, to), order.status, to, now, extra.reason ?? null);
-    order.status = to;
-    await recordProgress(trx, order.orderNo, now);
+  /** The system's move of a claimed order; it is due again at `nextRunAt` (now unless said). */
+  private move(trx: Db, order: OrderRow, to: number, now: number, set: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}): Promise<void> {
+    return moveOrder(trx, order, to, now, { nextRunAt: now, ...set });
   }
 
-  private async step(trx: Db, order: OrderRow, now: number, submitted: Awaited<ReturnType<PayoutAdapter['submit']>> | null): Promise<void> {
+  /** The adapter (or the database, on PostgreSQL outside the step's lock) the channel's answers are read from. */
+  private channelDb(trx: Db): Db {
+    return this.o.dialect === 'postgres' ? this.o.db : trx;
+  }
+
+  private async step(trx: Db, order: OrderRow, now: number, submitted: SubmitAnswer | null): Promise<void> {
     switch (order.status) {
       case 0:
         return this.move(trx, order, 10, now);
@@ -242,8 +200,8 @@ export class OrderWorker {
         await trx.updateTable('order_detail').set({ status: 10, updatedAt: now }).where('orderId', '=', order.id).where('status', '=', 0).execute();
         return this.move(trx, order, 52, now, { nextRunAt: submitted.ackAt, channelBatchNo: submitted.channelBatchNo, reason: null });
       case 52:
-        if (await this.adapterFor(order.payChannel).acked(this.dialect === 'postgres' ? this.db : trx, order.orderNo, now)) return this.move(trx, order, 60, now);
-        await trx.updateTable('pay_order').set({ nextRunAt: now + this.pollMs }).where('id', '=', order.id).execute();
+        if (await this.o.adapterFor(order.payChannel).acked(this.channelDb(trx), order.orderNo, now)) return this.move(trx, order, 60, now);
+        await trx.updateTable('pay_order').set({ nextRunAt: now + this.o.pollMs }).where('id', '=', order.id).execute();
         return;
       case 60:
         return this.results(trx, order, now);
@@ -258,40 +216,38 @@ export class OrderWorker {
     const lines = await trx.selectFrom('order_detail').selectAll().where('orderId', '=', order.id).orderBy('rowNo').execute();
     const temp = order.tempOrderNo ? await trx.selectFrom('temp_order').select('packageCode').where('tempNo', '=', order.tempOrderNo).executeTakeFirst() : undefined;
     const month = lines[0]?.month ?? '';
-    await lockPeople(trx, this.dialect, ctx.effSupplierId, month, lines.map((l) => personKey(l.idType, l.idNumber)), now);
+    await lockPeople(trx, this.o.dialect, ctx.effSupplierId, month, lines.map((l) => personKey(l.idType, l.idNumber)), now);
     const checks = await checkRows(
       trx,
       ctx,
       lines.map((l) => ({ ...l, amountText: (Number(l.amountFen) / 100).toFixed(2), amountFen: Number(l.amountFen) })),
       { packageCode: temp?.packageCode ?? null, month, excludeOrderId: order.id, payeeFen: new Map(lines.map((l) => [l.rowNo, Number(l.payeeFen)])) },
     );
-    const failed = lines.filter((_, i) => checks[i].errorType !== 0);
-    if (failed.length > 0) {
+    const failed = checks.filter((c) => c.errorType !== 0).length;
+    if (failed > 0) {
       for (const [i, l] of lines.entries())
         if (checks[i].errorType !== l.errorType) await trx.updateTable('order_detail').set({ errorType: checks[i].errorType, reason: checks[i].errorMsg, updatedAt: now }).where('id', '=', l.id).execute();
-      return this.move(trx, order, 12, now, { reason: PAYOUT_MESSAGES.rowErrors(failed.length) });
+      return this.move(trx, order, 12, now, { reason: PAYOUT_MESSAGES.rowErrors(failed) });
     }
     await trx.updateTable('order_detail').set({ errorType: 0, reason: null }).where('orderId', '=', order.id).where('errorType', '!=', 0).execute();
     try {
-      await moveBalance(trx, this.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: order.lockFen, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
+      await moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: order.lockFen, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return this.move(trx, order, 12, now, { reason: ORDER_MESSAGES.lockRefused });
     }
-    const review = order.payChannel === 0 || ctx.orderReview;
-    return this.move(trx, order, review ? 20 : 50, now, { reason: null });
+    return this.move(trx, order, lockedOrderStatus(order.payChannel, ctx.orderReview), now, { reason: null });
   }
 
   /** 60: the results the channel has by now, a chunk per transaction. */
   private async results(trx: Db, order: OrderRow, now: number): Promise<void> {
-    const pending = await trx.selectFrom('order_detail').select('serialNo').where('orderId', '=', order.id).where('status', '=', 10).orderBy('rowNo').limit(this.chunk).execute();
-    const adapter = this.adapterFor(order.payChannel);
-    const events = pending.length ? await adapter.events(this.dialect === 'postgres' ? this.db : trx, pending.map((p) => p.serialNo), now) : [];
-    await settleLines(trx, this.dialect, order, events, SYSTEM_OPERATOR.name, now);
-    if (this.options.crashAt === 'duringResults' && events.length > 0) throw new WorkerCrash('duringResults');
+    const pending = await trx.selectFrom('order_detail').select('serialNo').where('orderId', '=', order.id).where('status', '=', 10).orderBy('rowNo').limit(this.o.chunk).execute();
+    const events = pending.length ? await this.o.adapterFor(order.payChannel).events(this.channelDb(trx), pending.map((p) => p.serialNo), now) : [];
+    await settleLines(trx, this.o.dialect, order, events, SYSTEM_OPERATOR.name, now);
+    if (events.length > 0) this.crash('duringResults');
     if (!(await finishIfResolved(trx, order, now))) {
-      const more = events.length === pending.length && pending.length === this.chunk;
-      await trx.updateTable('pay_order').set({ nextRunAt: more ? now : now + this.pollMs }).where('id', '=', order.id).execute();
+      const more = events.length === pending.length && pending.length === this.o.chunk;
+      await trx.updateTable('pay_order').set({ nextRunAt: more ? now : now + this.o.pollMs }).where('id', '=', order.id).execute();
       if (events.length) await recordProgress(trx, order.orderNo, now);
     }
   }
