@@ -184,6 +184,12 @@ export function grantableCodes(held: readonly number[], adminType: number): numb
   return held.filter((c) => allowed.has(c));
 }
 
+/** A permission list as sent (权限 update): its codes sorted without repeats, or null when one is not a grantable (limited) code. */
+export function limitedCodeList(raw: unknown): number[] | null {
+  const valid = Array.isArray(raw) && raw.every((c) => Number.isInteger(c) && PERMISSION_BY_CODE.get(c as number)?.limit === LimitType.LIMITED);
+  return valid ? [...new Set(raw as number[])].sort((a, b) => a - b) : null;
+}
+
 /** Whether a caller may use a code: open codes always, login-only once signed in, limited when held. */
 export function mayUse(code: number, signedIn: boolean, held: ReadonlySet<number>): boolean {
   const def = PERMISSION_BY_CODE.get(code);

@@ -3,6 +3,7 @@ import {
   AdminType,
   defaultCodesFor,
   grantableCodes,
+  limitedCodeList,
   initialPassword,
   monthRange,
   MONTH_PATTERN,
@@ -76,6 +77,11 @@ describe('account rules', () => {
     const sysOnly = defaultCodesFor('SYS').find((c) => !mer.includes(c))!;
     expect(grantableCodes([mer[0], sysOnly], AdminType.MER)).toEqual([mer[0]]);
     expect(grantableCodes([mer[0], sysOnly], 99)).toEqual([]);
+  });
+  it('a permission list as sent: sorted without repeats, null when any entry is not a limited code', () => {
+    expect(limitedCodeList([24010, 1011, 24010])).toEqual([1011, 24010]);
+    expect(limitedCodeList([])).toEqual([]);
+    for (const bad of [null, 'x', [1011, 'group:管理员'], [1011.5], [999999]]) expect(limitedCodeList(bad)).toBeNull();
   });
   it('an initial password always meets the §5 rule (12 characters, four classes)', () => {
     for (let i = 0; i < 200; i += 1) {

@@ -2,8 +2,7 @@
  * 管理员 (spec §6 sub-accounts, §7 user/subuser/*) on the resource kit: the shared `admin` entity, who
  * may act on which account, the organisation of a new account, and the password and permission routes.
  */
-import { admin, AdminType, buildPermTree, codeOf, grantableCodes, LimitType, PERMISSION_BY_CODE } from '@flexpay/shared-utility/src/pure';
-import { auditedWrite } from '../../account/audit';
+import { admin, ADMIN_MESSAGES, AdminType, buildPermTree, grantableCodes } from '@flexpay/shared-utility/src/pure';
 import { permCodesOf, type AdminUserRow } from '../../account/permissions';
 import { PLATFORM_CODE } from '../../account/user-info';
 import { Code, Messages } from '../../http/codes';
@@ -17,21 +16,10 @@ import { requireActOnAccount } from '../../http/account-guard';
 import { hashPassword, type PasswordHash } from '../../security/password';
 import { endUserSessions } from '../../security/session';
 import { throttlesOf } from '../../security/throttle';
+import { adminEffects } from './admin.effects';
 
-const QUERY = admin.codes.query; // 1011
 const MGR = admin.codes.mgr!; // 1012
-const PASSWORD = codeOf('ACT_SYS_USER_SUBUSER_PASSWORD'); // 1013
-const PERM = codeOf('ACT_SYS_USER_SUBUSER_PERM'); // 1015
-
-export const SubuserMessages = {
-  // Says nothing about which organisation holds the name (issue 12 finding 5).
-  duplicate: '该用户名不可用，请换一个用户名',
-  self: '请在个人设置中修改自己的账号',
-  topAdmin: '不能操作机构主账号',
-  terCode: '机构编码不存在',
-  adminType: '请选择有效的账号类型',
-  permCodes: '权限代码无效',
-} as const;
+export const SubuserMessages = ADMIN_MESSAGES;
 
 /** A username taken by a concurrent insert (the unique index settles the race): the neutral 1009. */
 export function duplicateUsernameAnswer(error: unknown): never {
@@ -75,10 +63,8 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     mayWrite: (caller, row) => caller.perms.has(MGR) && managed(caller, row),
     guard,
     // 权限 (viewing a sub-account's codes) on every row but one's own, which offers nothing.
-    rowActions: (caller, row) => [
-      ...(managed(caller, row) ? ['perm'] : []),
-      ...(caller.perms.has(MGR) && caller.perms.has(PASSWORD) && managed(caller, row) ? ['changePassword'] : []),
-    ],
+    rowActions: (caller, row) => (managed(caller, row) ? ['perm'] : []),
+    effects: adminEffects,
     remove: 'delete',
     simple: false,
     export: true,
@@ -94,10 +80,9 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       parentUserId: ctx.caller.user.userId,
     }),
     checkRemove: async ({ trx }, row) => {
-      await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
-      await trx.deleteFrom('session').where('userId', '=', row.userId).execute();
       await trx.updateTable('admin_user').set({ parentUserId: null }).where('parentUserId', '=', row.userId).execute();
     },
+    removedWith: [{ table: ['admin_user_perm', 'session'], column: 'userId' }],
     // An administrator changing a sub-account's phone or e-mail (the guard above holds the subset rule):
     // the old contact is told, in the update's transaction (issue 21 item 1).
     beforeUpdate: async (ctx, values, before) => {
@@ -114,14 +99,6 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       if (name === 'disable') await endUserSessions(ctx.trx as never, row.userId as number, 'disabled', ctx.now);
     },
   });
-
-  /** The account a password or permission call names, with the kit's 1004/3002 and, for writes, the guard. */
-  const target = async (ctx: SignedInContext, field: string, write: boolean) => {
-    if (write && !ctx.caller.perms.has(MGR)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const row = await resource.load(ctx.caller, keyValue(admin, { userId: ctx.body[field] }));
-    if (write) await guard(ctx, row);
-    return row as unknown as AdminUserRow;
-  };
 
   return [
     ...routes.map((spec): RouteSpec => {
@@ -142,56 +119,15 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       };
     }),
     {
-      path: 'user/subuser/changePassword',
-      perm: PASSWORD,
-      encrypted: true,
-      scope: async (ctx) => Boolean(await target(ctx, 'userId', true)),
-      schema: { newPassword: 'newPassword' },
-      handler: signed(async (ctx) => {
-        const row = await target(ctx, 'userId', true);
-        const hashed = await hashPassword(String(ctx.body.newPassword));
-        await auditedWrite(ctx, { action: 'changePassword', entity: admin.name, entityId: row.userId, changes: { password: { from: '******', to: '******' } } }, async (trx) => {
-          await trx.updateTable('admin_user').set({ ...hashed, updatedAt: ctx.now }).where('userId', '=', row.userId).execute();
-          await endUserSessions(trx, row.userId, 'password', ctx.now);
-        });
-        return true;
-      }),
-    },
-    {
       path: 'user/subuser/perm/get',
-      perm: QUERY,
-      scope: async (ctx) => Boolean(await target(ctx, 'subUserId', false)),
+      perm: admin.codes.query,
       handler: signed(async (ctx) => {
         const { caller } = ctx;
-        const row = await target(ctx, 'subUserId', false);
-        const granted = await permCodesOf(deps.db, row);
-        const editable = caller.perms.has(MGR) && caller.perms.has(PERM) && managed(caller, row as unknown as Row);
-        return { permTree: buildPermTree(grantableCodes(caller.permCodes, row.adminType)), granted, grantedTree: buildPermTree(granted), editable };
-      }),
-    },
-    {
-      path: 'user/subuser/perm/update',
-      perm: PERM,
-      scope: async (ctx) => Boolean(await target(ctx, 'subUserId', true)),
-      check: (body) => {
-        const codes = body.permCodes;
-        const valid = Array.isArray(codes) && codes.every((c) => Number.isInteger(c) && PERMISSION_BY_CODE.get(c as number)?.limit === LimitType.LIMITED);
-        return valid ? null : SubuserMessages.permCodes;
-      },
-      handler: signed(async (ctx) => {
-        const row = await target(ctx, 'subUserId', true);
-        const codes = [...new Set(ctx.body.permCodes as number[])].sort((a, b) => a - b);
-        // Nothing the caller does not hold itself, nothing the target's account type may not hold.
-        const mayGrant = new Set(grantableCodes(ctx.caller.permCodes, row.adminType));
-        if (codes.some((c) => !mayGrant.has(c))) refuse(Code.NO_PERMISSION, Messages.noPermission);
-        const before = (await deps.db.selectFrom('admin_user_perm').select('code').where('userId', '=', row.userId).orderBy('code').execute()).map((r) => r.code);
-        // Both sorted: the same list changes nothing and leaves no audit entry.
-        if (String(before) === String(codes)) return true;
-        await auditedWrite(ctx, { action: 'updatePerm', entity: admin.name, entityId: row.userId, changes: { permCodes: { from: before, to: codes } } }, async (trx) => {
-          await trx.deleteFrom('admin_user_perm').where('userId', '=', row.userId).execute();
-          if (codes.length > 0) await trx.insertInto('admin_user_perm').values(codes.map((code) => ({ userId: row.userId, code }))).execute();
-        });
-        return true;
+        const row = await resource.load(caller, keyValue(admin, { userId: ctx.body.subUserId }));
+        const granted = await permCodesOf(deps.db, row as unknown as AdminUserRow);
+        // Editable exactly when the row offers the update command (its code, 1012 and a managed account).
+        const editable = resource.actionsFor(caller, row).includes('updatePerm');
+        return { permTree: buildPermTree(grantableCodes(caller.permCodes, row.adminType as number)), granted, grantedTree: buildPermTree(granted), editable };
       }),
     },
   ];

@@ -3,10 +3,21 @@
  * caller's organisation. Its paths have no query/mgr split (`user/subuser/list`, `user/subuser/create`).
  * Named after its table: the audit trail has always called these records `admin_user`.
  */
-import { defineEntity, defineMachine } from '../entity';
+import { defineEntity } from '../entity';
 import { type FieldRules, MESSAGES } from '../validators';
 
 const OWN_ORG = ['SYS', 'SPR', 'MER', 'ENT'] as const;
+
+/** The refusals of the sub-account routes (the server's guard and effects). */
+export const ADMIN_MESSAGES = {
+  // Says nothing about which organisation holds the name (issue 12 finding 5).
+  duplicate: '该用户名不可用，请换一个用户名',
+  self: '请在个人设置中修改自己的账号',
+  topAdmin: '不能操作机构主账号',
+  terCode: '机构编码不存在',
+  adminType: '请选择有效的账号类型',
+  permCodes: '权限代码无效',
+} as const;
 /** Omitted on create it takes the default; sent empty on update it is refused (issue 12 finding 7). */
 const SEX_RULE: FieldRules = { rules: [{ kind: 'required', message: MESSAGES.sexInvalid }] };
 
@@ -40,8 +51,16 @@ export const admin = defineEntity({
   paths: { query: 'user/subuser', mgr: 'user/subuser' },
   codes: { query: 1011, mgr: 1012 },
   fields: adminFields,
-  machine: defineMachine(adminFields, 'status', {
+  state: ['status'],
+  commands: {
     disable: { label: '禁用', from: [0], to: 1, code: 1014, for: OWN_ORG, intent: 'warning', confirm: '确定要禁用该管理员吗？禁用后其登录将立即失效。' },
     enable: { label: '启用', from: [1], to: 0, code: 1014, for: OWN_ORG, intent: 'success', confirm: '确定要启用该管理员吗？' },
-  }),
+    // 重置密码 and 权限's update move no state; their work is the server's effects (domain/admin/admin.effects.ts).
+    changePassword: {
+      label: '重置密码', code: 1013, for: OWN_ORG, encrypted: true,
+      fields: { newPassword: { label: '新密码', type: 'text', rule: 'newPassword', secret: true } },
+    },
+    // The screen's 权限 dialog (a tree) sends {subUserId, permCodes}; the effect checks the list.
+    updatePerm: { label: '编辑权限', code: 1015, for: OWN_ORG, path: 'perm/update', keyField: 'subUserId' },
+  },
 });

@@ -3,7 +3,7 @@
  * DOMAIN.md §8): an outside system calling the open API under /api/open, the merchants it may act for
  * and, within them, the enterprises, each with the business API codes it may call.
  */
-import { defineEntity, defineMachine } from '../entity';
+import { defineEntity } from '../entity';
 import { ENUMS } from '../enums';
 import type { FieldRules } from '../validators';
 
@@ -224,13 +224,25 @@ export const client = defineEntity({
   codes: { query: 28110, mgr: 28120 },
   fields: clientFields,
   derive: (row) => ({ secretState: clientSecretState(row) }),
-  machine: defineMachine(clientFields, 'status', {
+  state: ['status'],
+  commands: {
     disable: {
       label: '禁用', from: [0], to: 1, code: 28120, for: ['SYS'], intent: 'warning',
       confirm: '禁用后该客户端的所有开放接口请求都将被拒绝，确定要禁用吗？',
     },
     enable: { label: '启用', from: [1], to: 0, code: 28120, for: ['SYS'], intent: 'success', confirm: '确定要启用该客户端吗？' },
-  }),
+    // 密钥设置 (the client's RSA public key pasted) and 重置密钥 (new MD5/AES keys, answered once) arrive
+    // RSA-encrypted; their work is the server's effects (domain/client/client.effects.ts). The trail names what happened, never a key.
+    security: {
+      label: '密钥设置', code: 28210, for: ['SYS'], path: 'security/update', auditAs: 'updateSecret', encrypted: true,
+      fields: { rsaPublicKey: { label: '客户端RSA公钥', type: 'textarea', secret: true, message: CLIENT_MESSAGES.rsaKey } },
+    },
+    // Only where the platform generates a key: MD5 signing or an AES mode.
+    resetSecret: {
+      label: '重置密钥', code: 28210, for: ['SYS'], path: 'security/reset', encrypted: true, stale: CLIENT_MESSAGES.noKeyToReset, staleCode: 1001,
+      when: (row) => row.signType === 'MD5' || modeUsesAes(Number(row.encryptMode)),
+    },
+  },
 });
 
 const clientRef = { label: '客户端', type: 'ref', ref: 'client', show: 'clientName', required: true, create: true, search: 'eq', width: 150 } as const;
