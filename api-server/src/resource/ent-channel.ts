@@ -14,10 +14,10 @@ export const PICK_MESSAGES = { ent: '请选择企业', channel: '请选择支付
  */
 export type PickRead = 'typed' | 'coerced' | 'given';
 
-/** An integer ≥ min, else 1001 with `message`. */
-export function pickedInt(raw: unknown, min: number, message: string, read: PickRead = 'coerced'): number {
+/** An integer in [min, max], else 1001 with `message`. */
+export function pickedInt(raw: unknown, min: number, message: string, read: PickRead = 'coerced', max = Infinity): number {
   const n = read === 'typed' ? (typeof raw === 'number' ? raw : NaN) : read === 'given' && (raw === undefined || raw === null || raw === '') ? NaN : Number(raw);
-  if (!(read === 'typed' ? Number.isSafeInteger(n) : Number.isInteger(n)) || n < min) refuse(Code.VALIDATION, message);
+  if (!(read === 'typed' ? Number.isSafeInteger(n) : Number.isInteger(n)) || n < min || n > max) refuse(Code.VALIDATION, message);
   return n;
 }
 

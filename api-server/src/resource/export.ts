@@ -10,7 +10,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
 import { ApiError } from '../http/envelope';
-import type { AppDeps, Caller, RouteSpec, SignedInContext } from '../http/guard';
+import { type AppDeps, type Caller, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 import { formatDateTime } from '../util/time';
 import type { Row } from './codec';
 import { XlsxSheetWriter } from './xlsx-stream';
@@ -78,6 +78,50 @@ export function sendXlsx(reply: SignedInContext['reply'], bytes: Buffer, name: s
     .send(bytes);
 }
 
+/** A download declared once: `<path>/<ask>` hands out a single-use token keeping what `prepare` read of the body (its `answer` joins the token's), the GET `<path>/<get>?token=` answers the xlsx `file` makes of it. */
+export interface TokenExport {
+  path: string;
+  perm: number;
+  /** The route names after `path` (default genExportExcelToken and export). */
+  ask?: string;
+  get?: string;
+  /** Checks the body: what the token keeps, and more of the answer (`{total}`). */
+  prepare: (ctx: SignedInContext) => Promise<{ query: unknown; answer?: Row }>;
+  file: (ctx: SignedInContext, asked: Row) => Promise<{ bytes: Buffer; name: string }>;
+  /** The ASCII file name for old clients. */
+  fallback?: string;
+}
+
+export function tokenExport(deps: AppDeps, e: TokenExport): RouteSpec[] {
+  const db = deps.db as unknown as AnyDb;
+  return [
+    {
+      path: `${e.path}/${e.ask ?? 'genExportExcelToken'}`,
+      perm: e.perm,
+      handler: signed(async (ctx) => {
+        const { query, answer } = await e.prepare(ctx);
+        return { token: await issueToken(db, ctx, e.path, query), ...answer };
+      }),
+    },
+    {
+      path: `${e.path}/${e.get ?? 'export'}`,
+      method: 'GET',
+      perm: e.perm,
+      raw: true,
+      handler: signed(async (ctx) => {
+        const file = await e.file(ctx, await claimToken(db, ctx, e.path));
+        return sendXlsx(ctx.reply, file.bytes, file.name, e.fallback);
+      }),
+    },
+  ];
+}
+
+/** Who exported whole numbers (issue 22 item 6): in the entity's trail, which fields (`revealed`) and how many rows. */
+export async function auditWholeExport(db: AnyDb, ctx: Pick<SignedInContext, 'caller' | 'now'>, entity: Entity, revealed: string, count: number): Promise<void> {
+  const changes = { revealedField: { from: null, to: revealed }, exported: { from: null, to: count } };
+  await audit(db as never, { operator: ctx.caller.user, now: ctx.now, action: EXPORT_WHOLE_ACTION, entity: entity.name, entityId: '', changes });
+}
+
 /** 数据_<title>_yyyyMMddHHmmss.xlsx (spec §9 prefix 数据). */
 export function exportFileName(title: string, now: number): string {
   return `数据_${title}_${formatDateTime(now)!.replace(/[-: ]/g, '')}.xlsx`;
@@ -104,57 +148,37 @@ export function exportRoutes<F extends EntityFields>(deps: AppDeps, resource: Ex
   const path = entity.paths.query;
   // Exported masked columns: `whole: true` writes them unmasked for a holder of each one's reveal code, audited (issue 22 item 6).
   const maskedColumns = exportedNames(entity as Entity).filter((n) => entity.fields[n].masked);
-  return [
-    {
-      path: `${path}/genExportExcelToken`,
-      perm: code,
-      handler: async (ctx) => {
-        const { caller } = ctx as SignedInContext;
-        const whole = ctx.body.whole === true;
-        if (whole && (maskedColumns.length === 0 || maskedColumns.some((n) => !caller.perms.has(revealCodeOf(entity.fields[n]))))) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
-        const { qb } = resource.filtered(caller, ctx.body);
-        const total = Number(((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row).n);
-        if (total > EXPORT_MAX_ROWS) throw new ApiError(Code.VALIDATION, ExportMessages.tooMany);
-        const token = await issueToken(deps.db as unknown as AnyDb, ctx as SignedInContext, path, { cond: ctx.body.cond ?? {}, orderBy: ctx.body.orderBy ?? [], ...(whole ? { whole } : {}) });
-        return { token, total };
-      },
+  return tokenExport(deps, {
+    path,
+    perm: code,
+    prepare: async (ctx) => {
+      const whole = ctx.body.whole === true;
+      if (whole && (maskedColumns.length === 0 || maskedColumns.some((n) => !ctx.caller.perms.has(revealCodeOf(entity.fields[n]))))) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+      const { qb } = resource.filtered(ctx.caller, ctx.body);
+      const total = Number(((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row).n);
+      if (total > EXPORT_MAX_ROWS) throw new ApiError(Code.VALIDATION, ExportMessages.tooMany);
+      return { query: { cond: ctx.body.cond ?? {}, orderBy: ctx.body.orderBy ?? [], ...(whole ? { whole } : {}) }, answer: { total } };
     },
-    {
-      path: `${path}/export`,
-      method: 'GET',
-      perm: code,
-      raw: true,
-      handler: async (ctx) => {
-        const { caller } = ctx as SignedInContext;
-        const asked = await claimToken(deps.db as unknown as AnyDb, ctx as SignedInContext, path);
-        const whole = asked.whole === true;
-        const { qb, order } = resource.filtered(caller, asked);
-        const names = exportedNames(entity as Entity).filter((n) => fieldFor(entity.fields[n], accountTypeOf(caller.user.adminType)));
-        const sheet = new XlsxSheetWriter(names.map((n) => entity.fields[n].label), entity.title);
-        const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
-        // One sorted pass read row by row (a cursor on PostgreSQL): offsets sorted and skipped the whole
-        // result again per chunk (13.3 s for 101 000 lines of 1 000 000 orders on PostgreSQL).
-        const chunk: unknown[][] = [];
-        let count = 0;
-        for await (const row of query.stream(CHUNK)) {
-          chunk.push(cells(resource, names, resource.show(row as Row, caller, whole)));
-          count += 1;
-          if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
-        }
-        await sheet.addRows(chunk);
-        const file = await sheet.finish();
-        // Who exported whole numbers, of which fields, how many rows, under which conditions.
-        if (whole)
-          await audit(deps.db, {
-            operator: caller.user,
-            now: ctx.now,
-            action: EXPORT_WHOLE_ACTION,
-            entity: entity.name,
-            entityId: '',
-            changes: { revealedField: { from: null, to: maskedColumns.map((n) => entity.fields[n].label).join('、') }, exported: { from: null, to: count } },
-          });
-        return sendXlsx(ctx.reply, file, exportFileName(entity.title, ctx.now));
-      },
+    file: async (ctx, asked) => {
+      const { caller } = ctx;
+      const whole = asked.whole === true;
+      const { qb, order } = resource.filtered(caller, asked);
+      const names = exportedNames(entity as Entity).filter((n) => fieldFor(entity.fields[n], accountTypeOf(caller.user.adminType)));
+      const sheet = new XlsxSheetWriter(names.map((n) => entity.fields[n].label), entity.title);
+      const query = resource.rows(qb, order).limit(EXPORT_MAX_ROWS);
+      // One sorted pass read row by row (a cursor on PostgreSQL): offsets sorted and skipped the whole
+      // result again per chunk (13.3 s for 101 000 lines of 1 000 000 orders on PostgreSQL).
+      const chunk: unknown[][] = [];
+      let count = 0;
+      for await (const row of query.stream(CHUNK)) {
+        chunk.push(cells(resource, names, resource.show(row as Row, caller, whole)));
+        count += 1;
+        if (chunk.length === CHUNK) await sheet.addRows(chunk.splice(0));
+      }
+      await sheet.addRows(chunk);
+      const bytes = await sheet.finish();
+      if (whole) await auditWholeExport(deps.db as unknown as AnyDb, ctx, entity as Entity, maskedColumns.map((n) => entity.fields[n].label).join('、'), count);
+      return { bytes, name: exportFileName(entity.title, ctx.now) };
     },
-  ];
+  });
 }
