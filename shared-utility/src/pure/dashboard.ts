@@ -55,35 +55,56 @@ export interface TrendPoint {
   fee: string;
 }
 
-/** One Asia/Shanghai day's orders as the server sums them: the day's number ((createdAt + 8 h) div 24 h), count, amount and fee in fen. */
+/**
+ * One Asia/Shanghai day's orders as the server sums them: the day's number ((createdAt + 8 h) div 24 h),
+ * count, amount and fee in fen of those that paid or are paying, and the amount of all (`allFen`).
+ */
 export interface OrderDay {
   day: unknown;
   n: unknown;
   amountFen: unknown;
   feeFen: unknown;
+  allFen?: unknown;
+}
+
+/** The dashboard's order figures: today's and this month's orders (every status), the trend and this month's money. */
+export interface OrderFigures {
+  todayOrderCount: number;
+  todayOrderAmount: string;
+  monthOrderCount: number;
+  monthOrderAmount: string;
+  trend: TrendPoint[];
+  monthPaidAmount: string;
+  monthFee: string;
 }
 
 /**
- * The trend and this month's money from the orders per day since `from` (a day start, the earlier of 29
- * days ago and the 1st): every day up to `today` present (zero when it had no orders), the last
- * TREND_DAYS of them as the trend, and the amount and fees of the days from `monthStart` summed.
+ * The order figures from the orders per day since `from` (a day start, the earlier of 29 days ago and the
+ * 1st): every day up to `today` present (zero when it had no orders), the last TREND_DAYS of them as the
+ * trend; the days from `monthStart` summed as this month's (count and all amounts; money that moved and
+ * fees), `today`'s as today's.
  */
-export function orderTrend(days: OrderDay[], from: number, today: number, monthStart: number): { trend: TrendPoint[]; monthPaidAmount: string; monthFee: string } {
+export function orderTrend(days: OrderDay[], from: number, today: number, monthStart: number): OrderFigures {
   const byDay = new Map(days.map((d) => [Number(d.day), d]));
   const trend: TrendPoint[] = [];
-  let monthFen = 0;
-  let monthFeeFen = 0;
+  const month = { n: 0, allFen: 0, amountFen: 0, feeFen: 0 };
+  let todays = { n: 0, allFen: 0 };
   for (let start = from; start <= today; start += DAY_MS) {
     const day = byDay.get((start + SHANGHAI_OFFSET_MS) / DAY_MS);
-    const amountFen = Number(day?.amountFen ?? 0);
-    const feeFen = Number(day?.feeFen ?? 0);
-    if (start >= monthStart) {
-      monthFen += amountFen;
-      monthFeeFen += feeFen;
-    }
-    trend.push({ date: new Date(start + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10), count: Number(day?.n ?? 0), amount: formatFen(amountFen), fee: formatFen(feeFen) });
+    const figures = { n: Number(day?.n ?? 0), allFen: Number(day?.allFen ?? 0), amountFen: Number(day?.amountFen ?? 0), feeFen: Number(day?.feeFen ?? 0) };
+    if (start >= monthStart) for (const key of ['n', 'allFen', 'amountFen', 'feeFen'] as const) month[key] += figures[key];
+    if (start === today) todays = figures;
+    trend.push({ date: new Date(start + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10), count: figures.n, amount: formatFen(figures.amountFen), fee: formatFen(figures.feeFen) });
   }
-  return { trend: trend.slice(-TREND_DAYS), monthPaidAmount: formatFen(monthFen), monthFee: formatFen(monthFeeFen) };
+  return {
+    todayOrderCount: todays.n,
+    todayOrderAmount: formatFen(todays.allFen),
+    monthOrderCount: month.n,
+    monthOrderAmount: formatFen(month.allFen),
+    trend: trend.slice(-TREND_DAYS),
+    monthPaidAmount: formatFen(month.amountFen),
+    monthFee: formatFen(month.feeFen),
+  };
 }
 
 /** An enterprise's balance on one payment channel. */

@@ -32,4 +32,15 @@ describe('the dashboard trend (orderTrend)', () => {
     expect(figures.monthPaidAmount).toBe('15.00');
     expect(figures.monthFee).toBe('0.12');
   });
+
+  it("counts today's and this month's orders of every status with all their amounts (allFen), apart from the money that moved", () => {
+    const days = [
+      { day: dayNo('2026-10-31'), n: 4, amountFen: 400, feeFen: 4, allFen: 400 },
+      { day: dayNo('2026-11-02'), n: 2, amountFen: 100, feeFen: 1, allFen: 300 },
+      { day: String(dayNo('2026-11-26')), n: '3', amountFen: '250', feeFen: '5', allFen: '1250' },
+    ];
+    const figures = orderTrend(days, start('2026-10-28'), start('2026-11-26'), start('2026-11-01'));
+    expect(figures).toMatchObject({ todayOrderCount: 3, todayOrderAmount: '12.50', monthOrderCount: 5, monthOrderAmount: '15.50', monthPaidAmount: '3.50', monthFee: '0.06' });
+    expect(orderTrend([], start('2026-10-28'), start('2026-11-26'), start('2026-11-01'))).toMatchObject({ todayOrderCount: 0, todayOrderAmount: '0.00', monthOrderCount: 0, monthOrderAmount: '0.00' });
+  });
 });

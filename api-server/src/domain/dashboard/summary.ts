@@ -6,15 +6,14 @@ import {
   type DashboardMerchantMonth,
   entAccount,
   formatFen,
+  type OrderFigures,
   type TodoKey,
-  type TrendPoint,
 } from '@flexpay/shared-utility/src/pure';
 import { rowInScope } from '../../account/scope';
 import { present } from '../../resource/entity-resource';
 import type { SignedInContext } from '../../http/guard';
-import { shanghaiDayStart, shanghaiMonthStart } from '../../util/time';
 import { merchantMonth } from './merchant';
-import { channelHealth, ordersByDay, ordersSince } from './orders';
+import { channelHealth, orderFigures } from './orders';
 import { talentCount } from './talents';
 import { count, todosOf } from './todos';
 
@@ -23,16 +22,8 @@ import { count, todosOf } from './todos';
  * type whose code it holds, `balance` and `accounts` are for enterprises, `channelHealth` for SYS and
  * SPR, `merchant` for merchants, supplier/merchant counts for SYS.
  */
-export interface DashboardSummary {
+export interface DashboardSummary extends OrderFigures {
   todos: { total: number } & Partial<Record<TodoKey, number>>;
-  todayOrderCount: number;
-  todayOrderAmount: string;
-  monthOrderCount: number;
-  monthOrderAmount: string;
-  /** This month's orders that paid or are paying, and their fees (the trend's days of this month). */
-  monthPaidAmount: string;
-  monthFee: string;
-  trend: TrendPoint[];
   balance?: string;
   accounts?: DashboardAccountCard[];
   channelHealth?: DashboardChannelHealth[];
@@ -50,9 +41,7 @@ export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
   const { db } = ctx.deps;
   const { user, scope } = ctx.caller;
   const todos = await todosOf(db, ctx, accountTypeOf(user.adminType));
-  const today = await ordersSince(db, ctx, shanghaiDayStart(ctx.now));
-  const month = await ordersSince(db, ctx, shanghaiMonthStart(ctx.now));
-  const days = await ordersByDay(db, ctx);
+  const orders = await orderFigures(db, ctx);
   const ents = await db
     .selectFrom('ent')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -60,11 +49,7 @@ export async function summary(ctx: SignedInContext): Promise<DashboardSummary> {
     .executeTakeFirstOrThrow();
   const result: DashboardSummary = {
     todos,
-    todayOrderCount: today.count,
-    todayOrderAmount: today.amount,
-    monthOrderCount: month.count,
-    monthOrderAmount: month.amount,
-    ...days,
+    ...orders,
     entCount: Number(ents.n),
     custCount: await talentCount(db, ctx.deps.dialect, scope),
     packageCount: await count(db, ctx, 'work_package'),

@@ -6,14 +6,15 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
+import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
+import type { AppDeps, SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
-import { type AnyDb, type AnyQuery, type Resource, STALE, T, type WriteContext } from '../../resource/entity-resource';
+import { PICK_MESSAGES } from '../../resource/ent-channel';
+import { type AnyDb, Resource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
@@ -66,40 +67,21 @@ async function invoiceableOrders(db: AnyDb, entId: number, editing: number | nul
   return orders.map((o) => ({ ...o, paidFen: paid.get(String(o.orderNo)) ?? 0 })).filter((o) => (o.paidFen as number) > 0);
 }
 
-interface Priced {
-  entId: number;
-  supplierId: number;
-  orderNos: string[];
-  paid: Map<string, number>;
-  item: Row;
-  info: Row | null;
-  totalFen: number;
-  taxFen: number;
-  exclFen: number;
+/** The enterprise an ENT or SYS application is for, loaded in the caller's scope (1004/3002) by the kit. */
+function entOf(db: AnyDb, ctx: SignedInContext, body: Row): Promise<Row> {
+  const entId = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : intOf(body.entId);
+  return entId ? new Resource(ctx.deps, ent, { scope: entScope(db, `${T}.id`) }).load(ctx.caller, entId, db) : refuse(Code.VALIDATION, PICK_MESSAGES.ent);
 }
 
-/** The enterprise an ENT or SYS application is for, inside the caller's scope. */
-async function entOf(db: AnyDb, caller: Caller, body: Row): Promise<Row> {
-  const entId = caller.user.adminType === AdminType.ENT ? caller.user.orgId : intOf(body.entId);
-  if (!entId) return refuse(Code.VALIDATION, '请选择企业');
-  const own = (qb: AnyQuery) => (caller.user.adminType === AdminType.ENT ? qb : entScope(db, `${T}.id`)(caller, qb));
-  const ent = (await own(db.selectFrom(`ent as ${T}`).select([`${T}.id`, `${T}.supplierId`]).where(`${T}.id`, '=', entId) as AnyQuery).executeTakeFirst()) as Row | undefined;
-  if (ent) return ent;
-  const exists = await db.selectFrom('ent').select('id').where('id', '=', entId).executeTakeFirst();
-  return refuse(exists ? Code.OUT_OF_SCOPE : Code.NOT_FOUND, exists ? Messages.outOfScope : Messages.notFound);
-}
-
-export async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row> {
+async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row> {
   const itemId = intOf(raw);
   const item = itemId ? ((await db.selectFrom('invoice_item').selectAll().where('id', '=', itemId).where('supplierId', '=', supplierId).executeTakeFirst()) as Row | undefined) : undefined;
   return item ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
 }
 
 /** Orders, item and amounts of an ENT/SYS application (create, update, preview). */
-async function price(db: AnyDb, caller: Caller, body: Row, editing: Row | null): Promise<Priced> {
-  const ent = editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, caller, body);
-  const entId = ent.id as number;
-  const supplierId = ent.supplierId as number;
+async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | null) {
+  const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, ctx, body)) as { id: number; supplierId: number };
   const orderNos = orderNosOf(body.orderNos);
   // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
   const named = (await db.selectFrom('pay_order').select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
@@ -115,6 +97,7 @@ async function price(db: AnyDb, caller: Caller, body: Row, editing: Row | null):
   const info = (await db.selectFrom('invoice_info').selectAll().where('entId', '=', entId).executeTakeFirst()) as Row | undefined;
   return { entId, supplierId, orderNos, paid, item, info: info ?? null, ...amounts };
 }
+type Priced = Awaited<ReturnType<typeof price>>;
 
 /** Kind and medium of an application, checked against the enterprise's invoice information. */
 function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoiceKind: number; medium: number } {
@@ -131,10 +114,10 @@ function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoi
 /** The enterprise's invoice information as the application keeps it (INVOICE_INFO_COPIED). */
 const snapshot = (info: Row | null): Row => Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null]));
 
-/** The columns an application takes from its pricing (create and edit). */
-const pricedColumns = (priced: Priced, kind: { invoiceKind: number; medium: number }, remark: unknown, now: number) => ({
+/** The columns an application takes from its pricing, kind and medium (create and edit). */
+const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: unknown, now: number) => ({
   itemId: priced.item.id,
-  ...kind,
+  ...kindAndMedium(body, priced.info, before),
   amountFen: priced.totalFen,
   taxRate: priced.item.taxRate,
   taxFen: priced.taxFen,
@@ -146,7 +129,7 @@ const pricedColumns = (priced: Priced, kind: { invoiceKind: number; medium: numb
 });
 
 /** The next application number (concurrent creates take turns on PostgreSQL). */
-export const nextApplyNo = (deps: AppDeps, trx: AnyDb) => serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8);
+const nextApplyNo = (deps: AppDeps, trx: AnyDb) => serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8);
 
 async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: number): Promise<void> {
   await trx
@@ -161,10 +144,11 @@ type Apply = Resource<typeof invoiceApply.fields>;
 /** The routes' handlers of the enterprise's application, over its resource (申请记录). */
 export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
   const db = deps.db as unknown as AnyDb;
-  const operator = (ctx: SignedInContext) => ctx.caller.user;
+  /** The application being edited (`id`), if any, in the caller's scope. */
+  const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.resource.load(ctx.caller, intOf(ctx.body.id)) : null);
   async function applyOptions(ctx: SignedInContext) {
-    const ent = await entOf(db, ctx.caller, ctx.body);
-    const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
+    const ent = await entOf(db, ctx, ctx.body);
+    const editing = await editingOf(ctx);
     const orders = await invoiceableOrders(db, ent.id as number, editing ? (editing.id as number) : null);
     const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
     const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
@@ -177,27 +161,26 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
   }
 
   async function preview(ctx: SignedInContext) {
-    const editing = intOf(ctx.body.id) ? await my.resource.load(ctx.caller, intOf(ctx.body.id)) : null;
-    const priced = await price(db, ctx.caller, ctx.body, editing);
+    const priced = await price(db, ctx, ctx.body, await editingOf(ctx));
     return { amount: formatFen(priced.totalFen), tax: formatFen(priced.taxFen), exclAmount: formatFen(priced.exclFen), taxRate: String(priced.item.taxRate), orderCount: priced.orderNos.length };
   }
 
   async function createMy(ctx: SignedInContext) {
     const remark = remarkOf(ctx.body.remark);
     return my.resource.write(ctx, async (trx) => {
-      const priced = await price(trx, ctx.caller, ctx.body, null);
+      const priced = await price(trx, ctx, ctx.body, null);
       const columns = {
         applyNo: await nextApplyNo(deps, trx),
         applyType: 10,
         entId: priced.entId,
         supplierId: priced.supplierId,
-        ...pricedColumns(priced, kindAndMedium(ctx.body, priced.info, null), remark, ctx.now),
+        ...pricedColumns(priced, ctx.body, null, remark, ctx.now),
         status: InvoiceStatus.PENDING,
         createdAt: ctx.now,
       };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
-      await audit(trx as never, { operator: operator(ctx), now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
       return { id: inserted.id, applyNo: columns.applyNo };
     });
   }
@@ -209,12 +192,13 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
  * 编辑 (the command `edit`, route update; the kit holds the application in 10): its orders, item,
  * kind, medium and remark again, the amounts priced anew and the orders linked anew.
  */
-export async function editApplication({ trx, row, body, caller, now }: EffectContext) {
+export async function editApplication(x: EffectContext) {
+  const { trx, row, body, now } = x;
   const current = (await trx.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
   const asked = { ...body, orderNos: body.orderNos ?? current.map((o) => o.orderNo) };
   const remark = body.remark === undefined ? (row.remark as string | null) : remarkOf(body.remark);
-  const priced = await price(trx, caller, asked, row);
-  const columns = pricedColumns(priced, kindAndMedium(asked, priced.info, row), remark, now);
+  const priced = await price(trx, x, asked, row);
+  const columns = pricedColumns(priced, asked, row, remark, now);
   await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
   await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
   await linkOrders(trx, row.id as number, priced, now);
