@@ -3,20 +3,16 @@
  * into a second sheet, re-proven move by move as they are read (served by statement.ts's export route).
  */
 import { ENUMS, enumLabel, formatFen, statementFigures } from '@flexpay/shared-utility/src/pure';
-import { foldStatementMoves, startStatementChain, statementRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
+import { statementRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { Row } from '../../resource/codec';
 import { exportFileName } from '../../resource/export';
 import { XlsxSheetWriter } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
-import { toMove } from './ledger';
-import { inSnapshot, type ProvenStatement, proveAccountStatement, provenMoves, type StatementRequest } from './statement-proof';
-
-const STREAM_CHUNK = 5000;
+import { inSnapshot, type ProvenStatement, proveAccountStatement, type StatementRequest, walkMoves } from './statement-proof';
 
 const bizLabel = (v: number) => enumLabel(ENUMS.balanceBizType, v, String(v));
 const typeLabel = (v: number) => enumLabel(ENUMS.balanceChange, v, String(v));
@@ -45,24 +41,10 @@ export async function statementWorkbook(db: Kysely<Database>, dialect: DialectNa
   return inSnapshot(db, dialect, async (trx) => {
     const statement = await proveAccountStatement(trx, request, now);
     const sheet = new XlsxSheetWriter(MOVE_HEADER, '变动明细', [{ name: '对账汇总', rows: summaryRows(statement, now), widths: [16, 90] }]);
-    // The moves streamed in id order and proven again as they are written: the file holds exactly
-    // the moves whose chain was checked.
-    let chain = startStatementChain(statement.opening);
-    let rows: Row[] = [];
-    const flush = async () => {
-      const moves = rows.map(toMove);
-      const offset = chain.sums.count;
-      chain = foldStatementMoves(chain, moves);
-      await sheet.addRows(
-        moves.map((m, i) => [offset + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)]),
-      );
-      rows = [];
-    };
-    for await (const row of provenMoves(trx, statement).stream(STREAM_CHUNK)) {
-      rows.push(row as Row);
-      if (rows.length === STREAM_CHUNK) await flush();
-    }
-    await flush();
+    // The file holds exactly the moves whose chain was checked as they were read (walkMoves).
+    const chain = await walkMoves(trx, statement, statement.opening, (moves, before) =>
+      sheet.addRows(moves.map((m, i) => [before + i + 1, m.time, bizLabel(m.bizType), m.bizNo, typeLabel(m.type), formatFen(m.amount), formatFen(m.availAfter), formatFen(m.lockedAfter)])),
+    );
     if (chain.bad) refuse(Code.CONFLICT, statementRefusal(chain.bad.message));
     if (chain.sums.count !== statement.count || chain.balance.available !== statement.closing.available || chain.balance.locked !== statement.closing.locked)
       refuse(Code.CONFLICT, statementRefusal('导出的变动与对账单汇总不一致'));

@@ -11,15 +11,15 @@
  * - one pass sums the moves by type and kind, finds the first move that does not move as its type says,
  *   and sums a fingerprint of every before and every after: along a sound chain the befores are the
  *   opening and every after but the last (rules/statement.ts balanceFingerprint). Only when that (or the
- *   first move against the opening) fails is the chain walked move by move (LAG over id) to name the
- *   first bad move; the closing is the last move's after;
+ *   first move against the opening) fails are the range's moves walked (`walkMoves`, the export's own read)
+ *   to name the first bad move; the closing is the last move's after;
  * - 代发金额 / 服务费: the order lines paid (status 20) in the range — their result time is their deduct's
  *   time (the worker writes both with one clock) — and the fee log rows of those lines.
  * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
-import { MONEY_MESSAGES, type StatementBalances, type StatementSummary, type StatementSums, statementNo } from '@flexpay/shared-utility/src/pure';
-import { nameStatementMove, proveStatement, type StatementTotals, balanceFingerprint, balanceFingerprintSql, statementMoveProblem } from '@flexpay/shared-utility/src/pure/rules/server';
+import { MONEY_MESSAGES, type StatementBalances, type StatementMove, type StatementSummary, type StatementSums, statementNo } from '@flexpay/shared-utility/src/pure';
+import { balanceFingerprint, balanceFingerprintSql, foldStatementMoves, proveStatement, startStatementChain, STATEMENT_KINDS, type StatementChainState, statementMoveProblem, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -48,35 +48,32 @@ export interface ProvenStatement extends StatementSummary {
 
 /** An account's moves over a range: what a proven statement is about. */
 type Window = Pick<ProvenStatement, 'entId' | 'channel' | 'range'>;
-
-const inRange = (w: Window) =>
-  sql`"entId" = ${w.entId} AND channel = ${w.channel} AND "createdAt" >= ${w.range.startMs} AND "createdAt" < ${w.range.endMs}`;
+/** The moves a proven range holds: its window between its first and last id. */
+type Moves = Window & Pick<ProvenStatement, 'firstId' | 'lastId'>;
 
 /** One aggregate read's row. */
 async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
   return (await query.execute(db)).rows[0];
 }
 
+const TYPES = [0, 1, 2, 3] as const;
+
 /** A move that does not move as its type says (or moves nothing). */
 const BAD_MOVE = sql.raw(`("amountFen" <= 0 OR type NOT IN (0, 1, 2, 3)
   OR "availAfterFen" - "availBeforeFen" <> CASE type WHEN 0 THEN "amountFen" WHEN 1 THEN -"amountFen" WHEN 2 THEN "amountFen" ELSE 0 END
   OR "lockedAfterFen" - "lockedBeforeFen" <> CASE type WHEN 1 THEN "amountFen" WHEN 2 THEN -"amountFen" WHEN 3 THEN -"amountFen" ELSE 0 END)`);
 
-/** The range's first move that does not follow the move before it or its type (walks the chain: only on suspicion). */
-async function firstBrokenId(db: Kysely<Database>, w: Window): Promise<number | null> {
-  const row = (
-    await sql<Row>`SELECT min(CASE WHEN (pa IS NOT NULL AND ("availBeforeFen" <> pa OR "lockedBeforeFen" <> pl)) OR ${BAD_MOVE} THEN id END) AS "badId"
-      FROM (SELECT id, type, "amountFen", "availBeforeFen", "availAfterFen", "lockedBeforeFen", "lockedAfterFen",
-          lag("availAfterFen") OVER (ORDER BY id) AS pa, lag("lockedAfterFen") OVER (ORDER BY id) AS pl
-        FROM balance_log WHERE ${inRange(w)}) AS m`.execute(db)
-  ).rows[0];
-  return row?.badId === null || row?.badId === undefined ? null : Number(row.badId);
-}
+/** The sums by move type (t0…t3) and by the statement's kinds, in the one pass. */
+const SUMS = sql.raw(
+  [...TYPES.map((t) => [`t${t}`, `type = ${t}`]), ...Object.entries(STATEMENT_KINDS).map(([kind, [t, biz]]) => [kind, `type = ${t} AND "bizType" = ${biz}`])]
+    .map(([as, when]) => `coalesce(sum(CASE WHEN ${when} THEN "amountFen" ELSE 0 END), 0) AS "${as}"`)
+    .join(', '),
+);
 
 const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(MOVE_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
-export const provenMoves = (db: Kysely<Database>, s: ProvenStatement) =>
+export const provenMoves = (db: Kysely<Database>, s: Moves) =>
   db
     .selectFrom('balance_log')
     .select(MOVE_FIELDS)
@@ -87,6 +84,30 @@ export const provenMoves = (db: Kysely<Database>, s: ProvenStatement) =>
     .where('createdAt', '>=', s.range.startMs)
     .where('createdAt', '<', s.range.endMs)
     .orderBy('id');
+
+const STREAM_CHUNK = 5000;
+
+/**
+ * The proven range's moves streamed oldest first and folded into the chain from `opening`, each chunk handed to
+ * `each` with the count before it: the proof's walk on suspicion (naming the first bad move) and the export's rows.
+ */
+export async function walkMoves(db: Kysely<Database>, s: Moves, opening: StatementBalances, each?: (moves: StatementMove[], before: number) => Promise<void>): Promise<StatementChainState> {
+  let chain = startStatementChain(opening);
+  let rows: Row[] = [];
+  const flush = async () => {
+    const moves = rows.map(toMove);
+    const before = chain.sums.count;
+    chain = foldStatementMoves(chain, moves);
+    await each?.(moves, before);
+    rows = [];
+  };
+  for await (const row of provenMoves(db, s).stream(STREAM_CHUNK)) {
+    rows.push(row as Row);
+    if (rows.length === STREAM_CHUNK) await flush();
+  }
+  await flush();
+  return chain;
+}
 
 /**
  * The statement of an account over [from, to], proven; throws 1001 when the account is not open and
@@ -109,15 +130,8 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     aggregate(db, sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
         coalesce(sum(${sql.raw(balanceFingerprintSql('"availBeforeFen"', '"lockedBeforeFen"'))}), 0) AS "hashBefore",
         coalesce(sum(${sql.raw(balanceFingerprintSql('"availAfterFen"', '"lockedAfterFen"'))}), 0) AS "hashAfter",
-        coalesce(sum(CASE WHEN type = 0 THEN "amountFen" ELSE 0 END), 0) AS t0,
-        coalesce(sum(CASE WHEN type = 1 THEN "amountFen" ELSE 0 END), 0) AS t1,
-        coalesce(sum(CASE WHEN type = 2 THEN "amountFen" ELSE 0 END), 0) AS t2,
-        coalesce(sum(CASE WHEN type = 3 THEN "amountFen" ELSE 0 END), 0) AS t3,
-        coalesce(sum(CASE WHEN type = 0 AND "bizType" = 10 THEN "amountFen" ELSE 0 END), 0) AS recharge,
-        coalesce(sum(CASE WHEN type = 3 AND "bizType" = 20 THEN "amountFen" ELSE 0 END), 0) AS "orderDeduct",
-        coalesce(sum(CASE WHEN type = 3 AND "bizType" = 30 THEN "amountFen" ELSE 0 END), 0) AS refund,
-        min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
-      FROM balance_log WHERE ${inRange(w)}`),
+        ${SUMS}, min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
+      FROM balance_log WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" >= ${w.range.startMs} AND "createdAt" < ${w.range.endMs}`),
     // The order lines paid in the range (their deducts' time) with the fee log of those lines, in one scan:
     // a paid line has exactly one fee-log row (its charge; only failed lines are reversed), so the join
     // neither drops nor repeats lines — a line without its row leaves 服务费 short of the fee log's sum.
@@ -132,13 +146,8 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   const count = Number(agg.n);
   const firstId = agg.firstId === null ? null : Number(agg.firstId);
   const lastId = agg.lastId === null ? null : Number(agg.lastId);
-  const sums: StatementSums = {
-    count,
-    byType: [Number(agg.t0), Number(agg.t1), Number(agg.t2), Number(agg.t3)],
-    recharge: Number(agg.recharge),
-    orderDeduct: Number(agg.orderDeduct),
-    refund: Number(agg.refund),
-  };
+  const kinds = Object.fromEntries(Object.keys(STATEMENT_KINDS).map((kind) => [kind, Number(agg[kind])])) as Pick<StatementSums, keyof typeof STATEMENT_KINDS>;
+  const sums: StatementSums = { count, byType: TYPES.map((t) => Number(agg[`t${t}`])) as StatementSums['byType'], ...kinds };
 
   let closing = opening;
   let chainProblem: string | null = null;
@@ -147,19 +156,8 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     closing = { available: Number(last.availAfterFen), locked: Number(last.lockedAfterFen) };
     const firstProblem = statementMoveProblem(opening, toMove(first));
     const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
-    const suspect = firstProblem !== null || agg.badId !== null || !fingerprints;
-    const badId = !suspect ? null : firstProblem ? firstId : await firstBrokenId(db, w);
-    if (suspect && badId === null) chainProblem = '各笔变动的前后余额无法衔接';
-    if (badId !== null) {
-      const bad = badId === firstId ? first : await moveById(db, badId);
-      const previous = badId === firstId
-        ? undefined
-        : (await sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log WHERE ${inRange(w)} AND id < ${badId} ORDER BY id DESC LIMIT 1`.execute(db)).rows[0];
-      const position = Number((await sql<Row>`SELECT count(*) AS n FROM balance_log WHERE ${inRange(w)} AND id <= ${badId}`.execute(db)).rows[0].n);
-      const prev = previous ? { available: Number(previous.availAfterFen), locked: Number(previous.lockedAfterFen) } : opening;
-      const move = toMove(bad);
-      chainProblem = `${nameStatementMove(position, move)}${statementMoveProblem(prev, move) ?? '变动有误'}`;
-    }
+    if (firstProblem !== null || agg.badId !== null || !fingerprints)
+      chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
 
   const today = formatDateTime(now)!.slice(0, 10);

@@ -9,7 +9,6 @@
  * - `ent/query/statement/genExportExcelToken` + GET `ent/query/statement/export?token=`: the xlsx (a
  *   summary sheet, and the moves streamed into a second sheet, re-proven move by move as they are read).
  *
- *
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
 import { checkStatementRange } from '@flexpay/shared-utility/src/pure';
@@ -19,11 +18,11 @@ import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { entChannelOf } from '../../resource/ent-channel';
+import { entChannelOf, pickedInt } from '../../resource/ent-channel';
 import type { AnyDb } from '../../resource/entity-resource';
-import { claimToken, issueToken, sendXlsx } from '../../resource/export';
+import { tokenExport } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
@@ -44,14 +43,12 @@ export function parseStatementRequest(body: Row, now: number): StatementRequest 
   return { entId, channel, from, to };
 }
 
-/** `page {limit, pageNum}` (both optional): 1001 when it is not that shape. */
+/** `page {limit, pageNum}` (both optional, JSON numbers): 1001 when it is not that shape. */
 export function parsePage(raw: unknown): { limit: number; pageNum: number } {
   if (raw === undefined || raw === null) return { limit: STATEMENT_PAGE.limit, pageNum: 1 };
   if (typeof raw !== 'object' || Array.isArray(raw)) refuse(Code.VALIDATION, '分页参数格式错误');
   const { limit = STATEMENT_PAGE.limit, pageNum = 1 } = raw as Row;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > STATEMENT_PAGE.max) refuse(Code.VALIDATION, `每页条数须为1到${STATEMENT_PAGE.max}的整数`);
-  if (typeof pageNum !== 'number' || !Number.isInteger(pageNum) || pageNum < 1 || pageNum > 1_000_000) refuse(Code.VALIDATION, '页码须为正整数');
-  return { limit: limit as number, pageNum: pageNum as number };
+  return { limit: pickedInt(limit, 1, `每页条数须为1到${STATEMENT_PAGE.max}的整数`, 'typed', STATEMENT_PAGE.max), pageNum: pickedInt(pageNum, 1, '页码须为正整数', 'typed', 1_000_000) };
 }
 
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
@@ -62,49 +59,29 @@ export async function statementPage(db: Kysely<Database>, dialect: DialectName, 
 }
 
 export function statementRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
-  const any = db as unknown as AnyDb;
+  const { db, dialect } = deps;
   /** The asked statement of an enterprise the caller sees (3002 outside). */
   async function asked(ctx: SignedInContext, body: Row): Promise<StatementRequest> {
     const request = parseStatementRequest(body, ctx.now);
-    await visibleEnt(any, ctx.caller, request.entId);
+    await visibleEnt(db as unknown as AnyDb, ctx.caller, request.entId);
     return request;
   }
-
+  const get = signed(async (ctx) => {
+    const page = parsePage(ctx.body.page);
+    return statementPage(db, dialect, await asked(ctx, ctx.body), page, ctx.now);
+  });
   return [
-    {
-      path: `${STATEMENT_PATH}/get`,
+    { path: `${STATEMENT_PATH}/get`, perm: STATEMENT_CODE, handler: get },
+    ...tokenExport(deps, {
+      path: STATEMENT_PATH,
       perm: STATEMENT_CODE,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const request = parseStatementRequest(ctx.body, ctx.now);
-        const page = parsePage(ctx.body.page);
-        await visibleEnt(any, ctx.caller, request.entId);
-        return statementPage(db, deps.dialect, request, page, ctx.now);
-      },
-    },
-    {
+      fallback: 'statement.xlsx',
       // Proven before the token is handed out, so a statement that cannot be proven is refused here.
-      path: `${STATEMENT_PATH}/genExportExcelToken`,
-      perm: STATEMENT_CODE,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
+      prepare: async (ctx) => {
         const request = await asked(ctx, ctx.body);
-        const count = await provenThen(db, deps.dialect, request, ctx.now, async (_reader, s) => s.count);
-        return { token: await issueToken(any, ctx, STATEMENT_PATH, request), total: count };
+        return { query: request, answer: { total: await provenThen(db, dialect, request, ctx.now, async (_reader, s) => s.count) } };
       },
-    },
-    {
-      path: `${STATEMENT_PATH}/export`,
-      method: 'GET',
-      perm: STATEMENT_CODE,
-      raw: true,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const request = await asked(ctx, await claimToken(any, ctx, STATEMENT_PATH));
-        const file = await statementWorkbook(db, deps.dialect, request, ctx.now);
-        return sendXlsx(ctx.reply, file.bytes, file.name, 'statement.xlsx');
-      },
-    },
+      file: async (ctx, body) => statementWorkbook(db, dialect, await asked(ctx, body), ctx.now),
+    }),
   ];
 }

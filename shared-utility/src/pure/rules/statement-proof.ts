@@ -56,6 +56,9 @@ export function statementRefusal(problem: string): string {
 
 export const emptyStatementSums = (): StatementSums => ({ count: 0, byType: [0, 0, 0, 0], recharge: 0, orderDeduct: 0, refund: 0 });
 
+/** The statement's kinds of move, declared once for the walk below and the server's one-pass SQL sums: [move type, business type]. */
+export const STATEMENT_KINDS = { recharge: [0, 10], orderDeduct: [3, 20], refund: [3, 30] } as const satisfies Record<'recharge' | 'orderDeduct' | 'refund', readonly [number, number]>;
+
 /**
  * Folds moves (oldest first) into the running balance and the sums, checking the chain as it goes.
  * Feed it in chunks (the export streams the range): pass the previous answer back as `state`.
@@ -81,9 +84,7 @@ export function foldStatementMoves(state: StatementChainState, moves: readonly S
       if (problem) bad = { index: sums.count, message: `${nameStatementMove(sums.count, move)}${problem}` };
     }
     if (EFFECT[move.type]) sums.byType[move.type] += move.amount;
-    if (move.type === 0 && move.bizType === 10) sums.recharge += move.amount;
-    if (move.type === 3 && move.bizType === 20) sums.orderDeduct += move.amount;
-    if (move.type === 3 && move.bizType === 30) sums.refund += move.amount;
+    for (const [kind, [type, bizType]] of Object.entries(STATEMENT_KINDS)) if (move.type === type && move.bizType === bizType) sums[kind as keyof typeof STATEMENT_KINDS] += move.amount;
     balance = { available: move.availAfter, locked: move.lockedAfter };
   }
   return { balance, sums, bad };
