@@ -23,49 +23,37 @@ import {
 } from '../../../../root-config/ops/import-map-file.cjs';
 import { audit } from '../../account/audit';
 import type { AppDeps, Body, RouteSpec, SignedInContext } from '../../http/guard';
-import { Code, type CodeValue } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { formatDateTime } from '../../util/time';
 
 const PREFIX = '@flexpay/';
 
 /** What one bundle file is: read once per (path, size, mtime) in this process. */
-interface FileFacts {
-  hash: string;
-  size: number;
-  gzipSize: number;
-  mtimeMs: number;
-}
+const factsCache = new Map<string, { key: string; facts: { hash: string; size: number; gzipSize: number; mtimeMs: number } }>();
 
-const factsCache = new Map<string, { key: string; facts: FileFacts }>();
-
-function factsOf(file: string | null): FileFacts | null {
+/** The file's digest, sizes and time; null when it is not a file the server can read. */
+function factsOf(file: string | null) {
   if (!file) return null;
-  let stat: fs.Stats;
   try {
-    stat = fs.statSync(file);
+    const stat = fs.statSync(file);
     if (!stat.isFile()) return null;
+    const key = `${stat.size}:${stat.mtimeMs}`;
+    const cached = factsCache.get(file);
+    if (cached?.key === key) return cached.facts;
+    const content = fs.readFileSync(file);
+    const facts = {
+      // The same digest `npm run deploy` names its release folder with.
+      hash: crypto.createHash('sha256').update(content).digest('hex').slice(0, 12),
+      size: content.length,
+      gzipSize: zlib.gzipSync(content).length,
+      mtimeMs: stat.mtimeMs,
+    };
+    factsCache.set(file, { key, facts });
+    return facts;
   } catch {
     return null;
   }
-  const key = `${stat.size}:${stat.mtimeMs}`;
-  const cached = factsCache.get(file);
-  if (cached?.key === key) return cached.facts;
-  let content: Buffer;
-  try {
-    content = fs.readFileSync(file);
-  } catch {
-    return null;
-  }
-  const facts: FileFacts = {
-    // The same digest `npm run deploy` names its release folder with.
-    hash: crypto.createHash('sha256').update(content).digest('hex').slice(0, 12),
-    size: content.length,
-    gzipSize: zlib.gzipSync(content).length,
-    mtimeMs: stat.mtimeMs,
-  };
-  factsCache.set(file, { key, facts });
-  return facts;
 }
 
 /** The app key of a specifier (`@flexpay/people-app` → `people-app`), the name the scripts use. */
@@ -143,14 +131,8 @@ function appHistory(deps: AppDeps, body: Body) {
   return { app: appOf(specifier), specifier, current, previousUrl: previousUrl(steps, specifier, current) ?? null, versions, entries };
 }
 
-const REFUSAL: Record<ImportMapError['reason'], CodeValue> = {
-  NOT_IN_HISTORY: Code.VALIDATION,
-  UNKNOWN_APP: Code.VALIDATION,
-  MISSING_FILE: Code.CONFLICT,
-  NO_PREVIOUS: Code.CONFLICT,
-  CURRENT: Code.CONFLICT,
-  BUSY: Code.CONFLICT,
-};
+/** The scripts' refusals that name a wrong request (1001); the others are the versions' state (1009). */
+const ASKED_WRONG: ReadonlyArray<ImportMapError['reason']> = ['NOT_IN_HISTORY', 'UNKNOWN_APP'];
 
 async function rollbackApp(ctx: SignedInContext) {
   const { deps, body, caller } = ctx;
@@ -168,7 +150,7 @@ async function rollbackApp(ctx: SignedInContext) {
       repoRoot: deps.config.repoRoot,
     });
   } catch (error) {
-    if (error instanceof ImportMapError) refuse(REFUSAL[error.reason], error.message);
+    if (error instanceof ImportMapError) refuse(ASKED_WRONG.includes(error.reason) ? Code.VALIDATION : Code.CONFLICT, error.message);
     throw error;
   }
   await audit(deps.db, {
