@@ -125,7 +125,8 @@ function decryptBody(body: unknown, keys: KeyPair): Body {
   }
 }
 
-function endedSessionAnswer(session: SessionRow): never {
+/** The answer to a call on an ended session (also an open progress stream's, domain/order/progress.ts). */
+export function endedSessionAnswer(session: SessionRow): never {
   if (session.endReason === 'disabled') refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
   if (session.endReason === 'logout') refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
   return refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);

@@ -3,30 +3,23 @@
  * a ticket and stream the caller's orders as they move, re-checking the caller every second.
  */
 import crypto from 'node:crypto';
-import { formatFen, payOrder } from '@flexpay/shared-utility/src/pure';
+import { payOrder } from '@flexpay/shared-utility/src/pure';
 import { scoped } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
-import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
+import { ApiError, refuse } from '../../http/envelope';
+import { type AppDeps, type Caller, endedSessionAnswer, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyQuery } from '../../resource/entity-resource';
+import { type AnyQuery, present } from '../../resource/entity-resource';
 import { issueToken } from '../../resource/export';
 import { type Db } from './service';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';
 
 /** What the progress stream sends of an order: the list record's fields that change while it runs. */
+const PROGRESS_FIELDS = ['orderNo', 'status', 'lineCount', 'successCount', 'failCount', 'lockAmount', 'successAmount', 'failAmount'] as const;
 export function progressOf(row: Row): Row {
-  return {
-    orderNo: row.orderNo,
-    status: row.status,
-    lineCount: row.detailCount,
-    successCount: row.successCount,
-    failCount: row.failCount,
-    lockAmount: formatFen(Number(row.lockFen)),
-    successAmount: formatFen(Number(row.successFen)),
-    failAmount: formatFen(Number(row.failFen)),
-  };
+  const shown = present(payOrder, row);
+  return Object.fromEntries(PROGRESS_FIELDS.map((f) => [f, shown[f]]));
 }
 
 export const PROGRESS_TICKET_TTL_MS = 60_000;
@@ -81,23 +74,20 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
           .executeTakeFirst();
         if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
         const storedToken = (JSON.parse(claimed.query || '{}') as { session?: string | null }).session ?? null;
-        // The session, account and organisation as they stand now; the stream ends when any fails.
-        const standing = async (): Promise<{ code: number; message: string } | { caller: Caller }> => {
+        // The session, account and organisation as they stand now; the stream ends when any fails (ApiError).
+        const standing = async (): Promise<Caller> => {
           const session = storedToken ? ((await deps.db.selectFrom('session').selectAll().where('token', '=', storedToken).executeTakeFirst()) as SessionRow | undefined) : undefined;
-          if (!session || session.userId !== claimed.userId) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
-          if (session.endedAt !== null)
-            return session.endReason === 'disabled' ? { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled } : session.endReason === 'logout' ? { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn } : { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
-          if (sessionExpired(session, deps.now())) return { code: Code.SESSION_EXPIRED, message: Messages.sessionExpired };
+          if (!session || session.userId !== claimed.userId) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+          if (session.endedAt !== null) endedSessionAnswer(session);
+          if (sessionExpired(session, deps.now())) refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
           const state = await loadCallerState(deps.db, session);
-          if (!state) return { code: Code.NOT_LOGGED_IN, message: Messages.notLoggedIn };
-          if (state.blocked) return { code: Code.ACCOUNT_DISABLED, message: Messages.accountDisabled };
-          if (!state.perms.has(payOrder.codes.query)) return { code: Code.NO_PERMISSION, message: Messages.noPermission };
-          return { caller: { user: state.user } as unknown as Caller };
+          if (!state) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+          if (state.blocked) refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
+          if (!state.perms.has(payOrder.codes.query)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+          return { user: state.user } as unknown as Caller;
         };
         let epoch = await readAuthEpoch(deps.db);
-        const first = await standing();
-        if (!('caller' in first)) throw new ApiError(first.code as never, first.message);
-        let caller = first.caller;
+        let caller = await standing();
         let checkedAt = Date.now();
         const lastHeader = Number(ctx.request.headers['last-event-id']);
         let last = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : Number((await db.selectFrom('order_progress').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0);
@@ -120,12 +110,13 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
             checkedAt = Date.now();
             if (now !== epoch || stale) {
               epoch = now;
-              const state = await standing();
-              if (!('caller' in state)) {
-                if (open) reply.raw.write(`event: closed\ndata: ${JSON.stringify({ code: state.code, message: state.message })}\n\n`);
+              try {
+                caller = await standing();
+              } catch (error) {
+                if (!(error instanceof ApiError)) throw error;
+                if (open) reply.raw.write(`event: closed\ndata: ${JSON.stringify({ code: error.code, message: error.message })}\n\n`);
                 break;
               }
-              caller = state.caller;
             }
           }
           const rows = (await progressScope(caller, db.selectFrom('order_progress as p').selectAll('p') as unknown as AnyQuery).where('p.id', '>', last).orderBy('p.id').limit(500).execute()) as Row[];
