@@ -7,7 +7,7 @@
  * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
  * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
  */
-import { AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
@@ -97,7 +97,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
     const line = await details.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
     const to = Number(ctx.body.status);
     const t: TransitionDef | undefined = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
-    const type = ctx.caller.user.adminType === AdminType.SYS ? 'SYS' : ctx.caller.user.adminType === AdminType.SPR ? 'SPR' : null;
+    const type = accountTypeOf(ctx.caller.user.adminType);
     if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
     const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 200) : '';
     if (to === 30 && !reason) refuse(Code.VALIDATION, '请输入原因');
@@ -159,21 +159,15 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       handler: signed(async (ctx) => {
         if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
-        const lines = await db
-          .selectFrom('order_detail as d')
-          .leftJoin('temp_order as rt', (j) => j.onRef('rt.id', '=', 'd.remadeTempId').on('rt.status', '!=', TEMP_ORDER_CLOSED))
-          .selectAll('d')
-          .select('rt.tempNo as remadeTempNo')
-          .where('d.orderId', '=', order.id as number)
-          .where('d.status', 'in', [30, 50])
-          .orderBy('d.rowNo')
-          .execute();
+        // The failed and unprocessed lines with the temp order each went into (the list's own lookup).
+        const failed = details.resource.scoped(ctx.caller).where(`${T}.orderId`, '=', order.id).where(`${T}.status`, 'in', [30, 50]);
+        const lines = (await details.resource.rows(failed, [{ column: `${T}.rowNo`, dir: 'asc' }]).execute()) as Row[];
         if (lines.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noFailedLines);
         const free = lines.filter((l) => !l.remadeTempNo);
         if (free.length === 0) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(String(lines[0].remadeTempNo)));
         return reorder(ctx, order.entId as number, order.payChannel as number, free.map((l) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, f === 'amount' ? formatFen(Number(l.amountFen)) : l[f]]))), {
           remark: `订单${String(order.orderNo)}失败明细重新制单`,
-          remadeFrom: { orderId: order.id as number, lineIds: free.map((l) => l.id) },
+          remadeFrom: { orderId: order.id as number, lineIds: free.map((l) => l.id as number) },
         });
       }),
     },

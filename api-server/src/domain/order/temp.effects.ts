@@ -34,10 +34,9 @@ async function rowsPass({ trx, row, now }: EffectContext): Promise<void> {
 /** 新增明细 (the temp order held in 0/21 by the kit): the row as sent, numbered after the last; answers its check. */
 async function addDetail({ trx, row: temp, body, now }: EffectContext) {
   const db = trx as unknown as Db;
-  const last = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.max('rowNo').as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirst();
-  const count = await db.selectFrom('temp_order_detail').select((eb) => eb.fn.countAll<number>().as('n')).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
-  if (Number(count.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-  const added = storedPayoutRow(refuseMasks(pick(body)), Number(last?.n ?? 0) + 1);
+  const had = await db.selectFrom('temp_order_detail').select((eb) => [eb.fn.max('rowNo').as('last'), eb.fn.countAll<number>().as('n')]).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
+  if (Number(had.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
+  const added = storedPayoutRow(refuseMasks(pick(body)), Number(had.last ?? 0) + 1);
   await db.insertInto('temp_order_detail').values({ ...added, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }).execute();
   return { answer: (await recheck(db, headOf(temp), now)).find((c) => c.rowNo === added.rowNo) };
 }

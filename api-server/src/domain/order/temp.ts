@@ -17,11 +17,12 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsMessages, SmsType, verifyCode, sendCode } from '../../providers/sms';
-import type { Row } from '../../resource/codec';
+import { parseInput, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, type AnyDb } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { assertUploadsUsable } from '../../resource/kit-routes';
+import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
+import { refColumns } from '../../resource/lookups';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
@@ -61,10 +62,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     simple: false,
     export: true,
     // A row is edited and deleted only while its temp order is; the row list says so per row.
-    lookups: (qb) =>
-      qb
-        .select((eb) => eb.selectFrom('temp_order as tp').select('tp.status').whereRef('tp.id', '=', 't.tempOrderId' as never).as('tempStatus'))
-        .select((eb) => eb.selectFrom('temp_order as tc').select('tc.openClientCode').whereRef('tc.id', '=', 't.tempOrderId' as never).as('tempOpenClientCode')),
+    lookups: refColumns('temp_order', 'tempOrderId', { tempStatus: 'status', tempOpenClientCode: 'openClientCode' }),
     // An API client's rows are what it asked to pay: people neither edit nor delete them.
     transitionRefusal: (_name, row) => (row.tempOpenClientCode ? TEMP_MESSAGES.openReadOnly : null),
     effects: tempRowEffects,
@@ -112,19 +110,18 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     }
   }
 
-  function excelFileOf(ctx: SignedInContext, raw: unknown): Promise<string | null> | null {
-    if (raw === undefined || raw === null || raw === '') return null;
-    const file = raw as Row;
-    const id = typeof file.url === 'string' ? /^\/api\/admin\/file\/download\?id=(\d+)$/.exec(file.url)?.[1] : undefined;
-    if (!id || typeof file.fileMd5 !== 'string') refuse(Code.VALIDATION, '请上传原始文件');
-    return (async () => {
-      // The one upload rule (issue 21 item 10): an upload of the caller's organisation (the platform any);
-      // another organisation's answers 3002, a missing one 1004, as for every other file field.
-      await assertUploadsUsable(db as never, ctx.caller.user, [Number(id)]);
-      const stored = await db.selectFrom('upload_file').select(['fileMd5', 'name']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
-      if (String(file.fileMd5).toLowerCase() !== stored.fileMd5) refuse(Code.VALIDATION, '请上传原始文件');
-      return JSON.stringify({ url: file.url, fileMd5: stored.fileMd5, name: typeof file.name === 'string' && file.name.trim() ? file.name.slice(0, 200) : stored.name });
-    })();
+  /** 原始文件 parsed as its field (请上传原始文件), an upload of the caller's organisation whose md5 is the stored one. */
+  async function excelFileOf(ctx: SignedInContext, raw: unknown): Promise<string | null> {
+    const parsed = parseInput(tempOrder.fields.excelFile, raw);
+    if ('error' in parsed) return refuse(Code.VALIDATION, parsed.error);
+    if (parsed.value === null) return null;
+    const file = JSON.parse(parsed.value as string) as { url: string; fileMd5: string; name: string };
+    // The one upload rule (issue 21 item 10): another organisation's upload answers 3002, a missing one 1004.
+    const [id] = uploadIdsOf([parsed.value]);
+    await assertUploadsUsable(db as never, ctx.caller.user, [id]);
+    const stored = await db.selectFrom('upload_file').select(['fileMd5', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (file.fileMd5.toLowerCase() !== stored.fileMd5) refuse(Code.VALIDATION, '请上传原始文件');
+    return JSON.stringify({ ...file, fileMd5: stored.fileMd5, name: file.name.trim() ? file.name : stored.name });
   }
 
   /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
