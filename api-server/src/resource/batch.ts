@@ -1,0 +1,32 @@
+/**
+ * Batches of rows (an import's thousands, a payout's lines): statements in parts small enough for
+ * SQLite's and PostgreSQL's bound-parameter limits, written once instead of a loop per table.
+ */
+import type { AnyDb, Row } from './entity-resource';
+
+/** Rows per statement of a batch (an INSERT, an IN list). */
+export const CHUNK = 200;
+
+/** `items` in parts of `size`. */
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What `read` answers for each part of `values` (an IN list per part), in order. */
+export async function readChunked<T, R>(values: T[], read: (part: T[]) => Promise<R[]>, size = CHUNK): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(values, size)) out.push(...(await read(part)));
+  return out;
+}
+
+/** Inserts `rows` into `table` one part per statement; answers the `returning` columns of every row. */
+export async function insertChunked(trx: AnyDb, table: string, rows: object[], returning: string[] = [], size = CHUNK): Promise<Row[]> {
+  return readChunked(rows, async (part) => {
+    const insert = trx.insertInto(table).values(part);
+    if (returning.length > 0) return (await insert.returning(returning).execute()) as Row[];
+    await insert.execute();
+    return [];
+  }, size);
+}

@@ -1,0 +1,33 @@
+/**
+ * resource/batch.ts on both databases: a batch is written and read in parts of the given size, every row
+ * once, the `returning` columns answered for every row in the order given.
+ */
+import { chunks, insertChunked, readChunked } from '../src/resource/batch';
+import { createTestContext, DIALECTS, type TestContext } from './support/app';
+
+test('chunks cuts a list into parts of the size, the last one shorter', () => {
+  expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  expect(chunks([], 2)).toEqual([]);
+});
+
+describe.each(DIALECTS)('insertChunked and readChunked on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  test('five rows in parts of two: three statements, every row stored once, ids answered in order', async () => {
+    const rows = [1, 2, 3, 4, 5].map((n) => ({ operatorId: null, operatorName: '批量', operatorAccount: 'batch', createdAt: n, action: 'batch', entity: `batch${dialect}`, entityId: String(n), changes: '{}' }));
+    const parts: number[] = [];
+    const made = await insertChunked(ctx.db as never, 'audit_log', rows, ['id', 'entityId'], 2);
+    expect(made.map((m) => m.entityId)).toEqual(['1', '2', '3', '4', '5']);
+    const read = await readChunked(made.map((m) => Number(m.id)), async (part) => {
+      parts.push(part.length);
+      return ctx.db.selectFrom('audit_log').select('entityId').where('id', 'in', part).orderBy('id').execute();
+    }, 2);
+    expect(parts).toEqual([2, 2, 1]);
+    expect(read.map((r) => r.entityId)).toEqual(['1', '2', '3', '4', '5']);
+    expect(await insertChunked(ctx.db as never, 'audit_log', [])).toEqual([]);
+  });
+});
