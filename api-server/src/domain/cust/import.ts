@@ -30,11 +30,11 @@ import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
 import { sendUpload } from '../../resource/kit-routes';
+import { insertChunked } from '../../resource/batch';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
 import { ownUpload } from './talent-files';
 import {
-  CHUNK,
   coopEntRow,
   coopSupRow,
   ensureCooperation,
@@ -98,29 +98,21 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
             const trx = tx as unknown as AnyDb;
             const stored = await storedPeople(trx, rows);
             const binOf = await binMatcher(trx);
-            const outcomes: Array<{ custId: number; message: string }> = new Array(rows.length);
-            // New people: the talent rows in chunks, then their cooperation rows and cards.
-            const fresh = rows.map((r, i) => ({ r, i })).filter(({ r }) => !stored.has(personKey(r)));
+            // New people: their talent rows, then their cooperation rows and cards.
+            const fresh = rows.filter((r) => !stored.has(personKey(r)));
             const codes = newCustCodes(fresh.length, ctx.now);
-            for (let c = 0; c < fresh.length; c += CHUNK) {
-              const part = fresh.slice(c, c + CHUNK);
-              const ids = (await trx
-                .insertInto('cust')
-                .values(part.map(({ r }, j) => newTalentRow(r, codes[c + j], ent, ctx.now)))
-                .returning(['id', 'custCode'])
-                .execute()) as Array<{ id: number; custCode: string }>;
-              const idOf = new Map(ids.map((x) => [x.custCode, x.id]));
-              const made = part.map(({ r, i }, j) => ({ r, i, id: idOf.get(codes[c + j])! }));
-              await trx.insertInto('cust_coop_ent').values(made.map(({ id }) => coopEntRow(id, ent, ctx.now))).execute();
-              await trx.insertInto('cust_coop_sup').values(made.map(({ id }) => coopSupRow(id, ent, ctx.now))).execute();
-              await trx.insertInto('cust_card').values(made.map(({ r, id }) => newCardRow(id, r.bankCard, r.bankName, binOf(r.bankCard), ctx.now))).execute();
-              for (const { i, id } of made) outcomes[i] = { custId: id, message: CustMessages.created };
-            }
+            const made = await insertChunked(trx, 'cust', fresh.map((r, j) => newTalentRow(r, codes[j], ent, ctx.now)), ['id', 'custCode']);
+            const idOf = new Map(made.map((x) => [x.custCode, Number(x.id)]));
+            const freshId = new Map(fresh.map((r, j) => [r, idOf.get(codes[j])!]));
+            await insertChunked(trx, 'cust_coop_ent', fresh.map((r) => coopEntRow(freshId.get(r)!, ent, ctx.now)));
+            await insertChunked(trx, 'cust_coop_sup', fresh.map((r) => coopSupRow(freshId.get(r)!, ent, ctx.now)));
+            await insertChunked(trx, 'cust_card', fresh.map((r) => newCardRow(freshId.get(r)!, r.bankCard, r.bankName, binOf(r.bankCard), ctx.now)));
             // People already registered: the cooperation rows they lack.
-            for (const [i, r] of rows.entries()) {
+            const outcomes: Array<{ custId: number; message: string }> = [];
+            for (const r of rows) {
               const person = stored.get(personKey(r));
-              if (!person) continue;
-              outcomes[i] = { custId: person.id, message: (await ensureCooperation(trx, person.id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked };
+              if (!person) outcomes.push({ custId: freshId.get(r)!, message: CustMessages.created });
+              else outcomes.push({ custId: person.id, message: (await ensureCooperation(trx, person.id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked });
             }
             const { id: importId } = (await trx
               .insertInto('cust_import')
@@ -139,8 +131,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               })
               .returning('id')
               .executeTakeFirstOrThrow()) as { id: number };
-            const lines = rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, message: outcomes[i].message, custId: outcomes[i].custId }));
-            for (let c = 0; c < lines.length; c += CHUNK) await trx.insertInto('cust_import_row').values(lines.slice(c, c + CHUNK)).execute();
+            await insertChunked(trx, 'cust_import_row', rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, ...outcomes[i] })));
             const created = outcomes.filter((o) => o.message === CustMessages.created).length;
             await audit(tx, {
               operator: caller.user,

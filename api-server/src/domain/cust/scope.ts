@@ -56,23 +56,18 @@ export function suppliersSeen(db: AnyDb, scope: OrgScope): null | number[] | Any
   }
 }
 
+/** The talent's column naming the organisation that changes it, per account type (null: any talent; MER none). */
+const WRITER_COLUMN: Record<number, 'supplierId' | 'entId' | null> = { [AdminType.SYS]: null, [AdminType.SPR]: 'supplierId', [AdminType.ENT]: 'entId' };
+
 /**
  * Who may change a person's record (issue 22 item 6): an enterprise sees every talent it cooperates
  * with but changes only those it registered; a supplier those registered under it; the platform all.
  * `talent` is the stored talent row (its registering enterprise and that enterprise's supplier).
  */
 export function talentWritableBy(caller: Caller, talent: { entId?: unknown; supplierId?: unknown }): boolean {
-  const orgId = caller.user.orgId;
-  switch (caller.user.adminType) {
-    case AdminType.SYS:
-      return true;
-    case AdminType.SPR:
-      return orgId !== null && Number(talent.supplierId) === orgId;
-    case AdminType.ENT:
-      return orgId !== null && Number(talent.entId) === orgId;
-    default:
-      return false;
-  }
+  const column = WRITER_COLUMN[caller.user.adminType];
+  if (column === undefined) return false;
+  return column === null || (caller.user.orgId !== null && Number(talent[column]) === caller.user.orgId);
 }
 
 /** Refuses (3002) a talent outside the caller's scope (or `also`, a subquery of more talent ids), 1004 a missing one. */

@@ -5,6 +5,7 @@ import { entInScope } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Body, Caller } from '../../http/guard';
+import { readChunked } from '../../resource/batch';
 import type { AnyDb } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
 
@@ -26,24 +27,14 @@ export function newCustCodes(count: number, now: number): string[] {
   return Array.from({ length: count }, (_, i) => `C${stamp}${salt}${i.toString(36).toUpperCase().padStart(3, '0')}`);
 }
 
-/** Rows per statement of a batch (an INSERT, an IN list), well inside SQLite's and PostgreSQL's bound-parameter limits. */
-export const CHUNK = 200;
-
 /** One person: the ID type and the ID number whatever its case. */
 export const personKey = (p: { idType?: unknown; idNumber?: unknown }) => `${Number(p.idType)}:${idNumberKey(String(p.idNumber))}`;
 
 /** The stored people among these (新增人才's one, an import's rows), by personKey. */
 export async function storedPeople(reader: AnyDb, people: Array<{ idType?: unknown; idNumber?: unknown }>): Promise<Map<string, { id: number; custCode: string }>> {
-  const found = new Map<string, { id: number; custCode: string }>();
-  for (let i = 0; i < people.length; i += CHUNK) {
-    const rows = (await reader
-      .selectFrom('cust')
-      .select(['id', 'custCode', 'idType', 'idNumber'])
-      .where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', people.slice(i, i + CHUNK).map((p) => idNumberKey(String(p.idNumber))))
-      .execute()) as Array<{ id: number; custCode: string; idType: number; idNumber: string }>;
-    for (const r of rows) found.set(personKey(r), { id: r.id, custCode: r.custCode });
-  }
-  return found;
+  const keys = people.map((p) => idNumberKey(String(p.idNumber)));
+  const rows = await readChunked(keys, (part) => reader.selectFrom('cust').select(['id', 'custCode', 'idType', 'idNumber']).where(sql<string>`upper(${sql.ref('idNumber')})`, 'in', part).execute());
+  return new Map(rows.map((r) => [personKey(r), { id: Number(r.id), custCode: String(r.custCode) }]));
 }
 
 /**

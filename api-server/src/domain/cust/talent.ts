@@ -7,17 +7,15 @@
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
 import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
-import { audit, diff } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
-import { isUniqueViolation } from '../../http/db-errors';
 import { simulatedOcrProvider } from '../../providers/ocr';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, type Row, T } from '../../resource/entity-resource';
 import { uploadBytes } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
-import { ownUpload, putFile, talentFileRoutes, talentFiles, type UploadRef } from './talent-files';
+import { ownUpload, putFile, talentFileRoutes, talentFiles } from './talent-files';
 import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
@@ -27,21 +25,45 @@ const FILE_FIELDS: Array<[string, number]> = [
   ['idBack', 1],
 ];
 
+const entOf = async (db: AnyDb, id: unknown) => (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', id).executeTakeFirstOrThrow()) as { id: number; supplierId: number };
+
+/** 1009 naming the stored person with this ID type and number. */
+async function alreadyThere(db: AnyDb, values: Row): Promise<void> {
+  const found = (await storedPeople(db, [values])).get(personKey(values));
+  if (found) refuse(Code.CONFLICT, TalentMessages.exists(found.custCode), { id: found.id, custCode: found.custCode });
+}
+
 export function talentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
 
   const talents = defineResource(deps, cust, {
     scope: (caller, qb) => qb.where(talentInScope(deps.db, caller.scope, `${T}.id`) as never),
-    create: false,
     export: true,
     writers: ['SYS', 'SPR', 'ENT'],
-    duplicate: TalentMessages.duplicate,
     // A talent another enterprise registered is listed (it cooperates with the caller) but not changed.
     mayWrite: (caller, row) => talentWritableBy(caller, row),
-    check: async (_ctx, next) => {
+    // 新增人才: ENT registers for itself, SYS and SPR name an enterprise they see (checked first).
+    fill: async (ctx) => ({ entId: (await targetEnterprise(db, ctx.caller, ctx.body)).id }),
+    beforeCreate: async (ctx, values) => newTalentRow(values, newCustCodes(1, ctx.now)[0], await entOf(ctx.trx, values.entId), ctx.now),
+    // A person already registered answers 1009 naming the record (also when a concurrent create won).
+    check: async (ctx, next, before) => {
       const message = checkIdNumber(Number(next.idType), String(next.idNumber ?? ''));
       if (message) refuse(Code.VALIDATION, message);
+      if (!before) await alreadyThere(ctx.trx, next);
     },
+    duplicate: async (_ctx, values) => {
+      await alreadyThere(db, values);
+      return TalentMessages.duplicate;
+    },
+    // Its cooperation rows make it visible: written before the kit's visibility check, with its card and ID photos.
+    afterInsert: async (ctx, id, columns) => {
+      await ensureCooperation(ctx.trx, Number(id), { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
+      await ensureCard(ctx.trx, Number(id), (columns.bankCard as string | null) ?? null, (columns.bankName as string | null) ?? null, ctx.now);
+      for (const [field, fileType] of FILE_FIELDS)
+        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await ownUpload(ctx.trx, ctx.caller, ctx.body[field], TalentMessages.file), ctx.now);
+      return { custCode: columns.custCode };
+    },
+    audited: ['custCode', 'name', 'idType', 'entId'],
     // A new name or ID number is a person the real-name check has not seen: back to 0.
     beforeUpdate: async (_ctx, values, before) => {
       const changed = (['name', 'idType', 'idNumber'] as const).some((f) => values[f] !== undefined && String(values[f]) !== String(before[f]));
@@ -57,45 +79,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
 
   return [
     ...talents.routes,
-    {
-      path: 'cust/mgr/create',
-      perm: TALENT_MGR_CODE,
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        if (!resource.mayWrite(caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-        const ent = await targetEnterprise(db, caller, ctx.body);
-        const values = resource.values({ ...ctx.body, entId: ent.id }, 'create');
-        const idMessage = checkIdNumber(Number(values.idType), String(values.idNumber));
-        if (idMessage) refuse(Code.VALIDATION, idMessage);
-        const uploads: Array<[number, UploadRef]> = [];
-        for (const [field, fileType] of FILE_FIELDS)
-          if (ctx.body[field]) uploads.push([fileType, await ownUpload(db, caller, ctx.body[field], TalentMessages.file)]);
-        const alreadyThere = async () => {
-          const found = (await storedPeople(db, [values])).get(personKey(values));
-          if (found) refuse(Code.CONFLICT, TalentMessages.exists(found.custCode), { id: found.id, custCode: found.custCode });
-        };
-        await alreadyThere();
-        const [custCode] = newCustCodes(1, ctx.now);
-        let id = 0;
-        try {
-          await deps.db.transaction().execute(async (tx) => {
-            const trx = tx as unknown as AnyDb;
-            id = ((await trx.insertInto('cust').values(newTalentRow(values, custCode, ent, ctx.now)).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
-            await ensureCooperation(trx, id, ent, ctx.now);
-            await ensureCard(trx, id, (values.bankCard as string | null) ?? null, (values.bankName as string | null) ?? null, ctx.now);
-            for (const [fileType, upload] of uploads) await putFile(trx, id, fileType, upload, ctx.now);
-            const changes = diff({}, { custCode, name: values.name, idType: values.idType, entId: ent.id });
-            await audit(tx, { operator: caller.user, now: ctx.now, action: 'create', entity: 'cust', entityId: String(id), changes });
-          });
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          // A concurrent create of the same person won: name its record.
-          await alreadyThere();
-          refuse(Code.CONFLICT, TalentMessages.duplicate);
-        }
-        return { id, custCode };
-      }),
-    },
     {
       // 身份证识别: reads an uploaded ID photo through the OCR provider; nothing is stored.
       path: 'cust/mgr/ocrIdCard',
