@@ -632,7 +632,7 @@ export class Resource<F extends EntityFields> {
     await this.write(ctx, async (trx) => {
       await this.uploadsUsable(ctx, trx, values, row);
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
-      await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values });
+      await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values }, false);
       if (Object.keys(this.changes(row, values)).length === 0) return;
       const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;
       const changes = this.changes(row, columns);

@@ -57,12 +57,14 @@ export interface RefersTo {
   message: string;
   /** The refusal's code (default 1001, 参数错误). */
   code?: CodeValue;
+  /** 'create': checked when the record is created only (a reference no update writes, to a row that may change later: a merchant's supplier). */
+  on?: 'create';
 }
 
 /** Refuses a written record whose reference (when it names one) finds no such row, checking in the declared order. */
-export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly RefersTo[], next: Row): Promise<void> {
+export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly RefersTo[], next: Row, created = true): Promise<void> {
   for (const ref of refersTo) {
-    if (next[ref.column] === null || next[ref.column] === undefined) continue;
+    if (next[ref.column] === null || next[ref.column] === undefined || (ref.on === 'create' && !created)) continue;
     let qb = filtered(trx.selectFrom(ref.table).select(sql<number>`1`.as('one')).where(ref.key ?? 'id', '=', next[ref.column]), ref);
     for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(theirs, '=', next[ours]);
     if (!(await qb.limit(1).executeTakeFirst())) refuse(ref.code ?? Code.VALIDATION, ref.message);
