@@ -8,9 +8,9 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
+import { withTopAdmin } from '../merchant/index';
 import { entScope, nextCode, SIMPLE } from '../org-scope';
 
 export { entScope };
@@ -22,42 +22,35 @@ export const EntMessages = {
   customLimits: '自定义限额须填写单笔限额和个人月限额',
 } as const;
 
-/** The merchant decides the supplier; a parent must be a top enterprise of the same merchant. */
-async function placement(ctx: WriteContext, values: Row): Promise<Row> {
-  const m = (await ctx.trx.selectFrom('mercht').select(['supplierId', 'status', 'merchtType']).where('id', '=', values.merchtId).executeTakeFirst()) as Row | undefined;
-  if (!m || m.merchtType !== 0 || m.status !== 0 || m.supplierId === null) refuse(Code.VALIDATION, EntMessages.merchant);
-  if (values.parentId !== null && values.parentId !== undefined) {
-    const parent = (await ctx.trx.selectFrom('ent').select(['merchtId', 'parentId']).where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
-    if (!parent || parent.parentId !== null || parent.merchtId !== values.merchtId) refuse(Code.VALIDATION, EntMessages.parent);
-  }
-  return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
-}
-
-function creation(): Pick<ResourceOptions<typeof ent.fields>, 'prepareCreate' | 'beforeCreate' | 'afterCreate' | 'keptWhile' | 'checkRemove' | 'removedWith'> {
-  return {
-    prepareCreate: prepareTopAdmin,
-    beforeCreate: placement,
-    // The switches start at their defaults and the cooperation with the effective supplier is normal.
-    afterCreate: async (ctx, key, columns, prepared) => {
-      const entId = Number(key);
-      await ctx.trx.insertInto('ent_config').values({ entId, limitType: 0, requireIdPhoto: 1, requireSign: 1, requireTaxReg: 0, orderReview: 0, tempOrderReview: 0, createdAt: ctx.now, updatedAt: ctx.now }).execute();
-      await ctx.trx.insertInto('ent_coop').values({ entId, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null, createdAt: ctx.now, updatedAt: ctx.now }).execute();
-      return createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.ENT, terCode: String(columns.entCode), orgId: entId, name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null });
-    },
-    keptWhile: [
-      { table: ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'], column: 'entId', message: EntMessages.inUse },
-      { table: 'ent', column: 'parentId', message: EntMessages.inUse },
-    ],
-    checkRemove: (ctx, row) => removeOrgAccounts(ctx.trx, AdminType.ENT, row.id as number),
-    removedWith: [{ table: ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'], column: 'entId' }],
-  };
-}
+const admin = withTopAdmin(AdminType.ENT, 'entCode');
+const creation = {
+  ...admin,
+  // The merchant decides the supplier (an enabled agent's); a parent must be a top enterprise of the same merchant.
+  beforeCreate: async (ctx: WriteContext, values: Row) => {
+    const m = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.merchtId).where('merchtType', '=', 0).where('status', '=', 0).executeTakeFirst()) as Row | undefined;
+    if (!m || m.supplierId === null) refuse(Code.VALIDATION, EntMessages.merchant);
+    return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
+  },
+  refersTo: [{ table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const }],
+  // The switches start at their defaults and the cooperation with the effective supplier is normal.
+  afterCreate: async (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => {
+    const stamps = { entId: Number(key), createdAt: ctx.now, updatedAt: ctx.now };
+    await ctx.trx.insertInto('ent_config').values({ ...stamps, limitType: 0, requireIdPhoto: 1, requireSign: 1, requireTaxReg: 0, orderReview: 0, tempOrderReview: 0 }).execute();
+    await ctx.trx.insertInto('ent_coop').values({ ...stamps, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null }).execute();
+    return admin.afterCreate(ctx, key, columns, prepared);
+  },
+  keptWhile: [
+    { table: ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'], column: 'entId', message: EntMessages.inUse },
+    { table: 'ent', column: 'parentId', message: EntMessages.inUse },
+  ],
+  removedWith: [{ table: ['ent_config', 'ent_coop', 'ent_contract', 'ent_file'], column: 'entId' }],
+};
 
 export function entRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const scope = entScope(db);
   const byEnt = entScope(db, `${T}.entId`);
-  const ents = defineResource(deps, ent, { scope, writers: ['SYS'], simple: ['queryAllSimple'], simpleCode: SIMPLE, export: true, ...creation() });
+  const ents = defineResource(deps, ent, { scope, writers: ['SYS'], simple: ['queryAllSimple'], simpleCode: SIMPLE, export: true, ...creation });
   const subs = defineResource(deps, subEnt, {
     base: (qb) => qb.where(`${T}.parentId`, 'is not', null),
     scope,
@@ -70,7 +63,7 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
       const own = (await db.selectFrom('ent').select('merchtId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst()) as Row | undefined;
       return { parentId: ctx.caller.user.orgId, merchtId: own?.merchtId };
     },
-    ...creation(),
+    ...creation,
   });
   const configs = defineResource(deps, entConfig, {
     scope: byEnt,

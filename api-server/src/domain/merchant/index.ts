@@ -3,12 +3,12 @@
  * under one supplier, sub-merchants one level below (same supplier), each created with its top
  * administrator (DOMAIN.md §1, issue 14).
  */
-import { AdminType, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
+import { AdminType, type AdminTypeValue, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, present, type ResourceOptions, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, present, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { merchantScope, nextCode, SIMPLE } from '../org-scope';
 
@@ -21,29 +21,25 @@ export const MerchantMessages = {
   parentRequired: '请选择上级商户',
 } as const;
 
-/** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
-async function checkPlacement(ctx: WriteContext, next: Row) {
-  const supplier = (await ctx.trx.selectFrom('mercht').select(['merchtType', 'status']).where('id', '=', next.supplierId).executeTakeFirst()) as Row | undefined;
-  if (!supplier || supplier.merchtType !== 300 || supplier.status !== 0) refuse(Code.VALIDATION, MerchantMessages.supplier);
-  if (next.parentId === null || next.parentId === undefined) return;
-  const parent = (await ctx.trx.selectFrom('mercht').select(['merchtType', 'parentId', 'supplierId']).where('id', '=', next.parentId).executeTakeFirst()) as Row | undefined;
-  if (!parent || parent.merchtType !== 0 || parent.parentId !== null || parent.supplierId !== next.supplierId) refuse(Code.VALIDATION, MerchantMessages.parent);
-}
+/** An organisation (merchant, enterprise) created with its top administrator, whose accounts go with it (org-admin.ts). */
+export const withTopAdmin = (adminType: AdminTypeValue, codeColumn: string) => ({
+  prepareCreate: prepareTopAdmin,
+  afterCreate: (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) =>
+    createTopAdmin(ctx, prepared as PreparedAdmin, { adminType, terCode: String(columns[codeColumn]), orgId: Number(key), name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null }),
+  checkRemove: (ctx: WriteContext, row: Row) => removeOrgAccounts(ctx.trx, adminType, row.id as number),
+});
 
-function withTopAdmin(): Pick<ResourceOptions<typeof merchant.fields>, 'prepareCreate' | 'afterCreate' | 'beforeCreate' | 'check' | 'keptWhile' | 'checkRemove' | 'removedWith'> {
-  return {
-    prepareCreate: prepareTopAdmin,
-    beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
-    check: async (ctx, next, before) => {
-      if (!before) await checkPlacement(ctx, next);
-    },
-    afterCreate: (ctx, key, columns, prepared) =>
-      createTopAdmin(ctx, prepared as PreparedAdmin, { adminType: AdminType.MER, terCode: String(columns.merchtCode), orgId: Number(key), name: (columns.contactName as string) ?? null, phone: (columns.contactPhone as string) ?? null }),
-    keptWhile: [{ table: 'ent', column: 'merchtId', message: MerchantMessages.inUse }, { table: 'mercht', column: 'parentId', message: MerchantMessages.inUse }],
-    checkRemove: (ctx, row) => removeOrgAccounts(ctx.trx, AdminType.MER, row.id as number),
-    removedWith: [{ table: 'mercht_contract', column: 'merchtId' }],
-  };
-}
+/** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
+const merchantOptions = {
+  ...withTopAdmin(AdminType.MER, 'merchtCode'),
+  beforeCreate: async (ctx: WriteContext, values: Row) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
+  refersTo: [
+    { table: 'mercht', column: 'supplierId', where: { merchtType: 300, status: 0 }, message: MerchantMessages.supplier, on: 'create' as const },
+    { table: 'mercht', column: 'parentId', where: { merchtType: 0, parentId: null }, match: { supplierId: 'supplierId' }, message: MerchantMessages.parent, on: 'create' as const },
+  ],
+  keptWhile: [{ table: 'ent', column: 'merchtId', message: MerchantMessages.inUse }, { table: 'mercht', column: 'parentId', message: MerchantMessages.inUse }],
+  removedWith: [{ table: 'mercht_contract', column: 'merchtId' }],
+};
 
 export function merchantRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -55,7 +51,7 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     simple: ['queryAllSimple'],
     simpleCode: SIMPLE,
     export: true,
-    ...withTopAdmin(),
+    ...merchantOptions,
   });
   const subs = defineResource(deps, subMerchant, {
     base: (qb) => qb.where(`${T}.merchtType`, '=', 0).where(`${T}.parentId`, 'is not', null),
@@ -78,12 +74,12 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     simpleCode: SIMPLE,
     listAliases: ['mercht/query/subMercht/listSub'],
     remove: 'delete',
-    ...withTopAdmin(),
+    ...merchantOptions,
     beforeCreate: async (ctx, values) => {
       const parent = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
       if (!parent) refuse(Code.VALIDATION, MerchantMessages.parent);
-      if (ctx.caller.user.adminType === AdminType.SPR && parent!.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, '无权查看相关数据');
-      return { ...values, supplierId: parent!.supplierId, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 };
+      if (ctx.caller.user.adminType === AdminType.SPR && parent!.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      return merchantOptions.beforeCreate(ctx, { ...values, supplierId: parent!.supplierId });
     },
   });
   return [...merchants.routes, ...subs.routes, ...supRoutes(deps, merchants.resource)];

@@ -6,7 +6,6 @@ import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplie
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { bySupplier, nextCode, ownSupplier, ownSupplierOnCreate } from '../org-scope';
@@ -22,9 +21,6 @@ export const SupplierMessages = {
   upstream: '上游供应商须为类型300的供应商',
 } as const;
 
-const typeOf = async (db: AnyDb, id: unknown) =>
-  id === null || id === undefined ? null : ((await db.selectFrom('mercht').select('merchtType').where('id', '=', id).where('merchtType', '>=', 100).executeTakeFirst()) as Row | undefined)?.merchtType ?? null;
-
 export function supplierRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const scoped = bySupplier(db, `${T}.supplierId`);
@@ -35,23 +31,19 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     export: true,
     beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'SPR', 4), status: 0 }),
-    check: async (ctx, next) => {
+    check: async (_ctx, next) => {
       if (next.merchtType === 200 && next.parentId === null) refuse(Code.VALIDATION, SupplierMessages.virtualParent);
       if (next.merchtType !== 200 && next.parentId !== null) refuse(Code.VALIDATION, SupplierMessages.noParent);
-      if (next.parentId !== null && (await typeOf(ctx.trx, next.parentId)) !== 300) refuse(Code.VALIDATION, SupplierMessages.parentType);
       if (next.merchtType === 300 && next.taxSourceId === null) refuse(Code.VALIDATION, SupplierMessages.taxSource);
     },
+    refersTo: [{ table: 'mercht', column: 'parentId', where: { merchtType: 300 }, message: SupplierMessages.parentType }],
   });
   const configs = defineResource(deps, supplierConfig, {
     scope: scoped,
     mayWrite: own,
     duplicate: SupplierMessages.channelTaken,
-    check: async (ctx, next, before) => {
-      if (before) return;
-      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
-      if (!channel || channel.status !== 0) refuse(Code.VALIDATION, SupplierMessages.channelOff);
-      await ownSupplierOnCreate(ctx, next, before);
-    },
+    check: ownSupplierOnCreate,
+    refersTo: [{ table: 'pay_channel', column: 'channel', key: 'channel', where: { status: 0 }, message: SupplierMessages.channelOff, on: 'create' }],
   });
   const sms = defineResource(deps, supplierSmsConfig, { scope: scoped, mayWrite: own, create: 'addOrUpdate', update: false, remove: 'delete', upsertBy: ['supplierId', 'smsType'], check: ownSupplierOnCreate });
   const proofs = defineResource(deps, supplierTaxProof, { scope: scoped, mayWrite: own, remove: 'delete', summary: ['amount'], check: ownSupplierOnCreate });
@@ -60,10 +52,10 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     create: 'add',
     duplicate: '该分销商已有配置',
-    check: async (ctx, next) => {
-      if ((await typeOf(ctx.trx, next.supplierId)) !== 100) refuse(Code.VALIDATION, SupplierMessages.distributor);
-      if ((await typeOf(ctx.trx, next.upstreamId)) !== 300) refuse(Code.VALIDATION, SupplierMessages.upstream);
-    },
+    refersTo: [
+      { table: 'mercht', column: 'supplierId', where: { merchtType: 100 }, message: SupplierMessages.distributor },
+      { table: 'mercht', column: 'upstreamId', where: { merchtType: 300 }, message: SupplierMessages.upstream },
+    ],
   });
   return [
     ...suppliers.routes,
