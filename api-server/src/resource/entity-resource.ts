@@ -31,7 +31,7 @@ import { Code, Messages } from '../http/codes';
 import { ApiError, refuse } from '../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../http/guard';
 import { formatDateTime } from '../util/time';
-import { isBlank, parseInput, presentValue, type Row, searchValue } from './codec';
+import { entityValues, isBlank, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
@@ -537,18 +537,7 @@ export class Resource<F extends EntityFields> {
 
   /** Writable values of a body for create or update, parsed and checked field by field in order. */
   values(body: Row, action: 'create' | 'update'): Row {
-    const values: Row = {};
-    for (const [name, field] of Object.entries(this.entity.fields)) {
-      if (!field[action] || field.virtual) continue;
-      if (action === 'update' && body[name] === undefined) continue;
-      // An omitted optional field takes its declared default, as the browser's form would have sent it.
-      const omitted = body[name] === undefined || body[name] === null;
-      const raw = action === 'create' && omitted && !field.required && field.defaultValue !== undefined ? field.defaultValue : body[name];
-      const parsed = parseInput(field, raw);
-      if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
-      else values[columnOf(this.entity, name)] = parsed.value;
-    }
-    return values;
+    return entityValues(this.entity, body, action);
   }
 
   private changes(before: Row, after: Row): Changes {
