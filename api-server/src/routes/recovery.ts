@@ -6,17 +6,14 @@
  */
 import { codeOf } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
-import { audit } from '../account/audit';
 import type { Database } from '../db/schema';
 import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import { type AppDeps, type RouteContext, type RouteSpec, str } from '../http/guard';
 import { issueCode, SmsMessages, verifyCode } from '../providers/sms';
 import { clearFailures } from '../security/lockout';
-import { hashPassword } from '../security/password';
-import { endUserSessions } from '../security/session';
 import { throttlesOf } from '../security/throttle';
-import { sendCodeBy, spend } from './user-base';
+import { sendCodeBy, spend, storePassword } from './user-base';
 
 export const SmsPurpose = { FORGET: 3, RESET: 4, RESET_NEW: 5 } as const;
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
@@ -98,12 +95,7 @@ export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
       check: (body) => (typeof body.resetToken !== 'string' || !body.resetToken ? RecoveryMessages.tokenExpired : null),
       handler: async (ctx) => {
         const user = await provenAccount(deps, ctx, SmsPurpose.RESET, 'resetToken', RecoveryMessages.tokenExpired, RecoveryMessages.tokenExpired);
-        const hashed = await hashPassword(str(ctx.body, 'newPassword') ?? '');
-        await deps.db.transaction().execute(async (trx) => {
-          await trx.updateTable('admin_user').set({ ...hashed, mustChangePassword: 0, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();
-          await endUserSessions(trx, user.userId, 'password', ctx.now);
-          await audit(trx, { operator: user, action: 'resetPassword', entity: 'admin_user', entityId: user.userId, now: ctx.now });
-        });
+        await storePassword(deps.db, user, str(ctx.body, 'newPassword') ?? '', ctx.now, 'resetPassword');
         // A recovered account starts with a clean sign-in record.
         await clearFailures(deps.db, user.username);
         return true;

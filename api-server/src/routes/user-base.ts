@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { audit } from '../account/audit';
 import type { ContactChannel } from '../account/contact-notice';
+import type { AdminUserRow } from '../account/permissions';
 import { accountData } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { Code, Messages } from '../http/codes';
@@ -8,7 +10,8 @@ import type { AppDeps, SignedInContext } from '../http/guard';
 import { outboxMailProvider } from '../providers/mail';
 import { type CodeOwner, issueCode, outboxProvider, SmsType } from '../providers/sms';
 import { forgetAttempt, lockedAfterAttempt, recordAttempt } from '../security/lockout';
-import { verifyPassword } from '../security/password';
+import { hashPassword, verifyPassword } from '../security/password';
+import { endUserSessions } from '../security/session';
 import type { Throttle } from '../security/throttle';
 
 /** The messages of the own-account routes (user/*): sign-in, profile, password and contact change. */
@@ -37,6 +40,19 @@ export async function proveOwnPassword(ctx: SignedInContext, password: string | 
   if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
   if (!(await verifyPassword(password ?? '', user))) throw new ApiError(Code.VALIDATION, wrong);
   await forgetAttempt(db, attempt);
+}
+
+/**
+ * One's own new password (修改密码, 找回密码): hashed before the transaction, stored with the initial-password
+ * flag cleared, the account's sessions ended (but `keep`, the caller's own) and the change audited.
+ */
+export async function storePassword(db: Kysely<Database>, user: Pick<AdminUserRow, 'userId' | 'username' | 'name'>, password: string, now: number, action: string, keep?: string) {
+  const hashed = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('admin_user').set({ ...hashed, mustChangePassword: 0, updatedAt: now }).where('userId', '=', user.userId).execute();
+    await endUserSessions(trx, user.userId, 'password', now, keep);
+    await audit(trx, { operator: user, action, entity: 'admin_user', entityId: user.userId, now });
+  });
 }
 
 /** The caller's userInfo as stored after a change. */

@@ -5,7 +5,7 @@ import { endSession } from '../security/session';
 import { UserMessages } from './user-base';
 import { changeContact, checkContactBody, sendContactCode } from './user-contact';
 import { login, loginSchema } from './user-login';
-import { changePassword, checkProfileExtras, currentAccount, profileSchema, updateProfile } from './user-profile';
+import { changePassword, currentAccount, guideStepError, updateProfile } from './user-profile';
 
 // The own-account routes: sign-in (user-login.ts), profile and password (user-profile.ts), the
 // proven phone/e-mail change (user-contact.ts); their messages and signedIn in user-base.ts.
@@ -35,9 +35,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'user/update',
       perm: codeOf('ACT_USER_UPDATE'),
-      schema: profileSchema,
-      partial: true,
-      check: checkProfileExtras,
+      check: guideStepError,
       handler: signed(updateProfile),
     },
     {
