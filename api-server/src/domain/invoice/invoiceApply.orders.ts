@@ -114,22 +114,23 @@ function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoi
 /** The enterprise's invoice information as the application keeps it (INVOICE_INFO_COPIED). */
 const snapshot = (info: Row | null): Row => Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null]));
 
-/** The columns an application takes from its pricing, kind and medium (create and edit). */
+/** The columns of an application's amounts (the item's rate over the total) and the information it keeps (every kind). */
+const amountColumns = (item: Row, info: Row | null, totalFen: number, orderCount: number) => {
+  const { taxFen, exclFen } = applicationAmounts([totalFen], Number(item.taxRate));
+  return { itemId: item.id, amountFen: totalFen, taxRate: item.taxRate, taxFen, exclFen, orderCount, ...snapshot(info) };
+};
+
+/** The columns an application over orders takes from its pricing, kind and medium (create and edit). */
 const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: unknown, now: number) => ({
-  itemId: priced.item.id,
   ...kindAndMedium(body, priced.info, before),
-  amountFen: priced.totalFen,
-  taxRate: priced.item.taxRate,
-  taxFen: priced.taxFen,
-  exclFen: priced.exclFen,
-  orderCount: priced.orderNos.length,
-  ...snapshot(priced.info),
+  ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length),
   remark,
   updatedAt: now,
 });
 
-/** The next application number (concurrent creates take turns on PostgreSQL). */
-const nextApplyNo = (deps: AppDeps, trx: AnyDb) => serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8);
+/** A new application's number (concurrent creates take turns on PostgreSQL), type and supplier, pending. */
+const opened = async (deps: AppDeps, trx: AnyDb, applyType: number, supplierId: unknown) =>
+  ({ applyNo: await serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8), applyType, supplierId, status: InvoiceStatus.PENDING });
 
 async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: number): Promise<void> {
   await trx
@@ -169,15 +170,7 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
     const remark = remarkOf(ctx.body.remark);
     return my.resource.write(ctx, async (trx) => {
       const priced = await price(trx, ctx, ctx.body, null);
-      const columns = {
-        applyNo: await nextApplyNo(deps, trx),
-        applyType: 10,
-        entId: priced.entId,
-        supplierId: priced.supplierId,
-        ...pricedColumns(priced, ctx.body, null, remark, ctx.now),
-        status: InvoiceStatus.PENDING,
-        createdAt: ctx.now,
-      };
+      const columns = { ...(await opened(deps, trx, 10, priced.supplierId)), entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
@@ -215,21 +208,8 @@ export function freeApplication(deps: AppDeps) {
     const ent = (await ctx.trx.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
     if (!ent) return refuse(Code.NOT_FOUND, Messages.notFound);
     const item = await itemOf(ctx.trx, ent.supplierId as number, values.itemId);
-    const totalFen = Number(values.amountFen);
-    if (!(totalFen > 0)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.amountPositive);
-    const { taxFen, exclFen } = applicationAmounts([totalFen], Number(item.taxRate));
+    if (!(Number(values.amountFen) > 0)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.amountPositive);
     const info = (await ctx.trx.selectFrom('invoice_info').selectAll().where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
-    return {
-      ...values,
-      ...snapshot(info ?? null),
-      applyNo: await nextApplyNo(deps, ctx.trx),
-      applyType: 90,
-      supplierId: ent.supplierId,
-      taxRate: item.taxRate,
-      taxFen,
-      exclFen,
-      orderCount: 0,
-      status: InvoiceStatus.PENDING,
-    };
+    return { ...values, ...amountColumns(item, info ?? null, Number(values.amountFen), 0), ...(await opened(deps, ctx.trx, 90, ent.supplierId)) };
   };
 }

@@ -5,7 +5,7 @@
  */
 import { AdminType, invoiceApply, invoiceInfo, invoiceInfoError } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
@@ -20,12 +20,12 @@ export function invoiceInfoRoutes(deps: AppDeps): RouteSpec[] {
     // An enterprise keeps its own information: the form leaves the enterprise out, another one is out of scope.
     beforeCreate: async (ctx, values) => {
       const own = ctx.caller.user.orgId;
-      if (values.entId !== undefined && values.entId !== null && values.entId !== own) throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      if (values.entId !== undefined && values.entId !== null && values.entId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
       return { ...values, entId: own };
     },
     check: async (_ctx, next) => {
       const error = invoiceInfoError(next);
-      if (error) throw new ApiError(Code.VALIDATION, error);
+      if (error) refuse(Code.VALIDATION, error);
     },
   });
   return info.routes;
