@@ -7,20 +7,15 @@
  * - 30 税务申报 (SPR, SYS): per person × month, Σ payee of success lines;
  * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
  */
-import { accountTypeOf, EXPORT_WHOLE_ACTION, orderDetail, orderExportMode, type OrderExportMode, orderExportSheet, payOrder } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, orderDetail, orderExportMode, orderExportSheet, payOrder } from '@flexpay/shared-utility/src/pure';
 import * as XLSX from 'xlsx';
-import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import type { Resource } from '../../resource/entity-resource';
-import { claimToken, exportFileName, issueToken, peekToken, sendXlsx } from '../../resource/export';
+import type { AnyDb, Resource } from '../../resource/entity-resource';
+import { auditWholeExport, exportFileName, peekToken, tokenExport } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
-
-const PATH = 'order/query/exportMode';
-/** Tokens of every order export share the kit's path, so the kit's own calls carry a mode too. */
-const TOKEN_PATH = 'order/query';
 
 export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): { routes: RouteSpec[]; withModes: (kit: RouteSpec[]) => RouteSpec[] } {
   const db = deps.db;
@@ -30,52 +25,26 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
     if (!mode.for.includes(accountTypeOf(ctx.caller.user.adminType)!)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
     return mode;
   };
-  async function sheet(ctx: SignedInContext, body: Row, mode: OrderExportMode): Promise<unknown[][]> {
-    const { qb } = orders.filtered(ctx.caller, body);
-    const ids = ((await qb.select('t.id').execute()) as Row[]).map((r) => r.id as number);
-    if (ids.length === 0) return [];
-    let q = db.selectFrom('order_detail as d').innerJoin('ent as e', 'e.id', 'd.entId').selectAll('d').select('e.entName').where('d.orderId', 'in', ids);
-    if (mode.manual) q = q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10);
-    else q = q.where('d.status', '=', 20);
-    const lines = await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
-    return orderExportSheet(mode.mode, lines.map((l) => ({ ...l, resultAt: formatDateTime(l.resultAt) })));
-  }
-  const routes: RouteSpec[] = [
-    {
-      path: 'order/query/genModeExportToken',
-      perm: payOrder.codes.export!,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const mode = modeOf(ctx, ctx.body.exportMode);
-        return { token: await issueToken(db, ctx, TOKEN_PATH, { cond: ctx.body.cond ?? {}, exportMode: mode.mode }) };
-      },
+  // Tokens of every order export share the kit's path (order/query), so the kit's own calls carry a mode too.
+  const routes = tokenExport(deps, {
+    path: payOrder.paths.query,
+    perm: payOrder.codes.export!,
+    ask: 'genModeExportToken',
+    get: 'exportMode',
+    prepare: async (ctx) => ({ query: { cond: ctx.body.cond ?? {}, exportMode: modeOf(ctx, ctx.body.exportMode).mode } }),
+    file: async (ctx, asked) => {
+      const mode = modeOf(ctx, asked.exportMode);
+      const ids = ((await orders.filtered(ctx.caller, { cond: asked.cond }).qb.select('t.id').execute()) as Row[]).map((r) => r.id as number);
+      let q = db.selectFrom('order_detail as d').innerJoin('ent as e', 'e.id', 'd.entId').selectAll('d').select('e.entName').where('d.orderId', 'in', ids);
+      q = mode.manual ? q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10) : q.where('d.status', '=', 20);
+      const lines = ids.length === 0 ? null : await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
+      const rows = lines ? orderExportSheet(mode.mode, lines.map((l) => ({ ...l, resultAt: formatDateTime(l.resultAt) }))) : [];
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), mode.title);
+      if (mode.whole && rows.length > 1) await auditWholeExport(db as unknown as AnyDb, ctx, orderDetail, `${mode.title}：${mode.whole.map((n) => orderDetail.fields[n].label).join('、')}`, rows.length - 1);
+      return { bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, name: exportFileName(mode.title, ctx.now) };
     },
-    {
-      path: PATH,
-      method: 'GET',
-      perm: payOrder.codes.export!,
-      raw: true,
-      handler: async (raw) => {
-        const ctx = raw as SignedInContext;
-        const body = await claimToken(db, ctx, TOKEN_PATH);
-        const mode = modeOf(ctx, body.exportMode);
-        const book = XLSX.utils.book_new();
-        const rows = await sheet(ctx, { cond: body.cond }, mode);
-        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), mode.title);
-        const whole = mode.whole;
-        if (whole && rows.length > 1)
-          await audit(db, {
-            operator: ctx.caller.user,
-            now: ctx.now,
-            action: EXPORT_WHOLE_ACTION,
-            entity: orderDetail.name,
-            entityId: '',
-            changes: { revealedField: { from: null, to: `${mode.title}：${whole.map((n) => orderDetail.fields[n].label).join('、')}` }, exported: { from: null, to: rows.length - 1 } },
-          });
-        return sendXlsx(ctx.reply, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, exportFileName(mode.title, ctx.now));
-      },
-    },
-  ];
+  });
   const [genMode, exportMode] = routes;
   /**
    * The kit's `order/query/genExportExcelToken {cond, orderBy, exportMode?}` and `GET order/query/export`
@@ -83,15 +52,8 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
    */
   const withModes = (kit: RouteSpec[]): RouteSpec[] =>
     kit.map((r) => {
-      if (r.path === `${payOrder.paths.query}/genExportExcelToken`)
-        return { ...r, handler: (ctx) => (orderExportMode(ctx.body.exportMode) ? genMode.handler(ctx) : r.handler(ctx)) };
-      if (r.path === `${payOrder.paths.query}/export`)
-        return {
-          ...r,
-          handler: async (ctx) => {
-            return orderExportMode((await peekToken(db, ctx, TOKEN_PATH))?.exportMode) ? exportMode.handler(ctx) : r.handler(ctx);
-          },
-        };
+      if (r.path === `${payOrder.paths.query}/genExportExcelToken`) return { ...r, handler: (ctx) => (orderExportMode(ctx.body.exportMode) ? genMode.handler(ctx) : r.handler(ctx)) };
+      if (r.path === `${payOrder.paths.query}/export`) return { ...r, handler: async (ctx) => (orderExportMode((await peekToken(db as unknown as AnyDb, ctx, payOrder.paths.query))?.exportMode) ? exportMode.handler(ctx) : r.handler(ctx)) };
       return r;
     });
   return { routes, withModes };
