@@ -19,6 +19,7 @@ import {
   maskedFieldsOf,
   maskPersonal,
   maskRecord,
+  MONTH_PATTERN,
   ROW_ACTIONS,
   searchableBy,
   transitionBetween,
@@ -183,6 +184,8 @@ function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
     if (!field?.search || isBlank(raw) || (Array.isArray(raw) && raw.length === 0)) continue;
     const column = `${T}.${columnOf(entity, name)}`;
     const bad = () => refuse(Code.VALIDATION, `${field.label}查询条件格式错误`);
+    // A month picker's value is yyyy-MM (a statistics' months): anything else is refused, not compared as text.
+    if (field.input === 'month' && [raw].flat().some((v) => !isBlank(v) && !(typeof v === 'string' && MONTH_PATTERN.test(v)))) refuse(Code.VALIDATION, `${field.label}格式应为yyyy-MM`);
     switch (field.search) {
       case 'like':
         if (typeof raw !== 'string' && typeof raw !== 'number') bad();
