@@ -19,7 +19,7 @@ export function StatsDialog({ kind, onClose }: { kind: keyof typeof STATS; onClo
   useEffect(() => {
     let alive = true;
     setRows(null);
-    request<{ records: Row[] }>(stats.path, { cond: { month }, page: { limit: 100, pageNum: 1 } }).then(
+    request<{ records: Row[] }>(stats.path, { cond: { month }, page: { limit: 100, pageNum: 1 }, orderBy: [{ field: 'taxSourceId', dir: 'asc' }] }).then(
       (answer) => alive && setRows(answer?.records ?? []),
       () => alive && setRows([]),
     );
