@@ -35,14 +35,12 @@ import { opsAppRoutes } from './ops/apps';
 import { xpayRoutes } from './supplier/xpay';
 import { withSpecPaths } from './spec-paths';
 
-/** Routes of the domain areas, plus spec §7's own paths where an area answers under another name (spec-paths.ts). */
+/**
+ * Routes of the domain areas (one folder per menu group, each declaring its resources), plus spec §7's
+ * own paths where an area answers under another name (spec-paths.ts).
+ */
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
-  return withSpecPaths(areaRoutes(deps));
-}
-
-/** Routes of the domain areas (one folder per menu group, each declaring its resources). */
-function areaRoutes(deps: AppDeps): RouteSpec[] {
   // 制单 is made on its own screen and by 从业者结算's 发起结算.
   const temp = tempOrderRoutes(deps);
-  return [...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...statementRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps), ...opsAppRoutes(deps)];
+  return withSpecPaths([...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...statementRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps), ...opsAppRoutes(deps)]);
 }

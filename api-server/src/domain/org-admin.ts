@@ -41,11 +41,8 @@ export async function createTopAdmin(
         ...admin.hash,
         name: org.name,
         phone: org.phone,
-        wechat: null,
-        email: null,
+        // wechat, email, avatar and remark stay empty (null) until the administrator fills them in.
         sex: 0,
-        avatar: null,
-        remark: null,
         status: 0,
         adminType: org.adminType,
         terCode: org.terCode,

@@ -8,6 +8,7 @@ import {
   packageError,
   packageOverdue,
   packagePrices,
+  packageRowError,
   packagePriceText,
   type PackageTriple,
 } from '../../src/pure/rules/package';
@@ -37,9 +38,25 @@ describe('package price display (spec §3)', () => {
   });
 
   it('keeps only the prices a type uses', () => {
-    expect(packagePrices(10, 100, 200)).toEqual({ lowerFen: null, upperFen: null });
-    expect(packagePrices(20, 100, 200)).toEqual({ lowerFen: 100, upperFen: null });
-    expect(packagePrices(30, 100, 200)).toEqual({ lowerFen: 100, upperFen: 200 });
+    const row = (priceType: number) => ({ priceType, priceLowerFen: 100, priceUpperFen: 200 });
+    expect(packagePrices(row(10))).toEqual({ priceLowerFen: null, priceUpperFen: null });
+    expect(packagePrices(row(20))).toEqual({ priceLowerFen: 100, priceUpperFen: null });
+    expect(packagePrices(row(30))).toEqual({ priceLowerFen: 100, priceUpperFen: 200 });
+  });
+
+  it('reads the written values over the stored row (an edit naming only the type or one price)', () => {
+    const stored = { priceType: 30, priceLowerFen: 100, priceUpperFen: 200 };
+    expect(packagePrices({ priceType: 20 }, stored)).toEqual({ priceLowerFen: 100, priceUpperFen: null });
+    expect(packagePrices({ priceUpperFen: 500 }, stored)).toEqual({ priceLowerFen: 100, priceUpperFen: 500 });
+    expect(packagePrices({ priceLowerFen: undefined }, stored)).toEqual({ priceLowerFen: null, priceUpperFen: 200 });
+  });
+
+  it('checks a row as stored: its type keeps the prices it uses', () => {
+    const row = { priceType: 20, priceLowerFen: 0, priceUpperFen: 500, startDate: '2026-12-01', endDate: '2026-12-31' };
+    expect(packageRowError(row)).toBe(PACKAGE_MESSAGES.lowerPositive);
+    expect(packageRowError({ ...row, priceType: 10 })).toBeNull();
+    expect(packageRowError({ ...row, priceType: 30, priceLowerFen: 600 })).toBe(PACKAGE_MESSAGES.rangeOrder);
+    expect(packageRowError({ ...row, priceLowerFen: 100, endDate: '2026-11-30' })).toBe(PACKAGE_MESSAGES.dates);
   });
 });
 

@@ -3,7 +3,7 @@
  * run at start and then every few minutes; no outside cron. Idempotent and safe in several processes:
  * each package moves by one conditional UPDATE and only the process that moved it writes the audit row.
  */
-import { packageAfter, packageOverdue, type PackageTriple } from '@flexpay/shared-utility/src/pure';
+import { PACKAGE_LIFECYCLE, packageOverdue, type PackageTriple } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { startPeriodic } from '../../resource/periodic';
@@ -23,11 +23,9 @@ export async function markOverduePackages(db: Kysely<Database>, now: number): Pr
     .execute();
   let moved = 0;
   for (const row of candidates) {
-    const triple = { reviewStatus: row.reviewStatus, pkgStatus: row.pkgStatus, status: row.status } as PackageTriple;
-    if (!packageOverdue({ ...triple, endDate: row.endDate }, today)) continue;
-    const after = packageAfter('overdue', triple);
-    const set = { status: after.status, pkgStatus: after.pkgStatus };
-    if (await systemMove(db, { table: 'work_package', entity: 'workPackage', before: row, where: ['status'], set, action: 'overdue', now })) moved++;
+    if (!packageOverdue(row as PackageTriple & { endDate: string }, today)) continue;
+    // The lifecycle's overdue move: its pkgStatus and status.
+    if (await systemMove(db, { table: 'work_package', entity: 'workPackage', before: row, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })) moved++;
   }
   return moved;
 }

@@ -7,13 +7,14 @@
  */
 import {
   AdminType,
+  type AccountType,
   accountTypeOf,
   PACKAGE_MESSAGES,
   PACKAGE_TYPE,
   packageAllows,
   type PackageAction,
   packageAssignee,
-  packageError,
+  packageRowError,
   packagePrices,
   packageTaker,
   packageTalent,
@@ -31,12 +32,7 @@ import { packageEffects, takerEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
 
-/** The price columns a package keeps for its type, from the written values over the stored row. */
-function pricesOf(values: Row, before: Row): { priceLowerFen: number | null; priceUpperFen: number | null } {
-  const pick = (column: string) => (column in values ? values[column] : before[column]) as number | null | undefined;
-  const prices = packagePrices(Number(pick('priceType')), pick('priceLowerFen') ?? null, pick('priceUpperFen') ?? null);
-  return { priceLowerFen: prices.lowerFen, priceUpperFen: prices.upperFen };
-}
+const WRITERS: AccountType[] = ['ENT', 'SPR', 'SYS'];
 const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
 const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, row as unknown as PackageTriple, typeOf(caller));
 
@@ -52,7 +48,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
 
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
-    writers: ['ENT', 'SPR', 'SYS'],
+    writers: WRITERS,
     // Edits follow the lifecycle (INIT only). 审核, 上架, 下架, 完成, 取消 and 删除 are the entity's commands (package.effects.ts).
     updatable: (caller, row) => allows('update', row, caller),
     export: true,
@@ -64,7 +60,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       if (!ent) refuse(Code.VALIDATION, '请选择企业');
       return {
         ...values,
-        ...pricesOf(values, {}),
+        ...packagePrices(values),
         supplierId: ent!.supplierId,
         packageCode: await nextCode(ctx.trx, 'work_package', 'packageCode', 'PKG', 5),
         reviewStatus: 'INIT',
@@ -73,17 +69,26 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       };
     },
     check: async (ctx, next) => {
-      const prices = pricesOf(next, {});
-      const error = packageError({ priceType: Number(next.priceType), lowerFen: prices.priceLowerFen, upperFen: prices.priceUpperFen, startDate: String(next.startDate), endDate: String(next.endDate) });
+      const error = packageRowError(next);
       if (error) refuse(Code.VALIDATION, error);
     },
     refersTo: [{ table: 'task_category', column: 'categoryId', match: { supplierId: 'supplierId' }, message: '请选择本供应商的任务分类', code: Code.OUT_OF_SCOPE }],
-    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...pricesOf(values, before) }),
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...packagePrices(values, before) }),
   });
   const { resource } = packages;
 
-  /** The package a taker or assignment names, in the caller's scope (3002 outside). */
-  const packageOf = async (ctx: WriteContext, packageId: unknown): Promise<Row> => resource.load(ctx.caller, Number(packageId), ctx.trx);
+  /**
+   * The package a taker or assignment names, in the caller's scope (3002 outside), once `accepts` lets it
+   * be named; then the talent must cooperate with its enterprise.
+   */
+  const namedPackage = async (ctx: WriteContext, next: Row, accepts: (pkg: Row) => void): Promise<Row> => {
+    const pkg = await resource.load(ctx.caller, Number(next.packageId), ctx.trx);
+    accepts(pkg);
+    if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+    return pkg;
+  };
+  /** What 指定人才 and 接包人 share: the packages' scope and writers; no update, no simple list. */
+  const ofPackages = { scope: (caller: Caller, qb: AnyQuery) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)), writers: WRITERS, update: false as const, simple: false as const };
 
   const talents = defineResource(deps, packageTalent, {
     // ID and phone numbers masked for everyone by the entity's `masked` fields (issue 22 item 6).
@@ -110,38 +115,29 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   });
 
   const assignees = defineResource(deps, packageAssignee, {
-    scope: (caller, qb) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)),
-    writers: ['ENT', 'SPR', 'SYS'],
-    update: false,
+    ...ofPackages,
     remove: 'delete',
-    simple: false,
     duplicate: '该人才已被指定',
     beforeCreate: async (ctx, values) => ({ ...values, createdAt: ctx.now }),
     check: async (ctx, next) => {
-      const pkg = await packageOf(ctx, next.packageId);
-      if (Number(pkg.packageType) !== PACKAGE_TYPE.PRIVATE) refuse(Code.VALIDATION, PACKAGE_MESSAGES.onlyPrivate);
-      if ([20, 50].includes(Number(pkg.status))) refuse(Code.CONFLICT, STALE);
-      if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+      await namedPackage(ctx, next, (pkg) => {
+        if (Number(pkg.packageType) !== PACKAGE_TYPE.PRIVATE) refuse(Code.VALIDATION, PACKAGE_MESSAGES.onlyPrivate);
+        if ([20, 50].includes(Number(pkg.status))) refuse(Code.CONFLICT, STALE);
+      });
     },
     // A talent who took the package and works on it (or finished) stays named.
     keptWhile: [{ table: 'work_package_taker', column: { packageId: 'packageId', custId: 'custId' }, where: { status: [TAKER_STATUS.TAKEN, TAKER_STATUS.COMPLETED] }, message: PACKAGE_MESSAGES.assignedTaker }],
   });
 
   const takers = defineResource(deps, packageTaker, {
-    scope: (caller, qb) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)),
-    writers: ['ENT', 'SPR', 'SYS'],
-    update: false,
-    simple: false,
+    ...ofPackages,
     export: true,
     duplicate: PACKAGE_MESSAGES.taken,
     beforeCreate: async (_ctx, values) => ({ ...values, status: TAKER_STATUS.TAKEN, completedAt: null }),
     check: async (ctx, next) => {
-      const pkg = await packageOf(ctx, next.packageId);
-      if (!allows('take', pkg, ctx.caller)) refuse(Code.CONFLICT, PACKAGE_MESSAGES.notShowed);
-      const custId = Number(next.custId);
-      if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', custId).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+      const pkg = await namedPackage(ctx, next, (p) => allows('take', p, ctx.caller) || refuse(Code.CONFLICT, PACKAGE_MESSAGES.notShowed));
       if (Number(pkg.packageType) === PACKAGE_TYPE.PRIVATE) {
-        const assigned = await ctx.trx.selectFrom('work_package_talent').select('id').where('packageId', '=', Number(pkg.id)).where('custId', '=', custId).executeTakeFirst();
+        const assigned = await ctx.trx.selectFrom('work_package_talent').select('id').where('packageId', '=', Number(pkg.id)).where('custId', '=', Number(next.custId)).executeTakeFirst();
         if (!assigned) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notAssigned);
       }
     },

@@ -6,7 +6,7 @@
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
 import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
@@ -18,45 +18,40 @@ import type { tempOrderRoutes } from '../order/temp';
 
 type CreateTemp = ReturnType<typeof tempOrderRoutes>['createTemp'];
 
+const NULL_INT = sql<number | null>`cast(null as integer)`;
 /**
- * Both kinds of lines as one query aliased `t`: an order's lines (through the temp order it came
- * from) and the rows of temp orders not yet an order, each with its package.
+ * The columns of a pay line, each as [its name, from an order's line `d`, from a temp order's row `r`
+ * (its temp order `tp`)]; the package `wp` is joined to both.
  */
+type Cell = string | RawBuilder<unknown>;
+const LINE_COLUMNS: ReadonlyArray<readonly [string, Cell, Cell]> = [
+  ['lineId', sql`d.id * 2`, sql`r.id * 2 + 1`],
+  ['kind', sql.lit(PAY_LINE_KIND.ORDER), sql.lit(PAY_LINE_KIND.TEMP)],
+  ['packageId', 'wp.id', 'wp.id'],
+  ['packageCode', 'wp.packageCode', 'wp.packageCode'],
+  ['entId', 'd.entId', 'tp.entId'],
+  ['billNo', 'd.orderNo', 'tp.tempNo'],
+  ...['rowNo', 'name', 'idNumber', 'account', 'amountFen'].map((cell) => [cell, `d.${cell}`, `r.${cell}`] as const),
+  ['status', 'd.status', NULL_INT],
+  ['tempStatus', NULL_INT, 'tp.status'],
+  ['reason', 'd.reason', 'r.errorMsg'],
+  ['createdAt', 'd.createdAt', 'r.createdAt'],
+  ['resultAt', 'd.resultAt', sql`cast(null as bigint)`],
+];
+const cellAs = (cell: Cell, name: string) => (typeof cell === 'string' ? `${cell} as ${name}` : cell.as(name));
+const lineSelect = (side: 1 | 2) => LINE_COLUMNS.map((c) => cellAs(c[side], c[0]));
+
+/** Both kinds of lines as one query aliased `t`: an order's lines (through the temp order it came from) and the rows of temp orders not yet an order. */
 function payLines(db: AnyDb) {
-  // The payout cells both kinds carry from their row, and the package a temp order names.
-  const cells = (alias: string) => ['rowNo', 'name', 'idNumber', 'account', 'amountFen'].map((cell) => `${alias}.${cell} as ${cell}`);
   const withPackage = (qb: AnyQuery) => qb.innerJoin('work_package as wp', (j) => j.onRef('wp.packageCode', '=', 'tp.packageCode').onRef('wp.entId', '=', 'tp.entId'));
-  const ofPackage = ['wp.id as packageId', 'wp.packageCode as packageCode'];
-  const orderLines = withPackage(db.selectFrom('order_detail as d').innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo') as AnyQuery).select([
-    sql<number>`d.id * 2`.as('lineId'),
-    sql.lit<number>(PAY_LINE_KIND.ORDER).as('kind'),
-    ...ofPackage,
-    'd.entId as entId',
-    'd.orderNo as billNo',
-    ...cells('d'),
-    'd.status as status',
-    sql<number | null>`cast(null as integer)`.as('tempStatus'),
-    'd.reason as reason',
-    'd.createdAt as createdAt',
-    'd.resultAt as resultAt',
-  ]);
-  const tempRows = withPackage(db.selectFrom('temp_order_detail as r').innerJoin('temp_order as tp', 'tp.id', 'r.tempOrderId') as AnyQuery)
-    .where('tp.orderNo', 'is', null)
-    .select([
-      sql<number>`r.id * 2 + 1`.as('lineId'),
-      sql.lit<number>(PAY_LINE_KIND.TEMP).as('kind'),
-      ...ofPackage,
-      'tp.entId as entId',
-      'tp.tempNo as billNo',
-      ...cells('r'),
-      sql<number | null>`cast(null as integer)`.as('status'),
-      'tp.status as tempStatus',
-      'r.errorMsg as reason',
-      'r.createdAt as createdAt',
-      sql<number | null>`cast(null as bigint)`.as('resultAt'),
-    ]);
+  const orderLines = withPackage(db.selectFrom('order_detail as d').innerJoin('temp_order as tp', 'tp.orderNo', 'd.orderNo') as AnyQuery).select(lineSelect(1));
+  const tempRows = withPackage(db.selectFrom('temp_order_detail as r').innerJoin('temp_order as tp', 'tp.id', 'r.tempOrderId') as AnyQuery).where('tp.orderNo', 'is', null).select(lineSelect(2));
   return db.selectFrom(orderLines.unionAll(tempRows).as(T));
 }
+
+/** A query's rows counted by the values of `columns`; `countOf` adds up the groups with some of those values. */
+const grouped = async (qb: AnyQuery, columns: string[]) => (await qb.select([...columns, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(columns).execute()) as Row[];
+const countOf = (groups: Row[], values: Row) => groups.filter((g) => Object.entries(values).every(([k, v]) => Number(g[k]) === v)).reduce((sum, g) => sum + Number(g.n), 0);
 
 export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -95,14 +90,8 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
   async function summary(ctx: SignedInContext) {
     const pkg = await packageOf(ctx);
     const id = Number(pkg.id);
-    const takers = (await db.selectFrom('work_package_taker').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('packageId', '=', id).groupBy('status').execute()) as Array<{ status: number; n: number }>;
-    const counted = (status: number) => Number(takers.find((t) => t.status === status)?.n ?? 0);
-    const byKind = (await db
-      .selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l'))
-      .select(['l.kind', 'l.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['l.kind', 'l.status'])
-      .execute()) as Array<{ kind: number; status: number | null; n: number }>;
-    const lineCount = (kind: number, status?: number) => byKind.filter((l) => Number(l.kind) === kind && (status === undefined || Number(l.status) === status)).reduce((s, l) => s + Number(l.n), 0);
+    const takers = await grouped(db.selectFrom('work_package_taker').where('packageId', '=', id) as AnyQuery, ['status']);
+    const lines = await grouped(db.selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l')) as AnyQuery, ['kind', 'status']);
     const completed = await completedTakers(id);
     const channels = await db.selectFrom('ent_account').select('channel').where('entId', '=', Number(pkg.entId)).where('status', '=', 0).orderBy('channel').execute();
     return {
@@ -114,11 +103,11 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
       reviewStatus: pkg.reviewStatus,
       status: pkg.status,
       settledAmount: formatFen(Number(pkg.settledFen)),
-      takerCount: counted(TAKER_STATUS.TAKEN) + counted(TAKER_STATUS.COMPLETED),
-      completedCount: counted(TAKER_STATUS.COMPLETED),
-      orderLineCount: lineCount(PAY_LINE_KIND.ORDER),
-      successLineCount: lineCount(PAY_LINE_KIND.ORDER, 20),
-      tempLineCount: lineCount(PAY_LINE_KIND.TEMP),
+      takerCount: countOf(takers, { status: TAKER_STATUS.TAKEN }) + countOf(takers, { status: TAKER_STATUS.COMPLETED }),
+      completedCount: countOf(takers, { status: TAKER_STATUS.COMPLETED }),
+      orderLineCount: countOf(lines, { kind: PAY_LINE_KIND.ORDER }),
+      successLineCount: countOf(lines, { kind: PAY_LINE_KIND.ORDER, status: 20 }),
+      tempLineCount: countOf(lines, { kind: PAY_LINE_KIND.TEMP }),
       completedTakers: completed.map((t) => ({ custId: t.custId, name: t.name, idNumber: maskMiddle(t.idNumber), account: t.bankCard ? maskMiddle(t.bankCard) : null, bankName: t.bankName })),
       channels: [...new Set(channels.map((c) => c.channel))].map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
     };

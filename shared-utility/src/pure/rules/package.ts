@@ -55,11 +55,20 @@ export function packageError(p: { priceType: number; lowerFen: number | null; up
   return null;
 }
 
-/** The prices a package keeps for its type (a negotiable package none, a fixed one the lower only). */
-export function packagePrices(priceType: number, lowerFen: number | null, upperFen: number | null): { lowerFen: number | null; upperFen: number | null } {
-  if (priceType === PRICE_TYPE.FIXED) return { lowerFen, upperFen: null };
-  if (priceType === PRICE_TYPE.RANGE) return { lowerFen, upperFen };
-  return { lowerFen: null, upperFen: null };
+/**
+ * The price columns a package keeps for its type (a negotiable package none, a fixed one the lower only),
+ * from the written values over the stored row.
+ */
+export function packagePrices(values: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>> = {}): { priceLowerFen: number | null; priceUpperFen: number | null } {
+  const pick = (column: string) => ((column in values ? values[column] : before[column]) ?? null) as number | null;
+  const type = Number(pick('priceType'));
+  return { priceLowerFen: type === PRICE_TYPE.FIXED || type === PRICE_TYPE.RANGE ? pick('priceLowerFen') : null, priceUpperFen: type === PRICE_TYPE.RANGE ? pick('priceUpperFen') : null };
+}
+
+/** packageError of a package row as it would be stored (its columns; the prices its type keeps). */
+export function packageRowError(row: Readonly<Record<string, unknown>>): string | null {
+  const { priceLowerFen, priceUpperFen } = packagePrices(row);
+  return packageError({ priceType: Number(row.priceType), lowerFen: priceLowerFen, upperFen: priceUpperFen, startDate: String(row.startDate), endDate: String(row.endDate) });
 }
 
 export interface PackageTriple {
