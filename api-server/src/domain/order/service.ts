@@ -4,7 +4,7 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { entConfig, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
@@ -33,6 +33,9 @@ export const ORDER_MESSAGES = {
 /** yyyy-MM of a moment, Asia/Shanghai. */
 export const monthOf = (now: number) => formatDateTime(now)!.slice(0, 7);
 
+/** The enterprise's switches DOMAIN.md §4 reads, each its declared default (entConfig) when the enterprise has no config row. */
+const SWITCHES = ['requireIdPhoto', 'requireSign', 'requireTaxReg', 'orderReview', 'tempOrderReview'] as const;
+
 /** Everything about an enterprise its orders depend on (effSupplierId: the 300 supplier whose limits and channels apply, DOMAIN.md §1). */
 export async function entContext(db: Db, entId: number) {
   const ent = await db
@@ -40,7 +43,7 @@ export async function entContext(db: Db, entId: number) {
     .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
     .leftJoin('ent_config as c', 'c.entId', 'ent.id')
     .leftJoin('ent_fee_config as f', 'f.entId', 'ent.id')
-    .select(['ent.id', 'ent.entCode', 'ent.supplierId', 'ent.merchtId', 'ent.contactPhone', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', 'c.requireIdPhoto', 'c.requireSign', 'c.requireTaxReg', 'c.orderReview', 'c.tempOrderReview', 'f.calcMode'])
+    .select(['ent.supplierId', 'ent.merchtId', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', ...SWITCHES.map((s) => `c.${s}` as const), 'f.calcMode'])
     .where('ent.id', '=', entId)
     .executeTakeFirst();
   if (!ent) throw new ApiError(Code.NOT_FOUND, '企业不存在');
@@ -48,22 +51,16 @@ export async function entContext(db: Db, entId: number) {
   const taxSource = (ent.limitType ?? 0) === 0
     ? await db.selectFrom('mercht as s').innerJoin('tax_source as t', 't.id', 's.taxSourceId').select(['t.singleLimitFen as singleFen', 't.monthlyLimitFen as monthlyFen']).where('s.id', '=', effSupplierId).executeTakeFirst()
     : undefined;
-  const limits = payoutLimits(ent.limitType, { singleFen: ent.singleLimitFen, monthlyFen: ent.monthlyLimitFen }, taxSource);
+  const switches = Object.fromEntries(SWITCHES.map((s) => [s, (ent[s] ?? entConfig.fields[s].defaultValue) === 1])) as Record<(typeof SWITCHES)[number], boolean>;
   return {
     entId,
-    entCode: ent.entCode,
     supplierId: ent.supplierId,
     effSupplierId,
     merchtId: ent.merchtId,
     parentMerchtId: ent.parentId ?? null,
-    contactPhone: ent.contactPhone ?? null,
-    requireIdPhoto: (ent.requireIdPhoto ?? 1) === 1,
-    requireSign: (ent.requireSign ?? 1) === 1,
-    requireTaxReg: (ent.requireTaxReg ?? 0) === 1,
-    orderReview: ent.orderReview === 1,
-    tempOrderReview: ent.tempOrderReview === 1,
+    ...switches,
     calcMode: ((ent.calcMode ?? 0) === 1 ? 1 : 0) as 0 | 1,
-    limits,
+    limits: payoutLimits(ent.limitType, { singleFen: ent.singleLimitFen, monthlyFen: ent.monthlyLimitFen }, taxSource),
   };
 }
 
@@ -150,7 +147,7 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
     takers: options.packageCode ? new Set(takers.map((t) => t.custId)) : null,
     monthUsedFen: new Map(used.map((u) => [personKey(u.idType, u.idNumber), Number(u.fen)])),
   };
-  return checkPayoutRows(rows, looked, { ent: { requireIdPhoto: ctx.requireIdPhoto, requireSign: ctx.requireSign, requireTaxReg: ctx.requireTaxReg, calcMode: ctx.calcMode }, limits: ctx.limits, payeeFen: options.payeeFen });
+  return checkPayoutRows(rows, looked, { ent: ctx, limits: ctx.limits, payeeFen: options.payeeFen });
 }
 
 /** The gates of a new order beside its rows: cooperation, an effective contract, an open enabled channel. */
