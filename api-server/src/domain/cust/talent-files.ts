@@ -1,9 +1,9 @@
-import { AdminType, cust } from '@flexpay/shared-utility/src/pure';
+import { cust } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
-import { sendUpload } from '../../resource/kit-routes';
+import { assertUploadsUsable, sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { suppliersSeen } from './scope';
 import { TalentMessages } from './talent-records';
@@ -22,14 +22,8 @@ export async function ownUpload(db: AnyDb, caller: Caller, value: unknown, missi
   const file = value && typeof value === 'object' ? (value as { url?: unknown; fileMd5?: unknown }) : {};
   const id = Number(/download\?id=(\d+)$/.exec(typeof file.url === 'string' ? file.url : '')?.[1]);
   if (!id) return refuse(Code.VALIDATION, missing);
-  const row = (await db
-    .selectFrom('upload_file')
-    .innerJoin('admin_user as u', 'u.userId', 'upload_file.userId')
-    .select(['upload_file.id', 'upload_file.name', 'upload_file.fileMd5', 'upload_file.storedAs', 'u.adminType', 'u.orgId'])
-    .where('upload_file.id', '=', id)
-    .executeTakeFirst()) as (Omit<UploadRef, 'url'> & { adminType: number; orgId: number | null }) | undefined;
-  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
-  if (caller.user.adminType !== AdminType.SYS && (row.adminType !== caller.user.adminType || row.orgId !== caller.user.orgId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+  await assertUploadsUsable(db as never, caller.user, [id]);
+  const row = (await db.selectFrom('upload_file').select(['id', 'name', 'fileMd5', 'storedAs']).where('id', '=', id).executeTakeFirstOrThrow()) as Omit<UploadRef, 'url'>;
   if (typeof file.fileMd5 === 'string' && file.fileMd5.toLowerCase() !== row.fileMd5) refuse(Code.VALIDATION, TalentMessages.file);
   return { id: row.id, name: row.name, fileMd5: row.fileMd5, storedAs: row.storedAs, url: `/api/admin/file/download?id=${row.id}` };
 }

@@ -12,8 +12,8 @@ import { nextCode } from '../org-scope';
 
 export const AgreementMessages = { supplier: '请选择有效的供应商' } as const;
 
-/** SYS every supplier's; a supplier its own. */
-const ownedBy = (column: string) => (caller: Caller, qb: AnyQuery): AnyQuery =>
+/** SYS every row; another account type the rows whose `column` names its organisation (a supplier's templates, its notices). */
+export const ownedBy = (column: string) => (caller: Caller, qb: AnyQuery): AnyQuery =>
   caller.user.adminType === AdminType.SYS ? qb : qb.where(column, '=', caller.user.orgId ?? -1);
 
 const keepVersion = (ctx: WriteContext, agreementId: unknown, version: number, content: unknown) =>

@@ -2,18 +2,16 @@
 import { AdminType, notice } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import { type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import type { AppDeps, RouteSpec } from '../../http/guard';
+import { defineResource, T } from '../../resource/entity-resource';
+import { ownedBy } from './agreement';
 
 export const NoticeMessages = { window: '截止时间须晚于发布时间' } as const;
 
-/** SYS every notice; a supplier the ones it published. */
-const publishedBy = (caller: Caller, qb: AnyQuery): AnyQuery =>
-  caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.publisherId`, '=', caller.user.orgId ?? -1);
-
 export function noticeAdminRoutes(deps: AppDeps): RouteSpec[] {
   return defineResource(deps, notice, {
-    scope: publishedBy,
+    // SYS every notice; a supplier the ones it published.
+    scope: ownedBy(`${T}.publisherId`),
     writers: ['SYS', 'SPR'],
     simple: false,
     export: true,
