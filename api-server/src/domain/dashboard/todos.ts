@@ -1,31 +1,24 @@
 import { type AccountType, codeOf, DASHBOARD_TODOS, type TodoKey, type TodoRows } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { type OrgScope, rowInScope, tieCondition } from '../../account/scope';
+import { scoped, type Tie } from '../../account/scope';
 import type { Database } from '../../db/schema';
 import type { SignedInContext } from '../../http/guard';
+import type { AnyQuery } from '../../resource/entity-resource';
 
-type ScopedTable = TodoRows['table'];
 type Where = (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool>;
 
 /** A to-do's rows (DASHBOARD_TODOS): each column at its value, or any of its values. */
 const whereOf = ({ table, where }: TodoRows): Where => (eb) => eb.and(Object.entries(where).map(([column, value]) => eb(sql.ref(`${table}.${column}`), Array.isArray(value) ? 'in' : '=', value)));
 
-/** The rows of a table inside the caller's scope; refunds carry no supplier column and are tied by their enterprise as the money screens tie them (`ownEnt`). */
-function inScope(db: Kysely<Database>, scope: OrgScope, table: ScopedTable): Where {
-  if (table !== 'refund_apply') return rowInScope(db, scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` });
-  const condition = tieCondition(db, { ownEnt: 'refund_apply.entId' }, scope);
-  return (eb) => (condition === null ? sql<SqlBool>`1 = 1` : typeof condition === 'function' ? condition(eb as never) : condition);
-}
+/** How a counted table's rows are tied to the organisations: by enterprise and supplier; refunds carry no supplier and are tied by their enterprise as the money screens tie them (`ownEnt`). */
+const tieOf = (table: TodoRows['table'] | 'ent'): Tie =>
+  table === 'refund_apply' ? { ownEnt: 'refund_apply.entId' } : { entSupplier: { ent: `${table}.${table === 'ent' ? 'id' : 'entId'}`, supplier: `${table}.supplierId` } };
 
-export async function count(db: Kysely<Database>, ctx: SignedInContext, table: ScopedTable, where?: Where): Promise<number> {
-  let query = db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(inScope(db, ctx.caller.scope, table));
-  if (where) query = query.where(where);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+/** The rows of a table inside the caller's scope (its tie), counted. */
+export async function count(db: Kysely<Database>, ctx: SignedInContext, table: TodoRows['table'] | 'ent', where?: Where): Promise<number> {
+  const query = scoped(db, tieOf(table))(ctx.caller, db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')) as AnyQuery);
+  return Number(((await (where ? query.where(where as never) : query).executeTakeFirstOrThrow()) as { n: unknown }).n);
 }
-
 
 /** The to-dos of the caller's account type whose code it holds, counted in its scope, and their total. */
 export async function todosOf(db: Kysely<Database>, ctx: SignedInContext, type: AccountType | null): Promise<{ total: number } & Partial<Record<TodoKey, number>>> {
