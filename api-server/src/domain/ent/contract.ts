@@ -21,9 +21,14 @@ export const ContractMessages = {
   original: '补充合同须填写有效的原合同编号',
 } as const;
 
+/** A contract's period (enterprise and merchant contracts): its end is not before its start. */
+async function checkPeriod(_ctx: WriteContext, next: Row) {
+  if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
+}
+
 /** An original contract in force (status 0) may not share a day with another one of the enterprise. */
 async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
-  if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
+  await checkPeriod(ctx, next);
   if (next.category === 10) {
     const original = await ctx.trx.selectFrom('ent_contract').select('id').where('contractNo', '=', String(next.parentContractNo ?? '')).where('entId', '=', Number(next.entId)).where('category', '=', 0).executeTakeFirst();
     if (!original) refuse(Code.VALIDATION, ContractMessages.original);
@@ -66,9 +71,7 @@ export function contractRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'delete',
     simple: false,
     duplicate: '合同编号已存在',
-    check: async (_ctx, next) => {
-      if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
-    },
+    check: checkPeriod,
   });
   const coops = defineResource(deps, coopEnt, {
     scope: byEnt,

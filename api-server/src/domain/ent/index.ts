@@ -72,8 +72,7 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: '该企业已有配置',
     // 自定义 (1) limits need both amounts; 不限 (−1) and 全部限制 (0) read none of them.
     check: async (_ctx, next) => {
-      if (next.limitType === 1 && (next.singleLimitFen === null || next.singleLimitFen === undefined || next.monthlyLimitFen === null || next.monthlyLimitFen === undefined))
-        refuse(Code.VALIDATION, EntMessages.customLimits);
+      if (next.limitType === 1 && [next.singleLimitFen, next.monthlyLimitFen].some((fen) => fen === null || fen === undefined)) refuse(Code.VALIDATION, EntMessages.customLimits);
     },
   });
   const files = defineResource(deps, entFile, { scope: byEnt, writers: ['SYS'], simple: false, upsertBy: ['entId', 'fileType'], remove: 'delete' });

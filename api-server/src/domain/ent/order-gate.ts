@@ -7,7 +7,7 @@ import { newOrderRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 
 /** Loads the facts of one enterprise and refuses (1009) when it may not start an order; 1004 when unknown. */
 export async function assertEntMayOrder(db: Kysely<Database>, entId: number): Promise<void> {
@@ -18,7 +18,7 @@ export async function assertEntMayOrder(db: Kysely<Database>, entId: number): Pr
     .select(['ent.status as entStatus', 'm.status as merchtStatus', 'p.status as parentMerchtStatus'])
     .where('ent.id', '=', entId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(Code.NOT_FOUND, Messages.notFound);
+  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
   const refusal = newOrderRefusal({ entStatus: row.entStatus, merchtStatus: row.merchtStatus, parentMerchtStatus: row.parentMerchtStatus ?? null });
-  if (refusal) throw new ApiError(Code.CONFLICT, refusal);
+  if (refusal) refuse(Code.CONFLICT, refusal);
 }

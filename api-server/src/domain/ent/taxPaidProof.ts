@@ -4,7 +4,7 @@
  */
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
@@ -26,9 +26,7 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
       await visibleEnt(ctx.trx, ctx.caller, values.entId);
       return values;
     },
-    check: async (_ctx, next) => {
-      if (!(Number(next.personCount) > 0)) throw new ApiError(Code.VALIDATION, '完税人数须大于0');
-    },
+    check: async (_ctx, next) => (Number(next.personCount) > 0 ? undefined : refuse(Code.VALIDATION, '完税人数须大于0')),
   });
   return [...proofs.routes, fileRoute(deps, proofs.resource, 'file', 'ent/query/taxProof/inventory/file')];
 }

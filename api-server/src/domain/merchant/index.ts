@@ -75,11 +75,10 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     listAliases: ['mercht/query/subMercht/listSub'],
     remove: 'delete',
     ...merchantOptions,
+    // The parent (its supplier's sub, whatever the body says: `fill`) is checked by refersTo; a supplier adds under its own merchants.
     beforeCreate: async (ctx, values) => {
-      const parent = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
-      if (!parent) refuse(Code.VALIDATION, MerchantMessages.parent);
-      if (ctx.caller.user.adminType === AdminType.SPR && parent!.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      return merchantOptions.beforeCreate(ctx, { ...values, supplierId: parent!.supplierId });
+      if (ctx.caller.user.adminType === AdminType.SPR && values.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+      return merchantOptions.beforeCreate(ctx, values);
     },
   });
   return [...merchants.routes, ...subs.routes, ...supRoutes(deps, merchants.resource)];
