@@ -192,6 +192,10 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
     expect(history.data.records[0]).toMatchObject({ importNo: linked.data.importNo, total: 2, successCount: 2, failCount: 0 });
     const details = await ent2.post('cust/mgr/importDetails', { id: linked.data.importId });
     expect(details.data.rows.map((r: { message: string }) => r.message)).toEqual([CustMessages.created, CustMessages.linked]);
+    // importDetails is the kit's get of the import (a getAliases path) with its rows: the head's fields, ID numbers masked.
+    expect(details.data).toMatchObject({ importNo: linked.data.importNo, total: 2 });
+    expect(details.data.rows.every((r: { idNumber: string }) => r.idNumber.includes('*'))).toBe(true);
+    expect((await ent2.post('cust/mgr/import/get', { id: linked.data.importId })).data.rows).toEqual(details.data.rows);
     expect((await ent.post('cust/mgr/importDetails', { id: linked.data.importId })).code).toBe(3002);
   });
 

@@ -108,6 +108,8 @@ export interface ResourceOptions<F extends EntityFields> {
   audited?: Names<F>;
   /** More paths answering the list (the spec's names: `subMercht/listSub`). */
   listAliases?: string[];
+  /** More paths answering the get, its `more` included (the spec's names: `cust/mgr/importDetails`). */
+  getAliases?: string[];
   /** The list's path when the spec names it otherwise (`cust/query/custCoopEnt`), in place of `${paths.query}/list`. */
   list?: string;
   /** false: no get route (the spec names none; the record is read through its list). */
@@ -713,6 +715,7 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
       ? []
       : [{ path: `${query}/get`, perm: entity.codes.query, handler: (ctx: RouteContext) => resource.detail(signed(ctx).caller, keyValue(entity, ctx.body)) }]),
     ...(options.listAliases ?? []).map((path): RouteSpec => ({ path, perm: entity.codes.query, handler: (ctx) => resource.list(signed(ctx).caller, ctx.body) })),
+    ...(options.getAliases ?? []).map((path): RouteSpec => ({ path, perm: entity.codes.query, handler: (ctx) => resource.detail(signed(ctx).caller, keyValue(entity, ctx.body)) })),
   ];
   if (options.simple !== false)
     for (const name of new Set(['querySimple', ...(options.simple ?? [])]))

@@ -27,7 +27,7 @@ import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
-import { type AnyDb, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
 import { sendUpload } from '../../resource/kit-routes';
 import { insertChunked } from '../../resource/batch';
@@ -68,6 +68,12 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
     listAliases: ['cust/mgr/importList'],
     simple: false,
+    // importDetails: the import with each row's outcome (ID numbers masked).
+    getAliases: ['cust/mgr/importDetails'],
+    more: async (_caller, head) => {
+      const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
+      return { rows: (rows as Row[]).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
+    },
     // importDFile: the result workbook of every import, the original file when the client sent it.
     rowActions: (_caller, row) => ['result', ...(row.fileUrl ? ['original'] : [])],
   });
@@ -151,15 +157,6 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           if (!isUniqueViolation(error)) throw error;
           return run();
         }
-      }),
-    },
-    {
-      path: 'cust/mgr/importDetails',
-      perm: IMPORT,
-      handler: signed(async (ctx) => {
-        const head = await loadImport(ctx, ctx.body.id);
-        const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
-        return { ...history.resource.show(head, ctx.caller), rows: (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
       }),
     },
     {
