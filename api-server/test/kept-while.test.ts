@@ -1,8 +1,12 @@
 /**
  * resource/kept-while.ts on both databases: a reference's `where` counts only the referring rows with
  * the declared values (a list: any of them; null: none), for the refusal and for the rows removed with
- * the record; `refersTo` refuses a written record whose reference finds no row matching its declaration.
+ * the record; `refersTo` refuses a written record whose reference finds no row matching its declaration;
+ * a command's `commandRefs` (resource/commands.ts) refuses it while rows refer to its record and deletes
+ * the rows that go with it and the record (the task package's 删除).
  */
+import { PACKAGE_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code } from '../src/http/codes';
 import { ApiError } from '../src/http/envelope';
 import { type KeptWhile, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from '../src/resource/kept-while';
@@ -63,5 +67,24 @@ describe.each(DIALECTS)('keptWhile where on %s', (dialect) => {
     expect(await check({ parentId: -5, supplierId: category.supplierId })).toEqual({ code: Code.VALIDATION, message: '上级分类不可用' });
     const child = await ctx.db.selectFrom('task_category').select(['id', 'supplierId']).where('parentId', 'is not', null).executeTakeFirst();
     if (child) expect(await check({ parentId: child.id, supplierId: child.supplierId })).toEqual({ code: Code.VALIDATION, message: '上级分类不可用' });
+  });
+
+  test('commandRefs: 删除 is refused while a taker refers to the package (nothing written), then deletes its named talents and the package and answers true', async () => {
+    const ent = ctx.client();
+    expect((await ent.login(DEMO_USERS.ENT, DEMO_PASSWORD)).code).toBe(0);
+    const made = await ent.post('package/mgr/create', { name: '引用测试包', packageType: 10, packagePriceType: 10, startDate: '2030-01-01', endDate: '2030-02-01' });
+    expect(made.code).toBe(0);
+    const id = made.data.id as number;
+    const custId = (await ctx.db.selectFrom('cust').select('id').executeTakeFirstOrThrow()).id;
+    await ctx.db.insertInto('work_package_talent').values({ packageId: id, custId, createdAt: Date.now() }).execute();
+    const taker = await ctx.db.insertInto('work_package_taker').values({ packageId: id, custId, status: 90, completedAt: null, remark: null, createdAt: Date.now(), updatedAt: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    expect(await ent.post('package/mgr/delete', { id })).toMatchObject({ code: Code.CONFLICT, message: PACKAGE_MESSAGES.hasTakers });
+    expect(await ctx.db.selectFrom('work_package_talent').select('id').where('packageId', '=', id).execute()).toHaveLength(1);
+    expect(await ctx.db.selectFrom('audit_log').select('id').where('entity', '=', 'workPackage').where('entityId', '=', String(id)).where('action', '=', 'delete').execute()).toEqual([]);
+    await ctx.db.deleteFrom('work_package_taker').where('id', '=', taker.id).execute();
+    expect(await ent.post('package/mgr/delete', { id })).toMatchObject({ code: 0, data: true });
+    expect(await ctx.db.selectFrom('work_package_talent').select('id').where('packageId', '=', id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('work_package').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('audit_log').select('id').where('entity', '=', 'workPackage').where('entityId', '=', String(id)).where('action', '=', 'delete').execute()).toHaveLength(1);
   });
 });

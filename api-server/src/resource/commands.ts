@@ -34,6 +34,7 @@ import { Code, type CodeValue, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
 import { isBlank, parseInput, type Row } from './codec';
+import { type KeptWhile, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 /** 当前状态不允许此操作: the kit's stale answer (1009). */
@@ -70,6 +71,18 @@ export interface AskingEffect<T = unknown> {
 /** The hand-written business work of commands, by command name. */
 export type Effects = Record<string, Effect | AskingEffect<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/**
+ * What a command declares about the rows referring to its record, run in its transaction after the state
+ * moved and before the effect: refused while some refer to it (`keptWhile`: a package finished while a
+ * taker still works), the rows that go with it (`removedWith`) and the record itself (`removes`: a
+ * command that deletes answers true).
+ */
+export interface CommandRefs {
+  keptWhile?: readonly KeptWhile[];
+  removedWith?: readonly Referring[];
+  removes?: boolean;
+}
+
 /** What the runner needs of a resource (resource/entity-resource.ts Resource). */
 export interface CommandHost {
   entity: Entity;
@@ -79,6 +92,7 @@ export interface CommandHost {
     transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
     afterTransition?: (ctx: SignedInContext & { trx: AnyDb }, name: string, row: Row) => Promise<void>;
     effects?: Effects;
+    commandRefs?: Record<string, CommandRefs>;
   };
   load(caller: Caller, key: number | string | null, db?: AnyDb): Promise<Row>;
   write<T>(ctx: SignedInContext, run: (trx: AnyDb) => Promise<T>): Promise<T>;
@@ -182,6 +196,12 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
       const moved = await update.executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, stale);
     }
+    const refs = options.commandRefs?.[name];
+    if (refs) {
+      await refuseWhileReferenced(trx, refs.keptWhile ?? [], row, keyColumn);
+      await removeReferring(trx, refs.removedWith ?? [], row, keyColumn);
+      if (refs.removes) await trx.deleteFrom(entity.table).where(keyColumn, '=', rowKey).execute();
+    }
     const result = !effect ? undefined : typeof effect === 'function' ? await effect({ ...ctx, trx, row, input, name, child }) : await effect.run({ ...ctx, trx, row, input, name, child, asked });
     const changes: Changes = {};
     for (const [field, to] of Object.entries(target)) changes[field] = { from: row[columnOf(entity, field)] ?? null, to };
@@ -199,7 +219,7 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     await options.afterTransition?.({ ...ctx, trx }, name, row);
     return result?.answer;
   });
-  return answer ?? host.get(ctx.caller, rowKey);
+  return answer ?? (options.commandRefs?.[name]?.removes ? true : host.get(ctx.caller, rowKey));
 }
 
 /** The row's fields a command's `from`/`when` read, by field name (columns may differ: priceType). */

@@ -34,7 +34,7 @@ import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '
 import { formatDateTime } from '../util/time';
 import { entityValues, isBlank, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
-import { commandActions, type CommandHost, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
+import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from './kept-while';
 
@@ -130,6 +130,8 @@ export interface ResourceOptions<F extends EntityFields> {
   transitionRefusal?: (name: string, row: Row, caller?: Caller) => string | null;
   /** Kit v3: the hand-written business work of the entity's commands, by name (the route folder's effects file). */
   effects?: Effects;
+  /** Kit v3: per command, the rows referring to the record it is refused while, deletes with it, and whether it deletes the record (resource/commands.ts CommandRefs). */
+  commandRefs?: Record<string, CommandRefs>;
   /** In a transition's transaction, after the status moved (a disabled account's sessions end). */
   afterTransition?: (ctx: WriteContext, name: string, row: Row) => Promise<void>;
   /** Values of the entity's virtual fields computed from the stored row (lists, get and export) when the caller decides (masking); else the entity's `derive`. */
