@@ -53,6 +53,11 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     updatable: (caller, row) => allows('update', row, caller),
     export: true,
     effects: packageEffects,
+    commandRefs: {
+      // Finished only once none of its takers still works; deleted only if nobody took it, its named talents with it.
+      finish: { keptWhile: [{ table: 'work_package_taker', column: 'packageId', where: { status: TAKER_STATUS.TAKEN }, message: PACKAGE_MESSAGES.pendingTakers }] },
+      delete: { keptWhile: [{ table: 'work_package_taker', column: 'packageId', message: PACKAGE_MESSAGES.hasTakers }], removedWith: [{ table: 'work_package_talent', column: 'packageId' }], removes: true },
+    },
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
