@@ -9,7 +9,7 @@
 import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealOwner, revealTarget } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 import { keyValue, revealableResource } from '../resource/entity-resource';
 
@@ -19,19 +19,15 @@ export function revealRoutes(deps: AppDeps): RouteSpec[] {
       path: REVEAL_PATH,
       // Any signed-in account reaches the handler; the field's own code decides (a route has one code).
       perm: codeOf('ACT_LOGIN_INFO'),
-      check: (body) => {
-        const target = revealTarget(body.entity, body.field);
-        if ('error' in target) return target.error;
-        return keyValue(target.entity, { [target.entity.key]: body.key }) === null ? REVEAL_MESSAGES.key : null;
-      },
       handler: async (ctx) => {
         const { caller } = ctx as SignedInContext;
+        // 1001 for a field or key the request cannot name, then 3001 without the field's code.
         const target = revealTarget(ctx.body.entity, ctx.body.field);
-        if ('error' in target) throw new ApiError(Code.VALIDATION, target.error);
-        if (!caller.perms.has(target.code)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
-        const resource = revealableResource(deps, target.entity.name);
-        if (!resource) throw new ApiError(Code.VALIDATION, REVEAL_MESSAGES.entity);
+        if ('error' in target) return refuse(Code.VALIDATION, target.error);
         const key = keyValue(target.entity, { [target.entity.key]: ctx.body.key });
+        if (key === null) refuse(Code.VALIDATION, REVEAL_MESSAGES.key);
+        if (!caller.perms.has(target.code)) refuse(Code.NO_PERMISSION, Messages.noPermission);
+        const resource = revealableResource(deps, target.entity.name) ?? refuse(Code.VALIDATION, REVEAL_MESSAGES.entity);
         const row = await resource.load(caller, key);
         const shown = resource.show(row, caller, true);
         const field = String(ctx.body.field);

@@ -7,7 +7,7 @@
  * by the whole number, exactly — a prefix search would answer yes/no for every digit of it.
  */
 import { AdminType, codeOf, idNumberKey, maskPersonal, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
@@ -31,39 +31,33 @@ const startsWith = (column: string, q: string) => sql<SqlBool>`upper(${sql.ref(c
 type Searcher = (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]>;
 
 /**
- * A record found by the prefix of its number (代发订单, 开票申请): its table, the enterprise it belongs to
- * (the subtitle), its scope columns and where its hit leads.
+ * Records of one table found in the caller's scope (its enterprise and supplier columns): what matches,
+ * the hit's title and subtitle (`ent.entName` is the record's enterprise, joined when the table is not
+ * `ent` itself), newest or oldest first, and where the hit leads.
  */
-function numberSearcher(table: 'pay_order' | 'invoice_apply', no: 'orderNo' | 'applyNo', kind: string, link: (no: string, ctx: SignedInContext) => string): Searcher {
-  return async (db, ctx, q) =>
-    (
-      await (db as unknown as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
-        .selectFrom(table)
-        .innerJoin('ent', 'ent.id', `${table}.entId`)
-        .select([`${table}.${no} as no`, 'ent.entName'])
-        .where(startsWith(`${table}.${no}`, q))
-        .where(rowInScope(db, ctx.caller.scope, { ent: `${table}.entId`, supplier: `${table}.supplierId` }) as never)
-        .orderBy(`${table}.id`, 'desc')
-        .limit(PER_KIND)
-        .execute()
-    ).map((r: { no: string; entName: string }) => ({ kind, title: r.no, subtitle: r.entName, link: link(r.no, ctx) }));
+function searcher(kind: string, table: 'pay_order' | 'invoice_apply' | 'ent', shown: [title: string, subtitle: string], match: (q: string) => Expression<SqlBool>, order: 'asc' | 'desc', link: (hit: { title: string; subtitle: string }, ctx: SignedInContext) => string): Searcher {
+  return async (db, ctx, q) => {
+    let qb = (db as unknown as Kysely<any>).selectFrom(table); // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
+    const rows = await qb
+      .select([`${shown[0]} as title`, `${shown[1]} as subtitle`])
+      .where(match(q))
+      .where(rowInScope(db, ctx.caller.scope, { ent: table === 'ent' ? 'ent.id' : `${table}.entId`, supplier: `${table}.supplierId` }) as never)
+      .orderBy(`${table}.id`, order)
+      .limit(PER_KIND)
+      .execute();
+    return rows.map((r: { title: string; subtitle: string }) => ({ kind, ...r, link: link(r, ctx) }));
+  };
 }
 
 const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
-  { code: ['ACT_ORDER_QUERY'], run: numberSearcher('pay_order', 'orderNo', '代发订单', (no) => `/order/index?orderNo=${encodeURIComponent(no)}`) },
+  {
+    code: ['ACT_ORDER_QUERY'],
+    run: searcher('代发订单', 'pay_order', ['pay_order.orderNo', 'ent.entName'], (q) => startsWith('pay_order.orderNo', q), 'desc', (hit) => `/order/index?orderNo=${encodeURIComponent(hit.title)}`),
+  },
   {
     code: ['ACT_ENT_QUERY'],
-    run: async (db, ctx, q) =>
-      (
-        await db
-          .selectFrom('ent')
-          .select(['ent.entCode', 'ent.entName'])
-          .where((eb) => eb.or([startsWith('ent.entCode', q), likeContains('ent.entName', q)]))
-          .where(rowInScope(db, ctx.caller.scope, { ent: 'ent.id', supplier: 'ent.supplierId' }))
-          .orderBy('ent.id')
-          .limit(PER_KIND)
-          .execute()
-      ).map((r) => ({ kind: '企业', title: r.entName, subtitle: r.entCode, link: `/ent/index?entCode=${encodeURIComponent(r.entCode)}` })),
+    run: searcher('企业', 'ent', ['ent.entName', 'ent.entCode'], (q) => sql<SqlBool>`(${startsWith('ent.entCode', q)} or ${likeContains('ent.entName', q)})`, 'asc', (hit) => `/ent/index?entCode=${encodeURIComponent(hit.subtitle)}`),
   },
   {
     code: ['ACT_CUST_QUERY'],
@@ -86,10 +80,10 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
   {
     code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],
     // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu).
-    run: numberSearcher('invoice_apply', 'applyNo', '开票申请', (no, ctx) => {
+    run: searcher('开票申请', 'invoice_apply', ['invoice_apply.applyNo', 'ent.entName'], (q) => startsWith('invoice_apply.applyNo', q), 'desc', (hit, ctx) => {
       if (ctx.caller.user.adminType === AdminType.MER) return '/invoice/invoiceInfo';
       const toMe = !ctx.caller.perms.has(codeOf('ACT_INVOICE_MY_QUERY'));
-      return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(no)}`;
+      return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(hit.title)}`;
     }),
   },
 ];

@@ -12,17 +12,11 @@ import { createSession } from '../security/session';
 import { throttlesOf } from '../security/throttle';
 
 /** Login only checks presence; a malformed username simply fails as wrong credentials. */
-export function loginSchema(captchaOff: boolean): Schema {
-  const schema: Schema = {
-    username: 'loginUsername',
-    password: 'loginPassword',
-  };
-  if (!captchaOff) {
-    schema.captchaToken = 'captcha';
-    schema.captcha = 'captcha';
-  }
-  return schema;
-}
+export const loginSchema = (captchaOff: boolean): Schema => ({
+  username: 'loginUsername',
+  password: 'loginPassword',
+  ...(captchaOff ? {} : { captchaToken: 'captcha', captcha: 'captcha' }),
+});
 
 /**
  * Sign-in (issue 12 finding 5): the client IP's failure budget first, then the captcha; the attempt is
