@@ -12,7 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { entScope } from '../ent/index';
 import { BizType, moveBalance } from '../ent/ledger';
@@ -22,7 +22,7 @@ import { reverseFees } from './pricing';
 import { auditOrder, chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
-import { mayWriteTemps, TEMP_MESSAGES } from './temp-writes';
+import { type CreateTemp, mayWriteTemps, TEMP_MESSAGES } from './temp-writes';
 import { progressRoutes } from './progress';
 
 const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
@@ -40,7 +40,7 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
 }
 
 
-export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: { remark?: string | null; remadeFrom?: { orderId: number; lineIds: number[] } }) => Promise<Row>): RouteSpec[] {
+export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
 
@@ -139,8 +139,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       perm: orderDetail.codes.query,
       raw: true,
       handler: signed(async (ctx) => {
-        const id = Number((ctx.request.query as Row).id);
-        const line = await details.resource.load(ctx.caller, Number.isInteger(id) ? id : null);
+        const line = await details.resource.load(ctx.caller, keyValue(orderDetail, ctx.request.query as Row));
         if (!line.receiptFile) refuse(Code.NOT_FOUND, ORDER_MESSAGES.noReceipt);
         const name = String(line.receiptFile);
         const pdf = onePagePdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`);
@@ -172,7 +171,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: (ctx: SignedInContext, ent
       }),
     },
     ...feeLogs.routes,
-    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: signed(async (ctx) => feeLogs.resource.get(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null)) },
+    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: signed(async (ctx) => feeLogs.resource.get(ctx.caller, keyValue(calcFeeLog, ctx.body))) },
     ...progressRoutes(deps),
     ...modeExports.routes,
   ];

@@ -10,7 +10,7 @@ import { audit, type Operator } from '../../account/audit';
 import type { TempOrderTable } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller } from '../../http/guard';
+import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { serialCode } from '../org-scope';
@@ -52,6 +52,9 @@ export interface TempExtra {
   /** 失败明细重新制单: the order whose failed lines these rows copy (linked in the same transaction). */
   remadeFrom?: { orderId: number; lineIds: number[] };
 }
+/** Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks. */
+export type CreateTemp = (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark' | 'remadeFrom'>) => Promise<Row>;
+
 /** The temp order a write works on, as stored (a row loaded through its resource has these columns). */
 type TempHead = Pick<Selectable<TempOrderTable>, 'id' | 'tempNo' | 'entId' | 'payChannel' | 'packageCode' | 'remark'>;
 export const headOf = (row: Row) => row as unknown as TempHead;
@@ -178,20 +181,13 @@ export async function convert(deps: AppDeps, operator: Operator, now: number, te
 
 export const openOperator = (clientCode: string): Operator => ({ userId: null, name: `开放接口${clientCode}`, username: clientCode });
 
-/** What an open-API payout request left: the temp order, and the order when no review was asked. */
-export interface OpenPayoutResult {
-  tempOrderNo: string;
-  tempStatus: number;
-  orderNo: string | null;
-}
-
 /**
  * The open API's payout (1004002/1004003): the back-office's 上传 → 提交 (or 提交审核) → transOrder in
  * one transaction, by the API client for its enterprise (its signature stands for the SMS payment
  * code). Any row error, gate or limit refuses the whole request and leaves nothing behind; the
  * request number is kept on the temp order, unique per client, so a repeat can never pay twice.
  */
-export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<OpenPayoutResult> {
+export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<void> {
   const db = deps.db as unknown as Db;
   const now = deps.now();
   const operator = openOperator(client.clientCode);
@@ -199,18 +195,18 @@ export async function openPayout(deps: AppDeps, client: { clientCode: string; re
   const ent = await orderGate(deps, entId, channel, now);
   const rowErrors = (rows: RowCheckResult[]) => {
     const bad = rows.filter((r) => r.errorType !== 0);
-    return bad.length > 0 ? refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad }) : undefined;
+    if (bad.length > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad });
   };
-  return db.transaction().execute(async (trx) => {
+  // The open API answers where the payout stands by reading the temp order (open-api.ts payoutState).
+  await db.transaction().execute(async (trx) => {
     const temp = await insertTemp(trx, deps.dialect, operator, now, ent, channel, rawRows, { ...extra, open: client });
     rowErrors(temp.rows);
     const review = ent.tempOrderReview;
     const tempStatus = review ? 20 : 10;
     await trx.updateTable('temp_order').set({ status: tempStatus, updatedAt: now }).where('id', '=', temp.id).execute();
     await audit(trx, { operator, now, action: review ? 'submitReview' : 'submit', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 0, to: tempStatus } } });
-    if (review) return { tempOrderNo: temp.tempNo, tempStatus, orderNo: null };
+    if (review) return;
     const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
-    if ('rowErrors' in made) return rowErrors(made.rowErrors) as never;
-    return { tempOrderNo: temp.tempNo, tempStatus: 30, orderNo: made.orderNo };
+    if ('rowErrors' in made) rowErrors(made.rowErrors);
   });
 }

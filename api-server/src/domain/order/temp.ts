@@ -27,9 +27,9 @@ import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, convert, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra } from './temp-writes';
+import { assertNewTemp, convert, type CreateTemp, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra } from './temp-writes';
 
-export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark' | 'remadeFrom'>) => Promise<Row> } {
+export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: CreateTemp } {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
@@ -178,14 +178,12 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
 
   // The kit's command routes run close; 提交, 审核 and 提交订单 are served here (they choose the command, or do more after it).
   const machineNames = new Set(['submit', 'submitReview', 'review', 'approve', 'reject', 'transOrder'].map((n) => `${tempOrder.paths.mgr}/${n}`));
-  const own = (path: string) => path === `${tempOrder.paths.query}/get` || machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
+  const own = (path: string) => machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
   const mgr = tempOrder.codes.mgr!;
-  const query = tempOrder.codes.query;
   const routes: RouteSpec[] = [
     ...temps.routes.filter((r) => !own(r.path)),
     ...details.routes,
     fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
-    { path: 'order/query/temp/get', perm: query, handler: signed(async (ctx) => temps.resource.detail(ctx.caller, (await loadTemp(ctx, ctx.body.id)).id as number)) },
     {
       path: 'order/mgr/temp/create',
       perm: mgr,
