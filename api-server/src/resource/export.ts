@@ -53,20 +53,19 @@ export async function peekToken(db: AnyDb, ctx: Pick<SignedInContext, 'request'>
   return token ? (JSON.parse(String(token.query)) as Row) : null;
 }
 
+/** Uses up `token` for `path` (unexpired, unused; `userId`'s when named): the token's user and what was asked, else null. */
+export async function takeToken(db: AnyDb, token: unknown, path: string, now: number, userId?: number): Promise<{ userId: number; query: Row } | null> {
+  let update = db.updateTable('export_token').set({ usedAt: now }).where('tokenHash', '=', hash(String(token ?? ''))).where('path', '=', path);
+  if (userId !== undefined) update = update.where('userId', '=', userId);
+  const claimed = await update.where('usedAt', 'is', null).where('expiresAt', '>', now).returning(['userId', 'query']).executeTakeFirst();
+  return claimed ? { userId: Number(claimed.userId), query: JSON.parse(String(claimed.query || '{}')) as Row } : null;
+}
+
 /** Uses up the `?token=` of a GET on `path` (the caller's, unexpired, unused): what was asked, else 1001 with `expired`. */
 export async function claimToken(db: AnyDb, ctx: Pick<SignedInContext, 'caller' | 'now' | 'request'>, path: string, expired: string = ExportMessages.expired): Promise<Row> {
-  const claimed = await db
-    .updateTable('export_token')
-    .set({ usedAt: ctx.now })
-    .where('tokenHash', '=', hash(String((ctx.request.query as Row).token ?? '')))
-    .where('userId', '=', ctx.caller.user.userId)
-    .where('path', '=', path)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', ctx.now)
-    .returning('query')
-    .executeTakeFirst();
+  const claimed = await takeToken(db, (ctx.request.query as Row).token, path, ctx.now, ctx.caller.user.userId);
   if (!claimed) throw new ApiError(Code.VALIDATION, expired);
-  return JSON.parse(String(claimed.query)) as Row;
+  return claimed.query;
 }
 
 /** Answers a workbook as a download named `name` (the ASCII `fallback` for old clients). */
