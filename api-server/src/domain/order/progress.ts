@@ -2,7 +2,6 @@
  * Order progress (issue 19's stream): what the stream sends of an order, and the routes that hand out
  * a ticket and stream the caller's orders as they move, re-checking the caller every second.
  */
-import crypto from 'node:crypto';
 import { payOrder } from '@flexpay/shared-utility/src/pure';
 import { scoped } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
@@ -10,7 +9,7 @@ import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, endedSessionAnswer, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyQuery, present } from '../../resource/entity-resource';
-import { issueToken } from '../../resource/export';
+import { issueToken, takeToken } from '../../resource/export';
 import { type Db } from './service';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';
@@ -24,7 +23,6 @@ export function progressOf(row: Row): Row {
 
 export const PROGRESS_TICKET_TTL_MS = 60_000;
 const PROGRESS_PATH = 'order/query/progress';
-const hash = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 
 /** How often an open progress stream re-checks its session, account and organisation (the auth epoch makes it one shared read). */
 export const PROGRESS_RECHECK_MS = 1_000;
@@ -63,17 +61,9 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       handler: async (ctx) => {
         const query = ctx.request.query as Row;
-        const claimed = await deps.db
-          .updateTable('export_token')
-          .set({ usedAt: ctx.now })
-          .where('tokenHash', '=', hash(String(query.ticket ?? '')))
-          .where('path', '=', PROGRESS_PATH)
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', ctx.now)
-          .returning(['userId', 'query'])
-          .executeTakeFirst();
+        const claimed = await takeToken(deps.db as never, query.ticket, PROGRESS_PATH, ctx.now);
         if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
-        const storedToken = (JSON.parse(claimed.query || '{}') as { session?: string | null }).session ?? null;
+        const storedToken = (claimed.query.session as string | null | undefined) ?? null;
         // The session, account and organisation as they stand now; the stream ends when any fails (ApiError).
         const standing = async (): Promise<Caller> => {
           const session = storedToken ? ((await deps.db.selectFrom('session').selectAll().where('token', '=', storedToken).executeTakeFirst()) as SessionRow | undefined) : undefined;
