@@ -3,12 +3,12 @@
  * under one supplier, sub-merchants one level below (same supplier), each created with its top
  * administrator (DOMAIN.md §1, issue 14).
  */
-import { AdminType, type AdminTypeValue, merchant, subMerchant } from '@flexpay/shared-utility/src/pure';
+import { AdminType, type AdminTypeValue, merchant, subMerchant, supMerchant } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, present, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { merchantScope, nextCode, SIMPLE } from '../org-scope';
 
@@ -81,33 +81,16 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
       return merchantOptions.beforeCreate(ctx, values);
     },
   });
-  return [...merchants.routes, ...subs.routes, ...supRoutes(deps, merchants.resource)];
-}
-
-/** The caller's parent merchant: ENT its merchant, a sub-merchant its parent, a top merchant none. */
-function supRoutes(deps: AppDeps, resource: { rows: (qb: AnyQuery, order: never[]) => AnyQuery }): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
-  const parentOf = (ctx: SignedInContext) => {
-    const orgId = ctx.caller.user.orgId ?? -1;
-    const qb = db.selectFrom(`mercht as ${T}`) as AnyQuery;
-    return ctx.caller.user.adminType === AdminType.ENT
-      ? qb.where(`${T}.id`, 'in', db.selectFrom('ent').select('merchtId').where('id', '=', orgId))
-      : qb.where(`${T}.id`, 'in', db.selectFrom('mercht').select('parentId').where('id', '=', orgId));
-  };
-  const code = 16230;
-  return [
-    {
-      path: 'mercht/query/listSup',
-      perm: code,
-      handler: signed(async (ctx) => {
-        const rows = (await resource.rows(parentOf(ctx), []).execute()) as Row[];
-        return { records: rows.map((r) => present(merchant, r)), total: rows.length };
-      }),
+  // The caller's parent merchant: an enterprise's merchant, a sub-merchant's parent, none for a top merchant.
+  const sup = defineResource(deps, supMerchant, {
+    scope: (caller, qb) => {
+      const orgId = caller.user.orgId ?? -1;
+      return qb.where(`${T}.id`, 'in', caller.user.adminType === AdminType.ENT ? db.selectFrom('ent').select('merchtId').where('id', '=', orgId) : db.selectFrom('mercht').select('parentId').where('id', '=', orgId));
     },
-    {
-      path: 'mercht/query/querySupSimple',
-      perm: code,
-      handler: signed(async (ctx) => ((await parentOf(ctx).select([`${T}.id`, `${T}.name`]).execute()) as Row[]).map((r) => ({ value: r.id, label: r.name }))),
-    },
-  ];
+    list: 'mercht/query/listSup',
+    get: false,
+    simple: false,
+  });
+  const supSimple = signed(async ({ caller }) => ((await sup.resource.scoped(caller).select([`${T}.id`, `${T}.name`]).execute()) as Row[]).map((r) => ({ value: r.id, label: r.name })));
+  return [...merchants.routes, ...subs.routes, ...sup.routes, { path: 'mercht/query/querySupSimple', perm: supMerchant.codes.query, handler: supSimple }];
 }

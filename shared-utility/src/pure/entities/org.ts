@@ -56,6 +56,18 @@ export const merchant = defineEntity({
   commands: toggleCommands(16120, '商户'),
 });
 
+/** 上级商户: the caller's parent merchant (an enterprise's merchant, a sub-merchant's parent), read only. */
+export const supMerchant = defineEntity({
+  name: 'supMerchant',
+  table: 'mercht',
+  key: 'id',
+  labelField: 'name',
+  title: '上级商户',
+  paths: { query: 'mercht/query/sup', mgr: 'mercht/mgr/sup' },
+  codes: { query: 16230 },
+  fields: merchantFields,
+});
+
 const entFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   entCode: { label: '企业编码', type: 'text', search: 'like', sort: true, width: 110 },
