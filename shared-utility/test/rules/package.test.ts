@@ -7,6 +7,7 @@ import {
   type PackageAction,
   packageError,
   packageOverdue,
+  PACKAGE_CREATED,
   packagePrices,
   packageRowError,
   packagePriceText,
@@ -42,6 +43,12 @@ describe('package price display (spec §3)', () => {
     expect(packagePrices(row(10))).toEqual({ priceLowerFen: null, priceUpperFen: null });
     expect(packagePrices(row(20))).toEqual({ priceLowerFen: 100, priceUpperFen: null });
     expect(packagePrices(row(30))).toEqual({ priceLowerFen: 100, priceUpperFen: 200 });
+  });
+
+  it('a new package starts where review, edit, delete and the enterprise\'s cancel start, and nothing else', () => {
+    expect(PACKAGE_CREATED).toEqual(INIT);
+    expect(['pass', 'fail', 'update', 'delete', 'cancel'].every((a) => packageAllows(a as never, PACKAGE_CREATED, a === 'pass' || a === 'fail' ? 'SPR' : 'ENT'))).toBe(true);
+    expect(['show', 'hide', 'finish', 'take'].some((a) => packageAllows(a as never, PACKAGE_CREATED, 'SPR'))).toBe(false);
   });
 
   it('reads the written values over the stored row (an edit naming only the type or one price)', () => {

@@ -9,6 +9,7 @@ import {
   AdminType,
   type AccountType,
   accountTypeOf,
+  PACKAGE_CREATED,
   PACKAGE_MESSAGES,
   PACKAGE_TYPE,
   packageAllows,
@@ -68,9 +69,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
         ...packagePrices(values),
         supplierId: ent!.supplierId,
         packageCode: await nextCode(ctx.trx, 'work_package', 'packageCode', 'PKG', 5),
-        reviewStatus: 'INIT',
-        pkgStatus: 'HIDDEN',
-        status: 0,
+        ...PACKAGE_CREATED,
       };
     },
     check: async (ctx, next) => {

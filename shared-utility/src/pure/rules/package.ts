@@ -92,6 +92,9 @@ interface Rule {
   to?: Partial<PackageTriple>;
 }
 
+/** A new package: not yet reviewed, hidden, not started (the lifecycle's first state). */
+export const PACKAGE_CREATED: PackageTriple = { reviewStatus: 'INIT', pkgStatus: 'HIDDEN', status: S.NOT_STARTED };
+
 const isInit = (p: PackageTriple) => p.reviewStatus === 'INIT' && p.status === S.NOT_STARTED;
 const reviewed = (p: PackageTriple) => p.reviewStatus === 'REVIEWED';
 const among = (status: number, states: number[]) => states.includes(status);
