@@ -8,7 +8,8 @@
  * do), so no other writer can read the old values in between. The final UPDATE also names the version
  * it read, so a move computed from stale values can never land.
  */
-import { applyBalanceOp, type BalanceLogRow, type BalanceOpType, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
+import { applyBalanceOp, type BalanceLogRow, type BalanceOp, type BalanceOpType, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
+import { balanceLogValues, type BalanceMoveHead, balanceStateOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -21,17 +22,9 @@ import { formatDateTime } from '../../util/time';
 export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
 export type BizTypeValue = (typeof BizType)[keyof typeof BizType];
 
-export interface LedgerMove {
-  entId: number;
-  channel: number;
-  type: BalanceOpType;
-  amountFen: number;
+/** One move: what it is for and who made it (the log row's head, declared once in the pure rules) and the moving part. */
+export interface LedgerMove extends BalanceMoveHead, BalanceOp {
   bizType: BizTypeValue;
-  bizNo: string;
-  operatorName: string;
-  /** Payout-order locks may use the overdraft; refund locks never do. */
-  orderLock?: boolean;
-  now: number;
 }
 
 export type Account = Omit<EntAccountTable, 'id'> & { id: number };
@@ -59,10 +52,7 @@ export async function moveBalance(
 ): Promise<BalanceLogRow> {
   const account = await lockAccount(trx, dialect, move.entId, move.channel, move.now);
   await check?.(account);
-  const result = applyBalanceOp(
-    { availableFen: account.availableFen, lockedFen: account.lockedFen, allowOverdraft: account.allowOverdraft === 1, overdraftLimitFen: account.overdraftLimitFen },
-    { type: move.type, amountFen: move.amountFen, orderLock: move.orderLock },
-  );
+  const result = applyBalanceOp(balanceStateOf(account), move);
   if ('error' in result) throw new ApiError(Code.VALIDATION, result.error);
   const moved = await trx
     .updateTable('ent_account')
@@ -72,25 +62,8 @@ export async function moveBalance(
     .executeTakeFirst();
   // Unreachable while the row lock holds; kept as the guarantee that a stale read never writes.
   if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
-  const log = result.log;
-  await trx
-    .insertInto('balance_log')
-    .values({
-      entId: move.entId,
-      channel: move.channel,
-      type: log.type,
-      amountFen: log.amount,
-      availBeforeFen: log.availBefore,
-      availAfterFen: log.availAfter,
-      lockedBeforeFen: log.lockedBefore,
-      lockedAfterFen: log.lockedAfter,
-      bizType: move.bizType,
-      bizNo: move.bizNo,
-      operatorName: move.operatorName.slice(0, 50),
-      createdAt: move.now,
-    })
-    .execute();
-  return log;
+  await trx.insertInto('balance_log').values(balanceLogValues(result.log, move)).execute();
+  return result.log;
 }
 
 /** The columns of a ledger move as the statement and the checks read it. */

@@ -6,7 +6,7 @@
 import { entAccount, formatFen, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
@@ -60,23 +60,23 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
   }
 
   const query = entAccount.codes.query;
+  /** What each account route answers of {entId, channel}'s account: its balance, the supplier's collection account, or both. */
+  const parts: Record<string, Array<(row: Row) => Row | Promise<Row>>> = { balance: [balanceOf], payeeAcct: [payeeOf], payeeAcctAndBal: [payeeOf, balanceOf] };
   const accountRoutes: RouteSpec[] = [
-    { path: 'ent/query/payChannel/balance', perm: query, handler: async (ctx) => balanceOf(await scopedAccount(ctx as SignedInContext)) },
-    { path: 'ent/query/payChannel/payeeAcct', perm: query, handler: async (ctx) => payeeOf(await scopedAccount(ctx as SignedInContext)) },
-    {
-      path: 'ent/query/payChannel/payeeAcctAndBal',
+    ...Object.entries(parts).map(([name, reads]): RouteSpec => ({
+      path: `ent/query/payChannel/${name}`,
       perm: query,
-      handler: async (ctx) => {
-        const row = await scopedAccount(ctx as SignedInContext);
-        return { ...(await payeeOf(row)), ...balanceOf(row) };
-      },
-    },
+      handler: signed(async (ctx) => {
+        const row = await scopedAccount(ctx);
+        return Object.assign({}, ...(await Promise.all(reads.map((read) => read(row)))));
+      }),
+    })),
     {
       // 通道余额: the caller's accounts summed per channel, and the grand total.
       path: 'ent/query/channelStats/balance',
       perm: query,
-      handler: async (ctx) => {
-        const { qb } = accounts.resource.filtered((ctx as SignedInContext).caller, ctx.body);
+      handler: signed(async (ctx) => {
+        const { qb } = accounts.resource.filtered(ctx.caller, ctx.body);
         const rows = (await qb
           .leftJoin('pay_channel as c', 'c.channel', `${T}.channel`)
           .select((eb) => [`${T}.channel`, 'c.name as channelName', eb.fn.countAll().as('accounts'), eb.fn.sum(`${T}.availableFen`).as('available'), eb.fn.sum(`${T}.lockedFen`).as('locked')])
@@ -86,7 +86,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
         const records = rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) }));
         const sum = (k: 'available' | 'locked') => formatFen(rows.reduce((s, r) => s + Number(r[k]), 0));
         return { records, total: { accounts: rows.reduce((s, r) => s + Number(r.accounts), 0), available: sum('available'), locked: sum('locked') } };
-      },
+      }),
     },
   ];
   return [...accounts.routes, ...accountRoutes];

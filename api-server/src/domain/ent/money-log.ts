@@ -4,10 +4,15 @@
  */
 import { balanceLog, balanceLogGroup } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
 import { moneyScope } from './money-base';
+
+/** A 收支记录(simple) line is the moves of one group of these columns. */
+const GROUP = ['entId', 'bizNo', 'channel', 'bizType'];
+/** The line's sums by move type (0 add, 1 lock, 2 unlock, 3 deduct), named as balanceLogGroup's fields. */
+const SUMMED = ['added', 'locked', 'unlocked', 'deducted'] as const;
 
 export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -18,8 +23,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
     // 收支记录(简): one line per business number (a recharge, an order, a refund) with its moves summed.
     path: 'ent/query/balance/log/simpleList',
     perm: balanceLog.codes.query,
-    handler: async (raw) => {
-      const ctx = raw as SignedInContext;
+    handler: signed(async (ctx) => {
       const { limit, offset } = listPage(ctx.body);
       const { qb } = logs.resource.filtered(ctx.caller, ctx.body);
       // A line is a business number's group (entId, channel, bizType, bizNo) of the filtered moves, newest
@@ -29,24 +33,15 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
       // the same group), which is the order of max(id); then only the page's groups are summed.
       // balance_log_ent_group_idx (entId, bizNo, channel, bizType, id) serves the count, grouped in its order,
       // and the "later move" probe.
-      const keys = ['entId', 'bizNo', 'channel', 'bizType'].map((k) => `${T}.${k}`);
+      const keys = GROUP.map((k) => `${T}.${k}`);
       const counted = await cappedTotal(db, deps.dialect, qb.groupBy(keys));
       const later = qb.select([`${T}.id`, ...keys]).as('u');
       const lastMoves = (await qb
         .select([...keys, `${T}.id as lastId`])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom(later)
-                .select(sql<number>`1`.as('one'))
-                .whereRef('u.bizNo', '=', `${T}.bizNo`)
-                .whereRef('u.entId', '=', `${T}.entId`)
-                .whereRef('u.channel', '=', `${T}.channel`)
-                .whereRef('u.bizType', '=', `${T}.bizType`)
-                .whereRef('u.id', '>', `${T}.id`),
-            ),
-          ),
-        )
+        .where(({ not, exists, selectFrom }) => {
+          const sameGroup = GROUP.reduce((q: AnyQuery, k) => q.whereRef(`u.${k}`, '=', `${T}.${k}`), selectFrom(later).select(sql<number>`1`.as('one')) as AnyQuery);
+          return not(exists(sameGroup.whereRef('u.id', '>', `${T}.id`)));
+        })
         // By time like the moves list (balanceLog.newestBy): SQLite walks (createdAt, id) for a supplier's
         // scope instead of sorting it; moves are written in time order, so it is the order of max(id).
         .orderBy(`${T}.createdAt`, 'desc')
@@ -58,14 +53,8 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
       const grouped = qb
         .where(`${T}.bizNo`, 'in', lastMoves.length > 0 ? [...new Set(lastMoves.map((m) => m.bizNo))] : [null])
         .select((eb) => [
-          `${T}.entId`,
-          `${T}.channel`,
-          `${T}.bizType`,
-          `${T}.bizNo`,
-          sumOf(0).as('added'),
-          sumOf(1).as('locked'),
-          sumOf(2).as('unlocked'),
-          sumOf(3).as('deducted'),
+          ...keys,
+          ...SUMMED.map((name, type) => sumOf(type).as(name)),
           eb.fn.countAll().as('rowCount'),
           eb.fn.min(`${T}.createdAt`).as('firstAt'),
           eb.fn.max(`${T}.createdAt`).as('lastAt'),
@@ -83,7 +72,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
       // Σlock − Σunlock − Σdeduct: 0 once the order or refund has finished (DOMAIN.md §3).
       const outstanding = (r: Row) => Number(r.locked) - Number(r.unlocked) - Number(r.deducted);
       return { ...counted, records: rows.map((r) => present(balanceLogGroup, { ...r, rowCount: Number(r.rowCount), outstanding: outstanding(r) })) };
-    },
+    }),
   };
   return [...logs.routes, simpleList];
 }

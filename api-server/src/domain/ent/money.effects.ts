@@ -32,10 +32,8 @@ async function notify(deps: AppDeps, trx: AnyDb, entId: number, smsType: number,
 /** A successful recharge: the add and the SMS 100, in the transaction that moved the status to 50. */
 async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator: string): Promise<void> {
   const entId = row.entId as number;
-  const channel = row.payChannel as number;
-  await moveBalance(ledger(ctx.trx), deps.dialect, { entId, channel, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
-  const account = (await ctx.trx.selectFrom('ent_account').select('availableFen').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow()) as Row;
-  await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(Number(account.availableFen))}元。`, ctx.now);
+  const log = await moveBalance(ledger(ctx.trx), deps.dialect, { entId, channel: row.payChannel as number, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
+  await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(log.availAfter)}元。`, ctx.now);
 }
 
 /** 确认到账 (manual channels) credits; 未到账 records why. */

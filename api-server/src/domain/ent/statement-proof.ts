@@ -18,8 +18,8 @@
  * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
-import { MONEY_MESSAGES, type StatementBalances, type StatementMove, type StatementSummary, type StatementSums, statementNo } from '@flexpay/shared-utility/src/pure';
-import { balanceFingerprint, balanceFingerprintSql, foldStatementMoves, proveStatement, startStatementChain, STATEMENT_KINDS, type StatementChainState, statementMoveProblem, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
+import { MONEY_MESSAGES, type StatementBalances, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
+import { badMoveSql, balanceFingerprint, balanceFingerprintSql, foldStatementMoves, proveStatement, startStatementChain, type StatementChainState, statementMoveProblem, statementSumsOf, statementSumsSql, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -56,20 +56,12 @@ async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<
   return (await query.execute(db)).rows[0];
 }
 
-const TYPES = [0, 1, 2, 3] as const;
+/** A move that does not move as its type says, and the sums by type and kind: the pure rules' own SQL. */
+const BAD_MOVE = sql.raw(badMoveSql());
+const SUMS = sql.raw(statementSumsSql());
 
-/** A move that does not move as its type says (or moves nothing). */
-const BAD_MOVE = sql.raw(`("amountFen" <= 0 OR type NOT IN (0, 1, 2, 3)
-  OR "availAfterFen" - "availBeforeFen" <> CASE type WHEN 0 THEN "amountFen" WHEN 1 THEN -"amountFen" WHEN 2 THEN "amountFen" ELSE 0 END
-  OR "lockedAfterFen" - "lockedBeforeFen" <> CASE type WHEN 1 THEN "amountFen" WHEN 2 THEN -"amountFen" WHEN 3 THEN -"amountFen" ELSE 0 END)`);
-
-/** The sums by move type (t0…t3) and by the statement's kinds, in the one pass. */
-const SUMS = sql.raw(
-  [...TYPES.map((t) => [`t${t}`, `type = ${t}`]), ...Object.entries(STATEMENT_KINDS).map(([kind, [t, biz]]) => [kind, `type = ${t} AND "bizType" = ${biz}`])]
-    .map(([as, when]) => `coalesce(sum(CASE WHEN ${when} THEN "amountFen" ELSE 0 END), 0) AS "${as}"`)
-    .join(', '),
-);
-
+/** The balances after a move. */
+const after = (move: Row): StatementBalances => ({ available: Number(move.availAfterFen), locked: Number(move.lockedAfterFen) });
 const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(MOVE_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
@@ -127,7 +119,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
       ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db).then((r) => r.rows[0]),
     // One pass: sums by type and kind, the first move that does not move as its type says, and the
     // balance fingerprints of every before and after (the chain check without walking it).
-    aggregate(db, sql<Row>`SELECT count(*) AS n, min(id) AS "firstId", max(id) AS "lastId",
+    aggregate(db, sql<Row>`SELECT min(id) AS "firstId", max(id) AS "lastId",
         coalesce(sum(${sql.raw(balanceFingerprintSql('"availBeforeFen"', '"lockedBeforeFen"'))}), 0) AS "hashBefore",
         coalesce(sum(${sql.raw(balanceFingerprintSql('"availAfterFen"', '"lockedAfterFen"'))}), 0) AS "hashAfter",
         ${SUMS}, min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
@@ -142,18 +134,16 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   ]);
   if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  const opening: StatementBalances = before ? { available: Number(before.availAfterFen), locked: Number(before.lockedAfterFen) } : { available: 0, locked: 0 };
-  const count = Number(agg.n);
+  const opening: StatementBalances = before ? after(before) : { available: 0, locked: 0 };
+  const sums = statementSumsOf(agg);
   const firstId = agg.firstId === null ? null : Number(agg.firstId);
   const lastId = agg.lastId === null ? null : Number(agg.lastId);
-  const kinds = Object.fromEntries(Object.keys(STATEMENT_KINDS).map((kind) => [kind, Number(agg[kind])])) as Pick<StatementSums, keyof typeof STATEMENT_KINDS>;
-  const sums: StatementSums = { count, byType: TYPES.map((t) => Number(agg[`t${t}`])) as StatementSums['byType'], ...kinds };
 
   let closing = opening;
   let chainProblem: string | null = null;
   if (firstId !== null && lastId !== null) {
     const [first, last] = await Promise.all([moveById(db, firstId), moveById(db, lastId)]);
-    closing = { available: Number(last.availAfterFen), locked: Number(last.lockedAfterFen) };
+    closing = after(last);
     const firstProblem = statementMoveProblem(opening, toMove(first));
     const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
     if (firstProblem !== null || agg.badId !== null || !fingerprints)
@@ -173,13 +163,12 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   return {
     ...request,
     statementNo: statementNo(ent.entCode, channel, from, to),
-    entName: ent.entName,
-    entCode: ent.entCode,
+    ...ent,
     channelName: channelRow?.name ?? String(channel),
     opening,
     closing,
     totals: (proof as { totals: StatementTotals }).totals,
-    count,
+    count: sums.count,
     firstId,
     lastId,
     range: w.range,

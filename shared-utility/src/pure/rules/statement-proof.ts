@@ -44,6 +44,24 @@ export function balanceFingerprintSql(available: string, locked: string): string
   return `(((${h} % 1000000007) * (${h} % 999999937)) % 2147483647)`;
 }
 
+/** The same rule as statementMoveProblem's own part, as SQL over balance_log's columns: a move that does not move as its type says (EFFECT). */
+export function badMoveSql(): string {
+  const change = (i: 0 | 1) => `CASE type ${Object.entries(EFFECT).filter(([, e]) => e[i] !== 0).map(([type, e]) => `WHEN ${type} THEN ${e[i] < 0 ? '-' : ''}"amountFen"`).join(' ')} ELSE 0 END`;
+  return `("amountFen" <= 0 OR type NOT IN (${Object.keys(EFFECT).join(', ')}) OR "availAfterFen" - "availBeforeFen" <> ${change(0)} OR "lockedAfterFen" - "lockedBeforeFen" <> ${change(1)})`;
+}
+
+/** foldStatementMoves' sums as one SQL pass over balance_log (count, t0…t3 by type, and STATEMENT_KINDS); read back with statementSumsOf. */
+export function statementSumsSql(): string {
+  const sums = [...Object.keys(EFFECT).map((type) => [`t${type}`, `type = ${type}`]), ...Object.entries(STATEMENT_KINDS).map(([kind, [type, biz]]) => [kind, `type = ${type} AND "bizType" = ${biz}`])];
+  return ['count(*) AS "count"', ...sums.map(([as, when]) => `coalesce(sum(CASE WHEN ${when} THEN "amountFen" ELSE 0 END), 0) AS "${as}"`)].join(', ');
+}
+
+/** The sums of statementSumsSql's row (numbers, or numeric text from PostgreSQL). */
+export function statementSumsOf(row: Record<string, unknown>): StatementSums {
+  const kinds = Object.fromEntries(Object.keys(STATEMENT_KINDS).map((kind) => [kind, Number(row[kind])])) as Pick<StatementSums, keyof typeof STATEMENT_KINDS>;
+  return { count: Number(row.count), byType: [0, 1, 2, 3].map((type) => Number(row[`t${type}`])) as StatementSums['byType'], ...kinds };
+}
+
 /** "第N笔变动（业务编号 X，时间 T）" */
 export function nameStatementMove(index: number, move: Pick<StatementMove, 'bizNo' | 'time'>): string {
   return `第${index}笔变动（业务编号${move.bizNo}${move.time ? `，${move.time}` : ''}）`;
