@@ -7,12 +7,13 @@ import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 import { keyValue, type Resource } from './entity-resource';
 import { sendUpload } from './kit-routes';
 
-export function fileRoute<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, field: keyof F & string, path: string): RouteSpec {
+/** `perm`: the code when not the entity's query code (one child entity served in two directions, each under its own). */
+export function fileRoute<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, field: keyof F & string, path: string, perm = resource.entity.codes.query): RouteSpec {
   const { entity } = resource;
   return {
     path,
     method: 'GET',
-    perm: entity.codes.query,
+    perm,
     raw: true,
     handler: async (ctx) => {
       const row = await resource.load((ctx as SignedInContext).caller, keyValue(entity, ctx.request.query as Record<string, unknown>));

@@ -4,77 +4,43 @@
  * the stored files. Adding, editing and removing them are commands of the application (entities/invoice.ts:
  * inviVoucherCreate/Delete, inviFileCreate/Update/Delete; invoiceApply.effects.ts).
  */
-import { accountTypeOf, commandAllows, enumLabel, ENUMS, formatFen, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, commandAllows, type Entity, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe, invoiceFile, invoiceVoucher } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { InvoiceOcrProvider } from '../../providers/invoice-ocr';
 import { parseInput, type Row } from '../../resource/codec';
-import type { AnyDb, Resource } from '../../resource/entity-resource';
-import { assertUploadsUsable, sendUpload, uploadBytes, uploadIdsOf } from '../../resource/kit-routes';
-import { formatDateTime } from '../../util/time';
+import { type AnyDb, present, Resource, T } from '../../resource/entity-resource';
+import { fileRoute } from '../../resource/file-route';
+import { assertUploadsUsable, uploadBytes, uploadIdsOf } from '../../resource/kit-routes';
 import { intOf } from './invoiceApply.orders';
 
 type Apply = Resource<typeof invoiceApply.fields>;
-/** A stored file value as the browser sees it. */
-const fileOf = (stored: unknown) => (typeof stored === 'string' ? (JSON.parse(stored) as Row) : null);
 
-/** Each table's records as listed, and the row actions they offer (wire name → the application's child command). */
+/** Each child's entity and the row actions its records offer (wire name → the application's child command). */
 const CHILDREN = {
-  invoice_voucher: {
-    columns: ['id', 'applyId', 'voucherType', 'uploaderType'],
-    show: (v: Row) => ({ voucherTypeName: enumLabel(ENUMS.voucherType, v.voucherType, '') }),
-    offers: (): Record<string, string> => ({ delete: 'inviVoucherDelete' }),
-  },
-  invoice_file: {
-    columns: ['id', 'applyId', 'invoiceNo', 'invoiceCode', 'invoiceDate', 'status'],
-    show: (f: Row) => ({ total: formatFen(Number(f.totalFen)), tax: formatFen(Number(f.taxFen)), exclAmount: formatFen(Number(f.totalFen) - Number(f.taxFen)) }),
-    offers: (f: Row): Record<string, string> => (f.status === 0 ? { update: 'inviFileUpdate', delete: 'inviFileDelete' } : {}),
-  },
+  inviVouchers: { entity: invoiceVoucher as Entity, file: 'inviVoucherFile', offers: (): Record<string, string> => ({ delete: 'inviVoucherDelete' }) },
+  inviFileList: { entity: invoiceFile as Entity, file: 'inviFile', offers: (f: Row): Record<string, string> => (f.status === 0 ? { update: 'inviFileUpdate', delete: 'inviFileDelete' } : {}) },
 } as const;
-type Child = keyof typeof CHILDREN;
 
-/** The lists and stored files of both directions (each through its application resource's scope and code). */
+/** The lists and stored files of both directions, each through its application resource's scope and code. */
 export function fileRoutes(deps: AppDeps, directions: Array<[Apply, string]>): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-
-  /** An application's records of a table, each offering what the application's child commands allow the caller. */
-  const list = (resource: Apply, table: Child) =>
-    signed(async (ctx) => {
-      const row = await resource.load(ctx.caller, intOf(ctx.body.applyId));
-      const rows = (await db.selectFrom(table).selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
-      const allows = (name: string) => commandAllows(invoiceApplyToMe, name, row, accountTypeOf(ctx.caller.user.adminType), ctx.caller.perms);
-      const { columns, show, offers } = CHILDREN[table];
-      return rows.map((r) => ({
-        ...Object.fromEntries(columns.map((c) => [c, r[c]])),
-        ...show(r),
-        file: fileOf(r.file),
-        createdAt: formatDateTime(Number(r.createdAt)),
-        _actions: Object.entries(offers(r)).filter(([, name]) => allows(name)).map(([action]) => action),
-      }));
-    });
-
-  /** A stored voucher or invoice file through its application's scope in the caller's direction. */
-  const stored = (resource: Apply, table: Child, path: string): RouteSpec => ({
-    path,
-    method: 'GET',
-    perm: resource.entity.codes.query,
-    raw: true,
-    handler: signed(async (ctx) => {
-      const id = Number((ctx.request.query as Row).id);
-      const row = Number.isInteger(id) && id > 0 ? ((await db.selectFrom(table).select(['applyId', 'file']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
-      if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
-      await resource.load(ctx.caller, row.applyId as number);
-      return sendUpload(deps, ctx.reply, fileOf(row.file)?.url);
+  return directions.flatMap(([apply, dir]) =>
+    Object.entries(CHILDREN).flatMap(([name, { entity, file, offers }]): RouteSpec[] => {
+      const perm = apply.entity.codes.query;
+      // A record in scope when its application is (1004 for none, 3002 outside).
+      const records = new Resource(deps, entity, { scope: (caller, qb) => qb.where(`${T}.applyId`, 'in', apply.scoped(caller).select(`${T}.id`)) });
+      /** An application's records, each offering what the application's child commands allow the caller. */
+      const list = signed(async (ctx) => {
+        const row = await apply.load(ctx.caller, intOf(ctx.body.applyId));
+        const allows = (command: string) => commandAllows(invoiceApplyToMe, command, row, accountTypeOf(ctx.caller.user.adminType), ctx.caller.perms);
+        const rows = (await db.selectFrom(entity.table).selectAll().where('applyId', '=', row.id).orderBy('id').execute()) as Row[];
+        return rows.map((r) => ({ ...present(entity, r), ...entity.derive!(r), _actions: Object.entries(offers(r)).filter(([, c]) => allows(c)).map(([action]) => action) }));
+      });
+      return [{ path: `invoice/act/query/${dir}/${name}`, perm, handler: list }, fileRoute(deps, records, 'file', `invoice/act/query/${dir}/${file}`, perm)];
     }),
-  });
-
-  return directions.flatMap(([resource, dir]) => [
-    { path: `invoice/act/query/${dir}/inviVouchers`, perm: resource.entity.codes.query, handler: list(resource, 'invoice_voucher') },
-    { path: `invoice/act/query/${dir}/inviFileList`, perm: resource.entity.codes.query, handler: list(resource, 'invoice_file') },
-    stored(resource, 'invoice_voucher', `invoice/act/query/${dir}/inviVoucherFile`),
-    stored(resource, 'invoice_file', `invoice/act/query/${dir}/inviFile`),
-  ]);
+  );
 }
 
 /** 识别 (spec ocrVatInvoice): the fields an uploaded invoice's marks give, for 添加发票's dialog. */
