@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, TEMP_ORDER_EDITABLE, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
@@ -44,15 +44,14 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     effects: tempEffects,
     // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
     lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
-    rowActions: (caller, row) => (mayWriteTemps(caller) && !isOpen(row) && TEMP_ORDER_EDITABLE.includes(row.status as number) ? ['update'] : []),
     // An API client's temp order is not resubmitted by people, and only it is closed (others are deleted).
     transitionRefusal: (name, row) => {
       if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
       return name === 'close' && !isOpen(row) ? TEMP_MESSAGES.closeOnlyOpen : null;
     },
-    // The get answer carries its rows (each with the amount as typed).
+    // The get answer carries its rows (each with the amount as typed: amountText is a field of the row).
     more: async (_caller, record) => ({
-      rows: (await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', record.id as number).orderBy('rowNo').execute()).map((r) => ({ ...details.resource.show(r as unknown as Row), amountText: r.amountText })),
+      rows: (await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', record.id as number).orderBy('rowNo').execute()).map((r) => details.resource.show(r as unknown as Row)),
     }),
   });
   const details = defineResource(deps, tempOrderDetail, {
