@@ -3,7 +3,7 @@
  * at most one effective original contract per enterprise, supplements naming their original, and
  * the enterprise × supplier cooperation that can be suspended with a reason.
  */
-import { checkCalcModeMatchesContract, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
+import { type AccountType, checkCalcModeMatchesContract, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -26,6 +26,10 @@ async function checkPeriod(_ctx: WriteContext, next: Row) {
   if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
 }
 
+/** The enterprise's original contracts in force (status 0) sharing a day with the period from … to (yyyy-MM-dd). */
+export const originalsDuring = (db: AnyDb, entId: number, from: string, to: string) =>
+  db.selectFrom('ent_contract').where('entId', '=', entId).where('category', '=', 0).where('status', '=', 0).where('startDate', '<=', to).where('endDate', '>=', from);
+
 /** An original contract in force (status 0) may not share a day with another one of the enterprise. */
 async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
   await checkPeriod(ctx, next);
@@ -35,14 +39,7 @@ async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
     return;
   }
   if (next.status !== 0) return;
-  let overlapping = ctx.trx
-    .selectFrom('ent_contract')
-    .select('id')
-    .where('entId', '=', Number(next.entId))
-    .where('category', '=', 0)
-    .where('status', '=', 0)
-    .where('startDate', '<=', String(next.endDate))
-    .where('endDate', '>=', String(next.startDate));
+  let overlapping = originalsDuring(ctx.trx, Number(next.entId), String(next.startDate), String(next.endDate)).select('id');
   if (before) overlapping = overlapping.where('id', '!=', Number(before.id));
   if (await overlapping.executeTakeFirst()) refuse(Code.CONFLICT, ContractMessages.overlap);
   // DOMAIN.md §2: the price's calc mode and the contract in force must agree whichever is saved last.
@@ -56,23 +53,14 @@ async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
 export function contractRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const byEnt = entScope(db, `${T}.entId`);
+  const kept = { writers: ['SYS', 'SPR'] as AccountType[], remove: 'delete', simple: false as const, duplicate: '合同编号已存在' };
   const contracts = defineResource(deps, entContract, {
+    ...kept,
     scope: byEnt,
-    writers: ['SYS', 'SPR'],
-    remove: 'delete',
-    simple: false,
-    duplicate: '合同编号已存在',
     beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
     check: checkContract,
   });
-  const merchtContracts = defineResource(deps, merchtContract, {
-    scope: merchantScope(db, `${T}.merchtId`),
-    writers: ['SYS', 'SPR'],
-    remove: 'delete',
-    simple: false,
-    duplicate: '合同编号已存在',
-    check: checkPeriod,
-  });
+  const merchtContracts = defineResource(deps, merchtContract, { ...kept, scope: merchantScope(db, `${T}.merchtId`), check: checkPeriod });
   const coops = defineResource(deps, coopEnt, {
     scope: byEnt,
     writers: ['SYS', 'SPR'],

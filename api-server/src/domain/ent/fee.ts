@@ -14,20 +14,13 @@ import { type AnyDb, defineResource, T, type WriteContext } from '../../resource
 import { formatDateTime } from '../../util/time';
 import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
 import { visibleEnt } from '../org-scope';
+import { originalsDuring } from './contract';
 import { entScope } from './index';
 
 /** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
 export async function effectiveContractType(db: AnyDb, entId: number, now: number): Promise<number | null> {
   const today = formatDateTime(now)!.slice(0, 10);
-  const row = (await db
-    .selectFrom('ent_contract')
-    .select('contractType')
-    .where('entId', '=', entId)
-    .where('category', '=', 0)
-    .where('status', '=', 0)
-    .where('startDate', '<=', today)
-    .where('endDate', '>=', today)
-    .executeTakeFirst()) as Row | undefined;
+  const row = (await originalsDuring(db, entId, today, today).select('contractType').executeTakeFirst()) as Row | undefined;
   return row ? Number(row.contractType) : null;
 }
 
