@@ -4,7 +4,7 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { entConfig, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { entConfig, MONEY_MESSAGES, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
@@ -26,7 +26,6 @@ export const ORDER_MESSAGES = {
   maxResubmits: '重新提交次数已达上限',
   noReceipt: '暂无回单',
   noFailedLines: '该订单没有失败明细',
-  notEditable: '当前状态不允许修改明细',
   noRows: '请至少填写一条明细',
 } as const;
 
@@ -156,9 +155,9 @@ export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number,
   if (coop && coop.coopStatus !== 0) return ORDER_MESSAGES.coopSuspended;
   if ((await effectiveContractType(db as never, ctx.entId, now)) === null) return ORDER_MESSAGES.noContract;
   const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
-  if (!ch || ch.status !== 0) return '支付通道已停用';
+  if (!ch || ch.status !== 0) return MONEY_MESSAGES.channelOff;
   const account = await db.selectFrom('ent_account').select('status').where('entId', '=', ctx.entId).where('channel', '=', channel).executeTakeFirst();
-  if (!account || account.status !== 0) return '该企业未开通此支付通道';
+  if (!account || account.status !== 0) return MONEY_MESSAGES.noAccount;
   return null;
 }
 
@@ -172,11 +171,11 @@ export async function auditOrder(trx: Db, orderNo: string, action: string, from:
 
 /** One progress row of an order as it now stands (order/query/progress reads them by id). */
 export async function recordProgress(trx: Db, orderNo: string, now: number): Promise<void> {
-  const o = await trx.selectFrom('pay_order').select(['orderNo', 'entId', 'supplierId', 'merchtId', 'status', 'detailCount', 'successCount', 'failCount']).where('orderNo', '=', orderNo).executeTakeFirst();
-  if (!o) return;
+  const copied = ['orderNo', 'entId', 'supplierId', 'merchtId', 'status', 'successCount', 'failCount'] as const;
   await trx
     .insertInto('order_progress')
-    .values({ orderNo: o.orderNo, entId: o.entId, supplierId: o.supplierId, merchtId: o.merchtId, status: o.status, lineCount: o.detailCount, successCount: o.successCount, failCount: o.failCount, createdAt: now })
+    .columns([...copied, 'lineCount', 'createdAt'])
+    .expression(trx.selectFrom('pay_order').select([...copied, 'detailCount', sql.lit(now).as('createdAt')]).where('orderNo', '=', orderNo))
     .execute();
 }
 

@@ -24,7 +24,7 @@
  * processes submitting the same order pay each line once. A line's result moves the line with
  * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
  */
-import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { formatFen, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { finishedOrderStatus, lockedOrderStatus } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
@@ -220,7 +220,7 @@ export class OrderWorker {
     const checks = await checkRows(
       trx,
       ctx,
-      lines.map((l) => ({ ...l, amountText: (Number(l.amountFen) / 100).toFixed(2), amountFen: Number(l.amountFen) })),
+      lines.map((l) => ({ ...l, amountText: formatFen(Number(l.amountFen)), amountFen: Number(l.amountFen) })),
       { packageCode: temp?.packageCode ?? null, month, excludeOrderId: order.id, payeeFen: new Map(lines.map((l) => [l.rowNo, Number(l.payeeFen)])) },
     );
     const failed = checks.filter((c) => c.errorType !== 0).length;
