@@ -9,7 +9,7 @@ import { PACKAGE_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code } from '../src/http/codes';
 import { ApiError } from '../src/http/envelope';
-import { type KeptWhile, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from '../src/resource/kept-while';
+import { type KeptWhile, moveReferring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from '../src/resource/kept-while';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 describe.each(DIALECTS)('keptWhile where on %s', (dialect) => {
@@ -86,5 +86,15 @@ describe.each(DIALECTS)('keptWhile where on %s', (dialect) => {
     expect(await ctx.db.selectFrom('work_package_talent').select('id').where('packageId', '=', id).execute()).toEqual([]);
     expect(await ctx.db.selectFrom('work_package').select('id').where('id', '=', id).execute()).toEqual([]);
     expect(await ctx.db.selectFrom('audit_log').select('id').where('entity', '=', 'workPackage').where('entityId', '=', String(id)).where('action', '=', 'delete').execute()).toHaveLength(1);
+  });
+
+  test('movedWith: only the referring rows with the declared values take the set values and the time', async () => {
+    const pkg = await ctx.db.selectFrom('work_package_taker').select('packageId').where('status', '=', 10).executeTakeFirstOrThrow();
+    const before = await ctx.db.selectFrom('work_package_taker').select(['id', 'status', 'remark', 'updatedAt']).where('packageId', '=', pkg.packageId).orderBy('id').execute();
+    await ctx.db.transaction().execute((trx) =>
+      moveReferring(trx as never, [{ table: 'work_package_taker', column: 'packageId', where: { status: 10 }, set: { remark: '随包移动' }, stamp: 'updatedAt' }], { id: pkg.packageId }, 'id', 4_102_444_800_000),
+    );
+    const after = await ctx.db.selectFrom('work_package_taker').select(['id', 'status', 'remark', 'updatedAt']).where('packageId', '=', pkg.packageId).orderBy('id').execute();
+    expect(after.map((t) => ({ ...t, updatedAt: Number(t.updatedAt) }))).toEqual(before.map((t) => (t.status === 10 ? { ...t, remark: '随包移动', updatedAt: 4_102_444_800_000 } : { ...t, updatedAt: Number(t.updatedAt) })));
   });
 });

@@ -34,7 +34,7 @@ import { Code, type CodeValue, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
 import { isBlank, parseInput, type Row } from './codec';
-import { type KeptWhile, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
+import { type KeptWhile, type MovedWith, moveReferring, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
 /** 当前状态不允许此操作: the kit's stale answer (1009). */
@@ -74,13 +74,16 @@ export type Effects = Record<string, Effect | AskingEffect<any>>; // eslint-disa
 /**
  * What a command declares about the rows referring to its record, run in its transaction after the state
  * moved and before the effect: refused while some refer to it (`keptWhile`: a package finished while a
- * taker still works), the rows that go with it (`removedWith`) and the record itself (`removes`: a
- * command that deletes answers true).
+ * taker still works), the rows that move with it (`movedWith`: a cancelled package's open takers), the rows
+ * that go with it (`removedWith`) and the record itself (`removes`: a command that deletes answers true).
+ * `stamp` names a column of the record set to the time with its move (a taker's completedAt).
  */
 export interface CommandRefs {
   keptWhile?: readonly KeptWhile[];
+  movedWith?: readonly MovedWith[];
   removedWith?: readonly Referring[];
   removes?: boolean;
+  stamp?: string;
 }
 
 /** What the runner needs of a resource (resource/entity-resource.ts Resource). */
@@ -188,6 +191,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     if (files.length) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf(files));
     const set: Row = {};
     for (const [field, value] of Object.entries({ ...target, ...writes })) set[columnOf(entity, field)] = value;
+    const refs = options.commandRefs?.[name];
+    if (refs?.stamp) set[refs.stamp] = ctx.now;
     if (checksState || Object.keys(set).length) {
       if (entity.timestamps !== false) set.updatedAt = ctx.now;
       let update = trx.updateTable(entity.table).set(set).where(keyColumn, '=', rowKey);
@@ -196,9 +201,9 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
       const moved = await update.executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, stale);
     }
-    const refs = options.commandRefs?.[name];
     if (refs) {
       await refuseWhileReferenced(trx, refs.keptWhile ?? [], row, keyColumn);
+      await moveReferring(trx, refs.movedWith ?? [], row, keyColumn, ctx.now);
       await removeReferring(trx, refs.removedWith ?? [], row, keyColumn);
       if (refs.removes) await trx.deleteFrom(entity.table).where(keyColumn, '=', rowKey).execute();
     }

@@ -71,6 +71,23 @@ export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly Refer
   }
 }
 
+/** Rows referring to the record that move with it: `set`, and `stamp` (a column) set to the time. */
+export interface MovedWith extends Referring {
+  set: Row;
+  stamp?: string;
+}
+
+/** Updates the rows that move with the record (a cancelled package's open takers), in the declared order. */
+export async function moveReferring(trx: AnyDb, movedWith: readonly MovedWith[], row: Row, keyColumn: string, now: number): Promise<void> {
+  for (const ref of movedWith) {
+    for (const table of tablesOf(ref)) {
+      let qb = filtered(trx.updateTable(table).set({ ...ref.set, ...(ref.stamp ? { [ref.stamp]: now } : {}) }), ref);
+      for (const [column, own] of pairsOf(ref, keyColumn)) qb = qb.where(column, '=', row[own]);
+      await qb.execute();
+    }
+  }
+}
+
 /** Deletes the rows that belong to the record, in the declared order. */
 export async function removeReferring(trx: AnyDb, removedWith: readonly Referring[], row: Row, keyColumn: string): Promise<void> {
   for (const ref of removedWith) {
