@@ -3,7 +3,8 @@
  * created by ENT, SPR or SYS, reviewed by the supplier (pass/fail with reason), listed (上架/下架), taken
  * by the enterprise's talents (assigned ones only for a private package), completed and finished; past
  * their end date they go overdue (overdue.ts). The three status fields move together by the one lifecycle
- * (rules/package.ts) the entity's commands follow; their business work is in package.effects.ts.
+ * (rules/package.ts) the entity's commands follow; what they do to the takers and named talents is
+ * declared with the resource (commandRefs), so no effect is hand-written.
  */
 import {
   AdminType,
@@ -29,7 +30,6 @@ import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { packageEffects, takerEffects } from './package.effects';
 import { entScope } from '../ent/index';
 import { nextCode } from '../org-scope';
 
@@ -50,13 +50,15 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
     writers: WRITERS,
-    // Edits follow the lifecycle (INIT only). 审核, 上架, 下架, 完成, 取消 and 删除 are the entity's commands (package.effects.ts).
+    // Edits follow the lifecycle (INIT only). 审核, 上架, 下架, 完成, 取消 and 删除 are the entity's commands: what they
+    // do besides moving the state is declared below (commandRefs), so the package has no effects file.
     updatable: (caller, row) => allows('update', row, caller),
     export: true,
-    effects: packageEffects,
     commandRefs: {
       // Finished only once none of its takers still works; deleted only if nobody took it, its named talents with it.
       finish: { keptWhile: [{ table: 'work_package_taker', column: 'packageId', where: { status: TAKER_STATUS.TAKEN }, message: PACKAGE_MESSAGES.pendingTakers }] },
+      // A cancelled package's open takers are cancelled with it.
+      cancel: { movedWith: [{ table: 'work_package_taker', column: 'packageId', where: { status: TAKER_STATUS.TAKEN }, set: { status: TAKER_STATUS.CANCELLED }, stamp: 'updatedAt' }] },
       delete: { keptWhile: [{ table: 'work_package_taker', column: 'packageId', message: PACKAGE_MESSAGES.hasTakers }], removedWith: [{ table: 'work_package_talent', column: 'packageId' }], removes: true },
     },
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
@@ -145,7 +147,8 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
         if (!assigned) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notAssigned);
       }
     },
-    effects: takerEffects,
+    // 完成 stamps when.
+    commandRefs: { complete: { stamp: 'completedAt' } },
   });
 
   return [
