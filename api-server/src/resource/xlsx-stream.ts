@@ -136,3 +136,10 @@ export class XlsxSheetWriter {
     return Buffer.concat([...local, directory, end]);
   }
 }
+
+/** A one-sheet workbook of `rows` (the header first), whole in memory: a small sheet (an import's results, an export mode's lines). */
+export function xlsxOf(sheetName: string, rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheetName);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}

@@ -22,14 +22,13 @@ export const BinMessages = {
 export async function lookupBin(db: AnyDb, cardNo: string): Promise<BinMatch | null> {
   const digits = cardNo.trim();
   if (!/^\d{10,30}$/.test(digits)) return null;
-  const prefixes = Array.from({ length: Math.min(12, digits.length) - 2 }, (_, i) => digits.slice(0, i + 3));
-  const rows = (await db.selectFrom('bank_bin').select(BIN_COLUMNS).where('bin', 'in', prefixes).where('status', '=', 0).execute()) as BinRow[];
-  return bestBin(rows, digits);
+  return (await binMatcher(db, Array.from({ length: Math.min(12, digits.length) - 2 }, (_, i) => digits.slice(0, i + 3))))(digits);
 }
 
-/** Every enabled BIN read once, for naming many cards (an import) without a query per card. */
-export async function binMatcher(db: AnyDb): Promise<(cardNo: string) => BinMatch | null> {
-  const rows = (await db.selectFrom('bank_bin').select(BIN_COLUMNS).where('status', '=', 0).execute()) as BinRow[];
+/** The enabled BINs read once (those among `prefixes` when given), for naming many cards (an import) without a query per card. */
+export async function binMatcher(db: AnyDb, prefixes?: string[]): Promise<(cardNo: string) => BinMatch | null> {
+  const enabled = db.selectFrom('bank_bin').select(BIN_COLUMNS).where('status', '=', 0);
+  const rows = (await (prefixes ? enabled.where('bin', 'in', prefixes) : enabled).execute()) as BinRow[];
   return (cardNo) => bestBin(rows, cardNo);
 }
 

@@ -55,10 +55,10 @@ async function setAlso(trx: AnyDb, row: Row, set: Row): Promise<Changes> {
 }
 
 /** The signed agreement (3) or the tax real-name file (20) kept as the talent's file for the supplier. */
-async function keepFile(trx: AnyDb, row: Row, fileType: number, value: unknown, now: number): Promise<void> {
+const keepFile = (trx: AnyDb, row: Row, fileType: number, value: unknown, now: number) => {
   const file = JSON.parse(String(value)) as { url: string; fileMd5: string; name: string };
-  await trx.insertInto('cust_file').values({ custId: row.custId, fileType, supplierId: row.supplierId, url: file.url, name: file.name || '文件', fileMd5: file.fileMd5, createdAt: now }).execute();
-}
+  return putFile(trx, row.custId, fileType, { ...file, name: file.name || '文件' }, now, row.supplierId);
+};
 
 /** 纸质签约, 发起电子签, 税务登记 (custCoopSup.commands; 注销登记 moves the state alone). */
 export const coopSupEffects: Effects = {

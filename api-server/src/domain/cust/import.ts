@@ -20,7 +20,6 @@ import {
   type ImportRowResult,
   personalView,
 } from '@flexpay/shared-utility/src/pure';
-import * as XLSX from 'xlsx';
 import { audit } from '../../account/audit';
 import { rowInScope } from '../../account/scope';
 import { Code } from '../../http/codes';
@@ -29,6 +28,7 @@ import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../.
 import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
+import { xlsxOf } from '../../resource/xlsx-stream';
 import { sendUpload } from '../../resource/kit-routes';
 import { insertChunked } from '../../resource/batch';
 import { formatDateTime } from '../../util/time';
@@ -176,13 +176,11 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           .where('r.importId', '=', head.id)
           .orderBy('r.rowNo')
           .execute()) as Array<Record<string, unknown>>;
-        const sheet = XLSX.utils.aoa_to_sheet([
+        const sheet = xlsxOf('导入结果', [
           ['行号', CUST_IMPORT_HEADERS[0], CUST_IMPORT_HEADERS[1], CUST_IMPORT_HEADERS[2], '人才编号', '结果', '说明'],
           ...rows.map((r) => [r.rowNo, r.name, enumLabel(ENUMS.idType, r.idType, ''), personalView(r.idNumber as string, false), r.custCode ?? '', Number(r.ok) === 1 ? '成功' : '失败', r.message ?? '']),
         ]);
-        const book = XLSX.utils.book_new();
-        XLSX.utils.book_append_sheet(book, sheet, '导入结果');
-        return sendXlsx(ctx.reply, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
+        return sendXlsx(ctx.reply, sheet, `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
       }),
     },
   ];

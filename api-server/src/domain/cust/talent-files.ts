@@ -28,10 +28,13 @@ export async function ownUpload(db: AnyDb, caller: Caller, value: unknown, missi
   return { id: row.id, name: row.name, fileMd5: row.fileMd5, storedAs: row.storedAs, url: `/api/admin/file/download?id=${row.id}` };
 }
 
-/** Replaces the talent's own file of one type (ID front 0, back 1, bio 2) in the write's transaction. */
-export async function putFile(trx: AnyDb, custId: number, fileType: number, upload: UploadRef, now: number): Promise<void> {
-  await trx.deleteFrom('cust_file').where('custId', '=', custId).where('fileType', '=', fileType).where('supplierId', 'is', null).execute();
-  await trx.insertInto('cust_file').values({ custId, fileType, supplierId: null, url: upload.url, name: upload.name, fileMd5: upload.fileMd5, createdAt: now }).execute();
+/**
+ * Stores a file of the talent in the write's transaction: its own (ID front 0, back 1, bio 2) replaces the
+ * one of that type; a supplier's (the signed agreement 3, the tax real-name file 20) is kept beside the earlier ones.
+ */
+export async function putFile(trx: AnyDb, custId: unknown, fileType: number, file: Omit<UploadRef, 'id' | 'storedAs'>, now: number, supplierId: unknown = null): Promise<void> {
+  if (supplierId === null) await trx.deleteFrom('cust_file').where('custId', '=', custId).where('fileType', '=', fileType).where('supplierId', 'is', null).execute();
+  await trx.insertInto('cust_file').values({ custId, fileType, supplierId, url: file.url, name: file.name, fileMd5: file.fileMd5, createdAt: now }).execute();
 }
 
 /** A talent's files the caller sees: its own (ID front/back, bio) and the supplier files (signature 3, tax 20) of the suppliers it sees. */
