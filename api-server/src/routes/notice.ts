@@ -43,15 +43,12 @@ export function noticeRoutes(deps: AppDeps): RouteSpec[] {
           .orderBy('notice.id', 'desc')
           .limit(MAX_SHOWN)
           .execute();
-        return rows.map((n) => ({
-          id: n.id,
-          title: n.title,
-          content: n.content,
-          target: n.target,
-          createdAt: formatDateTime(n.publishAt ?? n.createdAt),
-          read: n.readAt !== null,
+        return rows.map(({ publishAt, createdAt, readAt, ...n }) => ({
+          ...n,
+          createdAt: formatDateTime(publishAt ?? createdAt),
+          read: readAt !== null,
           // Only news pops up after sign-in: notices from before the account existed wait under the bell.
-          popup: n.readAt === null && (n.publishAt ?? n.createdAt) >= ctx.caller.user.createdAt,
+          popup: readAt === null && (publishAt ?? createdAt) >= ctx.caller.user.createdAt,
         }));
       }),
     },
