@@ -51,7 +51,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
     summary: ['amount', 'fee', 'lockAmount', 'successAmount', 'failAmount'],
     export: true,
     simple: false,
-    mayWrite: (caller, row) => caller.user.adminType !== AdminType.ENT || row.entId === caller.user.orgId,
     transitionRefusal: (name, row) => (name === 'resubmit' && Number(row.resubmitCount) >= ORDER_MAX_RESUBMITS ? ORDER_MESSAGES.maxResubmits : null),
     afterTransition: async (ctx, name, row) => {
       const trx = ctx.trx as unknown as Db;

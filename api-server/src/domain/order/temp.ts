@@ -19,7 +19,7 @@ import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../.
 import { outboxProvider, SmsMessages, SmsType, verifyCode, sendCode } from '../../providers/sms';
 import { parseInput, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
-import { defineResource, type AnyDb } from '../../resource/entity-resource';
+import { defineResource, type AnyDb, keyValue } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
 import { refColumns } from '../../resource/lookups';
@@ -67,9 +67,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     effects: tempRowEffects,
   });
 
-  async function loadTemp(ctx: SignedInContext, id: unknown): Promise<Row> {
-    return temps.resource.load(ctx.caller, Number.isInteger(id) ? (id as number) : null);
-  }
+  const loadTemp = (ctx: SignedInContext) => temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
 
   function mayWrite(ctx: SignedInContext) {
     if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
@@ -126,7 +124,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
   async function submit(ctx: SignedInContext) {
     mayWrite(ctx);
-    return temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx, ctx.body.id)) ? 'submitReview' : 'submit');
+    return temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx)) ? 'submitReview' : 'submit');
   }
 
   /**
@@ -135,7 +133,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
    */
   async function reviewed(ctx: SignedInContext, name: string) {
     const moved = (await temps.resource.transition(ctx, name)) as Row;
-    const temp = await loadTemp(ctx, moved.id);
+    const temp = await temps.resource.load(ctx.caller, moved.id as number);
     if (temp.status !== 10 || !isOpen(temp)) return moved;
     const operator = openOperator(temp.openClientCode as string);
     try {
@@ -149,7 +147,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
 
   async function transOrder(ctx: SignedInContext) {
     mayWrite(ctx);
-    const temp = await loadTemp(ctx, ctx.body.id);
+    const temp = await loadTemp(ctx);
     if (temp.status !== 10) refuse(Code.CONFLICT, '当前状态不允许此操作');
     const ent = await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now);
     if (ctx.caller.user.adminType === AdminType.ENT) {
@@ -208,7 +206,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       perm: mgr,
       handler: signed(async (ctx) => {
         mayWrite(ctx);
-        const temp = await loadTemp(ctx, ctx.body.id);
+        const temp = await loadTemp(ctx);
         const phone = ctx.caller.user.phone;
         if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
         const owner = payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen));
