@@ -140,19 +140,16 @@ async function rollbackApp(ctx: SignedInContext) {
   const specifier = appSpecifier(map, body);
   const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
   if (url !== undefined && (typeof url !== 'string' || url.length > 500)) refuse(Code.VALIDATION, '版本地址格式错误');
-  let step: HistoryEntry;
-  try {
-    step = await rollbackTo(deps.config.importMapPath, {
-      app: appOf(specifier),
-      specifier,
-      url,
-      by: { type: 'account', account: caller.user.username, name: caller.user.name ?? caller.user.username },
-      repoRoot: deps.config.repoRoot,
-    });
-  } catch (error) {
+  const step = await rollbackTo(deps.config.importMapPath, {
+    app: appOf(specifier),
+    specifier,
+    url,
+    by: { type: 'account', account: caller.user.username, name: caller.user.name ?? caller.user.username },
+    repoRoot: deps.config.repoRoot,
+  }).catch((error: unknown) => {
     if (error instanceof ImportMapError) refuse(ASKED_WRONG.includes(error.reason) ? Code.VALIDATION : Code.CONFLICT, error.message);
     throw error;
-  }
+  });
   await audit(deps.db, {
     operator: caller.user,
     action: 'rollback',
