@@ -10,7 +10,7 @@ import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APP
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, SignedInContext } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { parseInput, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
@@ -50,16 +50,17 @@ async function paidByOrder(db: AnyDb, orderNos: string[]): Promise<Map<string, n
   return new Map(rows.map((r) => [String(r.bizNo), Number(r.fen)]));
 }
 
-/** The enterprise's finished orders in no live application (an application's own count as free while it is edited). */
-async function invoiceableOrders(db: AnyDb, entId: number, editing: number | null): Promise<Row[]> {
-  let taken = db.selectFrom('invoice_apply_order').select('liveOrderNo').where('liveOrderNo', 'is not', null);
-  if (editing !== null) taken = taken.where('applyId', '<>', editing);
+/** The live order links of the applications other than the one edited (whose own orders count as free). */
+const liveLinks = (db: AnyDb, editing: unknown) => db.selectFrom('invoice_apply_order').where('liveOrderNo', 'is not', null).where('applyId', '<>', editing ?? -1);
+
+/** The enterprise's finished orders in no live application. */
+async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Promise<Row[]> {
   const orders = (await db
     .selectFrom('pay_order')
     .select(['orderNo', 'status', 'amountFen', 'feeFen', 'detailCount', 'createdAt'])
     .where('entId', '=', entId)
     .where('status', 'in', [...INVOICEABLE_ORDER_STATUSES])
-    .where('orderNo', 'not in', taken)
+    .where('orderNo', 'not in', liveLinks(db, editing).select('liveOrderNo'))
     .orderBy('createdAt', 'desc')
     .limit(500)
     .execute()) as Row[];
@@ -88,9 +89,7 @@ async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | 
   if (named.some((o) => o.entId !== entId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (named.length !== orderNos.length || named.some((o) => !(INVOICEABLE_ORDER_STATUSES as readonly number[]).includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const item = await itemOf(db, supplierId, body.itemId ?? editing?.itemId);
-  let taken = db.selectFrom('invoice_apply_order').select('id').where('liveOrderNo', 'in', orderNos);
-  if (editing) taken = taken.where('applyId', '<>', editing.id);
-  if (await taken.executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
+  if (await liveLinks(db, editing?.id).select('id').where('liveOrderNo', 'in', orderNos).executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
   const paid = await paidByOrder(db, orderNos);
   if (orderNos.some((n) => !paid.get(n))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const amounts = applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate));
@@ -139,18 +138,17 @@ async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: numb
     .execute();
 }
 
-
 type Apply = Resource<typeof invoiceApply.fields>;
 
-/** The routes' handlers of the enterprise's application, over its resource (申请记录). */
-export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
+/** The routes of the enterprise's application over orders (申请记录): the dialog's options and preview, create. */
+export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   /** The application being edited (`id`), if any, in the caller's scope. */
-  const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.resource.load(ctx.caller, intOf(ctx.body.id)) : null);
+  const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.load(ctx.caller, intOf(ctx.body.id)) : null);
   async function applyOptions(ctx: SignedInContext) {
     const ent = await entOf(db, ctx, ctx.body);
     const editing = await editingOf(ctx);
-    const orders = await invoiceableOrders(db, ent.id as number, editing ? (editing.id as number) : null);
+    const orders = await invoiceableOrders(db, ent.id as number, editing?.id);
     const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
     const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
     return {
@@ -168,7 +166,7 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
 
   async function createMy(ctx: SignedInContext) {
     const remark = remarkOf(ctx.body.remark);
-    return my.resource.write(ctx, async (trx) => {
+    return my.write(ctx, async (trx) => {
       const priced = await price(trx, ctx, ctx.body, null);
       const columns = { ...(await opened(deps, trx, 10, priced.supplierId)), entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
@@ -178,7 +176,11 @@ export function applyHandlers(deps: AppDeps, my: { resource: Apply }) {
     });
   }
 
-  return { applyOptions, preview, createMy };
+  return [
+    { path: 'invoice/act/query/my/applyOptions', perm: 27110, for: ['SYS', 'ENT'], handler: signed(applyOptions) },
+    { path: 'invoice/act/query/my/preview', perm: 27110, for: ['SYS', 'ENT'], handler: signed(preview) },
+    { path: 'invoice/act/mgr/my/create', perm: 27120, handler: signed(createMy) },
+  ];
 }
 
 /**
