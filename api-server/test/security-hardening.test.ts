@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { BodyMessages } from '../src/http/body-rules';
 import { Code, Messages } from '../src/http/codes';
 import { dbErrorAnswer, redactError } from '../src/http/db-errors';
-import { UserMessages } from '../src/routes/user';
+import { UserMessages } from '../src/routes/user-base';
 import { secureDataDir } from '../src/security/files';
 import { decryptEncryptedBody, ensureKeyPair, MAX_ENCRYPTED_PIECES } from '../src/security/rsa';
 import { purgeLegacySessions, tokenHash } from '../src/security/session';

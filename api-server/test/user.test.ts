@@ -1,7 +1,7 @@
 import { type AccountType, AdminType, buildPermTree, defaultCodesFor, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { UserMessages } from '../src/routes/user';
+import { UserMessages } from '../src/routes/user-base';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import { createSubUser, sessionCount, userRow } from './support/users';
 

@@ -15,7 +15,7 @@ import { clearFailures } from '../security/lockout';
 import { throttlesOf } from '../security/throttle';
 import { sendCodeBy, spend, storePassword } from './user-base';
 
-export const SmsPurpose = { FORGET: 3, RESET: 4, RESET_NEW: 5 } as const;
+export const SmsPurpose = { FORGET: 3, RESET: 4 } as const;
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
 
 export const RecoveryMessages = {

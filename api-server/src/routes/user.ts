@@ -8,9 +8,7 @@ import { login, loginSchema } from './user-login';
 import { changePassword, currentAccount, guideStepError, updateProfile } from './user-profile';
 
 // The own-account routes: sign-in (user-login.ts), profile and password (user-profile.ts), the
-// proven phone/e-mail change (user-contact.ts); their messages and signedIn in user-base.ts.
-export { UserMessages } from './user-base';
-export { CONTACT_CODES_PER_HOUR } from '../security/throttle';
+// proven phone/e-mail change (user-contact.ts); their messages and shared steps in user-base.ts.
 
 export function userRoutes(deps: AppDeps): RouteSpec[] {
   return [
