@@ -110,8 +110,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
             }
           }
           const rows = (await progressScope(caller, db.selectFrom('order_progress as p').selectAll('p') as unknown as AnyQuery).where('p.id', '>', last).orderBy('p.id').limit(500).execute()) as Row[];
-          const latest = new Map<string, Row>();
-          for (const r of rows) latest.set(String(r.orderNo), r);
+          const latest = new Map(rows.map((r) => [String(r.orderNo), r]));
           if (rows.length) last = Number(rows[rows.length - 1].id);
           if (latest.size) {
             const current = await db.selectFrom('pay_order').selectAll().where('orderNo', 'in', [...latest.keys()]).execute();
