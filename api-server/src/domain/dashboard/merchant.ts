@@ -1,5 +1,5 @@
 import { type DashboardMerchantMonth, formatFen } from '@flexpay/shared-utility/src/pure';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SignedInContext } from '../../http/guard';
 import { shanghaiMonthStart } from '../../util/time';
@@ -14,26 +14,24 @@ export async function merchantMonth(db: Kysely<Database>, ctx: SignedInContext, 
   const since = shanghaiMonthStart(ctx.now);
   const profit = await db
     .selectFrom('calc_fee_log')
-    .select(
-      sql<number>`coalesce(sum(case when ${sql.ref('calc_fee_log.merchtId')} = ${merchtId} then ${sql.ref('calc_fee_log.merchtProfitFen')} else 0 end), 0)
-        + coalesce(sum(case when ${sql.ref('calc_fee_log.parentMerchtId')} = ${merchtId} then coalesce(${sql.ref('calc_fee_log.parentProfitFen')}, 0) else 0 end), 0)`.as('fen'),
-    )
-    .where('calc_fee_log.createdAt', '>=', since)
-    .where((eb) => eb.or([eb('calc_fee_log.merchtId', '=', merchtId), eb('calc_fee_log.parentMerchtId', '=', merchtId)]))
+    .select((eb) => [eb.fn.sum<number>('merchtProfitFen').filterWhere('merchtId', '=', merchtId).as('own'), eb.fn.sum<number>('parentProfitFen').filterWhere('parentMerchtId', '=', merchtId).as('parent')])
+    .where('createdAt', '>=', since)
+    .where((eb) => eb.or([eb('merchtId', '=', merchtId), eb('parentMerchtId', '=', merchtId)]))
     .executeTakeFirstOrThrow();
-  const subs = await db.selectFrom('mercht').select(['mercht.id', 'mercht.name']).where('mercht.parentId', '=', merchtId).orderBy('mercht.id').execute();
+  const subs = await db.selectFrom('mercht').select(['id', 'name']).where('parentId', '=', merchtId).orderBy('id').execute();
   const volume = await db
     .selectFrom('pay_order')
-    .select(['pay_order.merchtId', sql<number>`sum(case when ${sql.ref('pay_order.status')} in (${sql.join(FAILED_ORDER_STATUSES)}) then 0 else 1 end)`.as('n'), movingFen('amountFen').as('fen')])
+    .select((eb) => ['pay_order.merchtId', eb.fn.countAll<number>().filterWhere('pay_order.status', 'not in', FAILED_ORDER_STATUSES).as('n'), movingFen('amountFen').as('fen')])
     .where('pay_order.createdAt', '>=', since)
     .where('pay_order.merchtId', 'in', [merchtId, ...subs.map((sub) => sub.id)])
     .groupBy('pay_order.merchtId')
     .execute();
-  const of = (id: number) => volume.find((row) => Number(row.merchtId) === id);
+  const byId = new Map(volume.map((row) => [Number(row.merchtId), row]));
+  const of = (id: number) => ({ amount: formatFen(Number(byId.get(id)?.fen ?? 0)), count: Number(byId.get(id)?.n ?? 0) });
   return {
-    profit: formatFen(Number(profit.fen)),
-    ownAmount: formatFen(Number(of(merchtId)?.fen ?? 0)),
-    ownCount: Number(of(merchtId)?.n ?? 0),
-    subs: subs.map((sub) => ({ id: sub.id, name: sub.name, amount: formatFen(Number(of(sub.id)?.fen ?? 0)), count: Number(of(sub.id)?.n ?? 0) })),
+    profit: formatFen(Number(profit.own ?? 0) + Number(profit.parent ?? 0)),
+    ownAmount: of(merchtId).amount,
+    ownCount: of(merchtId).count,
+    subs: subs.map((sub) => ({ id: sub.id, name: sub.name, ...of(sub.id) })),
   };
 }
