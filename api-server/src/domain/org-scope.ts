@@ -3,9 +3,7 @@
  * each account type sees is declared there once), and the supplier-owned options shared by areas.
  */
 import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { scoped } from '../account/scope';
-import type { DialectName } from '../db/connect';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
 import { ApiError, refuse } from '../http/envelope';
@@ -37,21 +35,8 @@ export const ownSupplier = (column: string) => (caller: Caller, row: Record<stri
 /** Tables every signed-in caller holding the query code reads in full (channels, platforms). */
 export const everyone = (_caller: Caller, qb: AnyQuery) => qb;
 
-/** The next code of a series: prefix + the next number, zero-padded (TS0004, XKJ004). */
-export async function nextCode(db: AnyDb, table: string, column: string, prefix: string, width: number): Promise<string> {
-  const row = (await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max(sql<number>`CAST(SUBSTR(${sql.ref(column)}, ${prefix.length + 1}) AS INTEGER)`).as('n'))
-    .where(column, 'like', `${prefix}%`)
-    .executeTakeFirst()) as { n: number | null } | undefined;
-  return `${prefix}${String(Number(row?.n ?? 0) + 1).padStart(width, '0')}`;
-}
-
-/** nextCode for concurrent creates: on PostgreSQL they take turns on the series' lock (SQLite has one writer). */
-export async function serialCode(dialect: DialectName, trx: AnyDb, table: string, column: string, prefix: string, width: number): Promise<string> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}.${column}`}))`.execute(trx);
-  return nextCode(trx, table, column, prefix, width);
-}
+/** A code series (TS0004): the kit numbers a field declaring `serial` on create; a hand-written create calls these. */
+export { nextCode, serialCode } from '../resource/serial';
 
 /** A supplier adds records for itself only; the platform for any supplier. */
 export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: Row | null): Promise<void> {

@@ -36,6 +36,7 @@ import { entityValues, isBlank, presentValue, type Row, searchValue } from './co
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
+import { serialCode } from './serial';
 import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
@@ -602,6 +603,9 @@ export class Resource<F extends EntityFields> {
     const prepared = await this.options.prepareCreate?.(ctx);
     return this.write(ctx, async (trx) => {
       const wctx = { ...ctx, trx };
+      // A code of a series (`serial` on the field) is numbered in the create's transaction, before beforeCreate reads the values.
+      for (const [name, { serial }] of Object.entries(this.entity.fields))
+        if (serial) parsed[columnOf(this.entity, name)] = await serialCode(this.deps.dialect, trx, this.entity.table, columnOf(this.entity, name), serial.prefix, serial.width);
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed, prepared) : parsed, ctx.now, true);
       await this.uploadsUsable(ctx, trx, columns, {});
       await this.options.check?.(wctx, columns, null);

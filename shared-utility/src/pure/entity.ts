@@ -89,6 +89,8 @@ export interface EntityField {
   filePath?: string;
   /** Asked in forms only while another field holds one of these values (a fixed ratio for pattern 0, a ladder otherwise). */
   formWhen?: { field: string; in: ReadonlyArray<string | number> };
+  /** A code the server numbers on create: prefix + the next number of its series, zero-padded (`{ prefix: 'TS', width: 4 }` → TS0004). */
+  serial?: { prefix: string; width: number };
   /**
    * Account types that see the field (default all): the server leaves it out of the others' records,
    * summaries, exports and monthly sums and refuses sorting by it; the browser leaves its column out.

@@ -28,7 +28,7 @@ function toggleCommands(code: number, what: string) {
 
 const merchantFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  merchtCode: { label: '商户编码', type: 'text', search: 'like', sort: true, width: 110 },
+  merchtCode: { label: '商户编码', type: 'text', search: 'like', sort: true, width: 110, serial: { prefix: 'MER', width: 4 } },
   name: { label: '商户名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
   merchtType: { label: '商户类型', type: 'enum', enum: 'merchantType', create: true, defaultValue: 0, width: 90 },
   virtualType: { label: '虚拟商户类型', type: 'enum', enum: 'virtualMerchantType', create: true, update: true, defaultValue: 0, width: 110 },
@@ -70,7 +70,7 @@ export const supMerchant = defineEntity({
 
 const entFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  entCode: { label: '企业编码', type: 'text', search: 'like', sort: true, width: 110 },
+  entCode: { label: '企业编码', type: 'text', search: 'like', sort: true, width: 110, serial: { prefix: 'ENT', width: 4 } },
   entName: { label: '企业名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
   merchtId: { label: '所属商户', type: 'ref', ref: 'merchant', show: 'merchtName', required: true, create: true, search: 'eq', width: 220 },
   supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', width: 220 },

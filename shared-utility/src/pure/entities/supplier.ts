@@ -24,7 +24,7 @@ function toggleCommands(code: number, what: string) {
 
 const taxSourceFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  tsCode: { label: '税源地编码', type: 'text', search: 'like', sort: true, width: 120 },
+  tsCode: { label: '税源地编码', type: 'text', search: 'like', sort: true, width: 120, serial: { prefix: 'TS', width: 4 } },
   name: { label: '税源地名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', sort: true, width: 200 },
   province: { label: '省份', type: 'text', required: true, max: 20, create: true, update: true, search: 'eq', width: 90 },
   city: { label: '城市', type: 'text', required: true, max: 20, create: true, update: true, width: 90 },
@@ -90,7 +90,7 @@ export const taxSourceOrderStats = defineEntity({
 
 const supplierFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  merchtCode: { label: '供应商编码', type: 'text', search: 'like', sort: true, width: 120 },
+  merchtCode: { label: '供应商编码', type: 'text', search: 'like', sort: true, width: 120, serial: { prefix: 'SPR', width: 4 } },
   name: { label: '供应商名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
   merchtType: { label: '供应商类型', type: 'enum', enum: 'supplierType', required: true, create: true, search: 'in', width: 110 },
   parentId: { label: '上级供应商', type: 'ref', ref: 'supplier', show: 'parentName', create: true, update: true, nullable: true, search: 'eq', width: 200 },
@@ -245,7 +245,7 @@ export const bankConfig = defineEntity({
 
 const xkjPlatformFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  platformCode: { label: '平台编码', type: 'text', search: 'like', sort: true, width: 110 },
+  platformCode: { label: '平台编码', type: 'text', search: 'like', sort: true, width: 110, serial: { prefix: 'XKJ', width: 3 } },
   name: { label: '平台名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 180 },
   virtualType: { label: '虚拟商户类型', type: 'enum', enum: 'virtualMerchantType', required: true, create: true, update: true, search: 'eq', width: 120 },
   apiUrl: { label: '接口地址', type: 'text', rule: 'avatar', required: true, create: true, update: true, width: 240 },
