@@ -11,7 +11,7 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { withTopAdmin } from '../merchant/index';
-import { entScope, nextCode, SIMPLE } from '../org-scope';
+import { entScope, SIMPLE } from '../org-scope';
 
 export { entScope };
 
@@ -29,7 +29,7 @@ const creation = {
   beforeCreate: async (ctx: WriteContext, values: Row) => {
     const m = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.merchtId).where('merchtType', '=', 0).where('status', '=', 0).executeTakeFirst()) as Row | undefined;
     if (!m || m.supplierId === null) refuse(Code.VALIDATION, EntMessages.merchant);
-    return { ...values, supplierId: m!.supplierId, entCode: await nextCode(ctx.trx, 'ent', 'entCode', 'ENT', 4), status: 0 };
+    return { ...values, supplierId: m!.supplierId, status: 0 };
   },
   refersTo: [{ table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const }],
   // The switches start at their defaults and the cooperation with the effective supplier is normal.

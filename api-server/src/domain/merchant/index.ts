@@ -10,7 +10,7 @@ import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
-import { merchantScope, nextCode, SIMPLE } from '../org-scope';
+import { merchantScope, SIMPLE } from '../org-scope';
 
 export { merchantScope };
 
@@ -32,7 +32,7 @@ export const withTopAdmin = (adminType: AdminTypeValue, codeColumn: string) => (
 /** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
 const merchantOptions = {
   ...withTopAdmin(AdminType.MER, 'merchtCode'),
-  beforeCreate: async (ctx: WriteContext, values: Row) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'MER', 4), merchtType: 0, status: 0 }),
+  beforeCreate: async (_ctx: WriteContext, values: Row) => ({ ...values, merchtType: 0, status: 0 }),
   refersTo: [
     { table: 'mercht', column: 'supplierId', where: { merchtType: 300, status: 0 }, message: MerchantMessages.supplier, on: 'create' as const },
     { table: 'mercht', column: 'parentId', where: { merchtType: 0, parentId: null }, match: { supplierId: 'supplierId' }, message: MerchantMessages.parent, on: 'create' as const },

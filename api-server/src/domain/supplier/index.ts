@@ -8,7 +8,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { bySupplier, nextCode, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
 
 export const SupplierMessages = {
   virtualParent: '虚拟供应商须选择上级供应商',
@@ -30,7 +30,7 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     scope: bySupplier(db, `${T}.id`),
     writers: ['SYS'],
     export: true,
-    beforeCreate: async (ctx, values) => ({ ...values, merchtCode: await nextCode(ctx.trx, 'mercht', 'merchtCode', 'SPR', 4), status: 0 }),
+    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
     check: async (_ctx, next) => {
       if (next.merchtType === 200 && next.parentId === null) refuse(Code.VALIDATION, SupplierMessages.virtualParent);
       if (next.merchtType !== 200 && next.parentId !== null) refuse(Code.VALIDATION, SupplierMessages.noParent);

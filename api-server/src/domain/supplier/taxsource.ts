@@ -2,7 +2,7 @@
 import { taxSource } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { defineResource } from '../../resource/entity-resource';
-import { everyone, nextCode } from '../org-scope';
+import { everyone } from '../org-scope';
 import { taxSourceStatsRoutes } from './taxsource-stats';
 
 export function taxSourceRoutes(deps: AppDeps): RouteSpec[] {
@@ -11,7 +11,6 @@ export function taxSourceRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     export: true,
     duplicate: '税源地编码已存在',
-    beforeCreate: async (ctx, values) => ({ ...values, tsCode: await nextCode(ctx.trx, 'tax_source', 'tsCode', 'TS', 4) }),
   });
   return [...routes, ...taxSourceStatsRoutes(deps)];
 }

@@ -2,7 +2,7 @@
 import { tsChannel, xkjPlatform } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { bySupplier, everyone, nextCode, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+import { bySupplier, everyone, ownSupplier, ownSupplierOnCreate } from '../org-scope';
 
 export function xpayRoutes(deps: AppDeps): RouteSpec[] {
   const platforms = defineResource(deps, xkjPlatform, {
@@ -10,7 +10,7 @@ export function xpayRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     simple: ['listSimple'],
     export: true,
-    beforeCreate: async (ctx, values) => ({ ...values, platformCode: await nextCode(ctx.trx, 'xkj_platform', 'platformCode', 'XKJ', 3), status: 0 }),
+    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
   });
   const channels = defineResource(deps, tsChannel, {
     scope: bySupplier(deps.db as unknown as AnyDb, `${T}.supplierId`),
