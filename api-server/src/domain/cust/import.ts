@@ -9,7 +9,6 @@
 import crypto from 'node:crypto';
 import {
   checkCustImportRows,
-  codeOf,
   CUST_IMPORT_HEADERS,
   CUST_IMPORT_MAX_ROWS,
   CUST_IMPORT_MESSAGES,
@@ -47,8 +46,6 @@ import {
   targetEnterprise,
 } from './talent-records';
 
-const IMPORT = codeOf('ACT_CUST_IMPORT'); // 20120
-
 export const CustMessages = {
   ...TalentMessages,
   ...CUST_IMPORT_MESSAGES,
@@ -83,7 +80,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     ...history.routes,
     {
       path: 'cust/mgr/import',
-      perm: IMPORT,
+      perm: custImport.codes.query, // ACT_CUST_IMPORT
       check: (body) => {
         if (!Array.isArray(body.rows) || body.rows.length === 0) return CustMessages.rowsRequired;
         if (body.rows.length > CUST_IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
@@ -163,7 +160,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       // importDFile?id=&kind=original|result: the workbook as uploaded, or one line per row with its outcome.
       path: 'cust/mgr/importDFile',
       method: 'GET',
-      perm: IMPORT,
+      perm: custImport.codes.query, // ACT_CUST_IMPORT
       raw: true,
       handler: signed(async (ctx) => {
         const query = ctx.request.query as Record<string, unknown>;
