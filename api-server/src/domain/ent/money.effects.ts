@@ -6,9 +6,7 @@
  * stays the ledger's sum; an effect that refuses rolls the status move back with it.
  */
 import { balanceApply, checkOverdraftSetting, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
-import type { Kysely } from 'kysely';
 import { audit } from '../../account/audit';
-import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, SignedInContext } from '../../http/guard';
@@ -20,19 +18,17 @@ import { BizType, moveBalance } from './ledger';
 
 export const operatorName = (ctx: SignedInContext) => ctx.caller.user.name ?? ctx.caller.user.username;
 
-const ledger = (trx: AnyDb) => trx as unknown as Kysely<Database>;
-
 /** Recharge (100) and refund (110) notices to the enterprise's contact, through the SMS provider. */
 async function notify(deps: AppDeps, trx: AnyDb, entId: number, smsType: number, text: string, now: number): Promise<void> {
   const ent = (await trx.selectFrom('ent').select('contactPhone').where('id', '=', entId).executeTakeFirst()) as Row | undefined;
   if (!ent?.contactPhone) return;
-  await (deps.sms ?? outboxProvider).send(ledger(trx), { phone: String(ent.contactPhone), smsType, content: text }, now);
+  await (deps.sms ?? outboxProvider).send(trx, { phone: String(ent.contactPhone), smsType, content: text }, now);
 }
 
 /** A successful recharge: the add and the SMS 100, in the transaction that moved the status to 50. */
 async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator: string): Promise<void> {
   const entId = row.entId as number;
-  const log = await moveBalance(ledger(ctx.trx), deps.dialect, { entId, channel: row.payChannel as number, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
+  const log = await moveBalance(ctx.trx, deps.dialect, { entId, channel: row.payChannel as number, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
   await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(log.availAfter)}元。`, ctx.now);
 }
 
@@ -85,7 +81,7 @@ export function refundEffects(deps: AppDeps): Effects {
   const move = (type: 2 | 3) => async (ctx: EffectContext) => {
     const { trx, row, now } = ctx;
     const entId = row.entId as number;
-    await moveBalance(ledger(trx), deps.dialect, { entId, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now });
+    await moveBalance(trx, deps.dialect, { entId, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now });
     if (type === 3) await notify(deps, trx, entId, SmsType.REFUND_NOTICE, `【FlexPay】贵司退款${formatFen(Number(row.amountFen))}元已处理成功，请注意查收。`, now);
   };
   return { reject: move(2), fail: move(2), succeed: move(3) };

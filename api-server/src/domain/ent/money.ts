@@ -20,8 +20,6 @@ import {
   refundApply,
   RefundStatus,
 } from '@flexpay/shared-utility/src/pure';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
@@ -86,7 +84,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
       const entId = columns.entId as number;
       const channel = columns.channel as number;
       await moveBalance(
-        ctx.trx as unknown as Kysely<Database>,
+        ctx.trx,
         deps.dialect,
         { entId, channel, type: 1, amountFen: Number(columns.amountFen), bizType: BizType.REFUND, bizNo: String(columns.refundNo), operatorName: operatorName(ctx), now: ctx.now },
         async (account) => {

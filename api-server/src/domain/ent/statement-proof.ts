@@ -18,7 +18,7 @@
  * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
-import { MONEY_MESSAGES, type StatementBalances, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
+import { MONEY_MESSAGES, type StatementBalances, type StatementHeader, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
 import { badMoveSql, balanceFingerprint, balanceFingerprintSql, foldStatementMoves, proveStatement, startStatementChain, type StatementChainState, statementMoveProblem, statementSumsOf, statementSumsSql, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
@@ -29,17 +29,10 @@ import { type Row, toEpoch } from '../../resource/codec';
 import { formatDateTime } from '../../util/time';
 import { MOVE_FIELDS, toMove } from './ledger';
 
-export interface StatementRequest {
-  entId: number;
-  channel: number;
-  from: string;
-  to: string;
-}
+/** What a statement is asked for: an enterprise × channel account over a range of days. */
+export type StatementRequest = Pick<StatementHeader, 'entId' | 'channel' | 'from' | 'to'>;
 
 export interface ProvenStatement extends StatementSummary {
-  opening: StatementBalances;
-  closing: StatementBalances;
-  totals: StatementTotals;
   /** The range's first and last move ids (lines are read between them). */
   firstId: number | null;
   lastId: number | null;
