@@ -9,16 +9,11 @@ import { Code } from '../http/codes';
 import { ApiError } from '../http/envelope';
 import type { SignedInContext } from '../http/guard';
 import type { WriteContext } from '../resource/entity-resource';
-import { hashPassword, type PasswordHash } from '../security/password';
+import { hashPassword } from '../security/password';
 import { duplicateUsernameAnswer } from './admin/index';
 
-export interface PreparedAdmin {
-  username: string;
-  initialPassword: string;
-  hash: PasswordHash;
-}
-
-export async function prepareTopAdmin(ctx: SignedInContext): Promise<PreparedAdmin> {
+/** The top administrator's username (1001 by the username rule) and initial password, hashed before the transaction. */
+export async function prepareTopAdmin(ctx: SignedInContext) {
   const raw = ctx.body.adminUsername;
   const username = typeof raw === 'string' ? raw.trim() : '';
   const message = checkRules(FIELD_RULES.username, username);
@@ -26,6 +21,8 @@ export async function prepareTopAdmin(ctx: SignedInContext): Promise<PreparedAdm
   const password = initialPassword(crypto.randomInt);
   return { username, initialPassword: password, hash: await hashPassword(password) };
 }
+
+export type PreparedAdmin = Awaited<ReturnType<typeof prepareTopAdmin>>;
 
 /** Inserts the top administrator of a new organisation; a taken username answers the neutral 1009. */
 export async function createTopAdmin(

@@ -15,6 +15,8 @@ describe('发起结算 rows (settlementRows)', () => {
 
   it('refuses with the first problem, in the order the server checks them', () => {
     expect(settlementRows(completed, [])).toEqual({ error: PACKAGE_MESSAGES.settleRows });
+    expect(settlementRows(completed, 'rows')).toEqual({ error: PACKAGE_MESSAGES.settleRows });
+    expect(settlementRows(completed, [null, { custId: 1001, amount: '1' }])).toEqual({ error: PACKAGE_MESSAGES.notCompleted });
     expect(settlementRows(completed, [{ custId: 9999, amount: '1' }])).toEqual({ error: PACKAGE_MESSAGES.notCompleted });
     expect(settlementRows(completed, [{ custId: 1001, amount: '1' }, { custId: 1001, amount: '2' }])).toEqual({ error: PACKAGE_MESSAGES.settleTwice });
     expect(settlementRows(completed, [{ custId: 1001, amount: '0' }])).toEqual({ error: PACKAGE_MESSAGES.settleAmount('张三') });

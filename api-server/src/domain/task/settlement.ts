@@ -118,8 +118,7 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     if (pkg.reviewStatus !== 'REVIEWED') refuse(Code.CONFLICT, PACKAGE_MESSAGES.notReviewed);
     const completed = await completedTakers(Number(pkg.id));
     if (completed.length === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
-    const asked = Array.isArray(ctx.body.rows) ? (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})) : [];
-    const settled = settlementRows(completed, asked);
+    const settled = settlementRows(completed, ctx.body.rows);
     if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
     const channel = pickedInt(ctx.body.channel, 0, PICK_MESSAGES.channel, 'given');
     const remark = typeof ctx.body.remark === 'string' && ctx.body.remark.trim() ? ctx.body.remark.trim().slice(0, 200) : `任务包${String(pkg.packageCode)}结算`;

@@ -161,11 +161,13 @@ export interface SettleTaker {
 }
 
 /**
- * 发起结算's payout rows (DOMAIN.md §7): one row per asked completed taker, in the order asked, paid to
+ * 发起结算's payout rows (DOMAIN.md §7): one row per asked completed taker (`sent`: the request's rows), in the order asked, paid to
  * the talent's bank card with the amount in yuan; else the first refusal, in the order the server
  * always checked them (not a completed taker, named twice, the amount, no bank card).
  */
-export function settlementRows(completed: ReadonlyArray<SettleTaker>, asked: ReadonlyArray<Readonly<Record<string, unknown>>>): { rows: Array<Record<string, unknown>> } | { error: string } {
+export function settlementRows(completed: ReadonlyArray<SettleTaker>, sent: unknown): { rows: Array<Record<string, unknown>> } | { error: string } {
+  // The request's rows as sent: not a list is none; a row that is not an object names nobody.
+  const asked = (Array.isArray(sent) ? sent : []).map((r) => (r && typeof r === 'object' ? (r as Readonly<Record<string, unknown>>) : {}));
   if (asked.length === 0) return { error: PACKAGE_MESSAGES.settleRows };
   const byId = new Map(completed.map((t) => [t.custId, t]));
   const seen = new Set<number>();
