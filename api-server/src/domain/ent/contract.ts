@@ -11,9 +11,8 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
-import { merchantScope } from '../org-scope';
+import { entScope, merchantScope } from '../org-scope';
 import { coopEffects } from './contract.effects';
-import { entScope } from './index';
 
 export const ContractMessages = {
   overlap: '合同有效期与现有原合同重叠',

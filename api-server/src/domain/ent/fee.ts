@@ -13,9 +13,8 @@ import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
-import { visibleEnt } from '../org-scope';
+import { entScope, visibleEnt } from '../org-scope';
 import { originalsDuring } from './contract';
-import { entScope } from './index';
 
 /** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
 export async function effectiveContractType(db: AnyDb, entId: number, now: number): Promise<number | null> {

@@ -6,7 +6,7 @@ import { entMonthStats } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { customSumByRange } from '../fee-common';
-import { entScope } from './index';
+import { entScope } from '../org-scope';
 
 export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
   const stats = defineResource(deps, entMonthStats, {

@@ -8,8 +8,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { visibleEnt } from '../org-scope';
-import { entScope } from './index';
+import { entScope, visibleEnt } from '../org-scope';
 
 export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;

@@ -10,7 +10,7 @@ import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
-import { merchantScope } from './index';
+import { merchantScope } from '../org-scope';
 
 /** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
 const ownRow = (caller: Caller, row: Row) => caller.user.adminType === AdminType.MER && Number(row.merchtId) === caller.user.orgId;

@@ -12,8 +12,6 @@ import { type AnyDb, defineResource, T, type WriteContext } from '../../resource
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { merchantScope, SIMPLE } from '../org-scope';
 
-export { merchantScope };
-
 export const MerchantMessages = {
   parent: '上级商户须为同一供应商下的一级商户',
   supplier: '所属供应商须为类型300的有效供应商',
