@@ -6,7 +6,8 @@
  * Each reveal is written to 操作日志: who (the operator), whose record (the entity, its key and the
  * person's name), which field, when — never the value.
  */
-import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealOwner, revealTarget } from '@flexpay/shared-utility/src/pure';
+import { codeOf, REVEAL_ACTION, REVEAL_MESSAGES, REVEAL_PATH, revealTarget } from '@flexpay/shared-utility/src/pure';
+import { revealOwner } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';

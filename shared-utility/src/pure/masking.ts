@@ -52,11 +52,6 @@ export function maskRecord<R extends Record<string, unknown>>(entity: Entity, re
 /** Whether a text is a mask (has the `*` a masked value always has); such a text is never a number typed in. */
 export const looksMasked = (value: unknown): boolean => typeof value === 'string' && value.includes('*');
 
-/** Whose record a reveal read, in words for 操作日志: the person's name and code (a talent's 人才编号, an administrator's username). */
-export function revealOwner(shown: Readonly<Record<string, unknown>>): string {
-  return [shown.custName ?? shown.name, shown.custCode ?? shown.username].filter((v) => typeof v === 'string' && v !== '').join(' ');
-}
-
 /**
  * The field a reveal names, when the entity is declared and the field is one of its masked fields;
  * otherwise the Chinese refusal (1001).

@@ -1,4 +1,4 @@
-import { type AccountType, accountTypeOf } from './enums';
+import type { AccountType } from './enums';
 
 /** Limit types of spec §6: 1 open to everyone, 0 login only, 2 the user must hold the code. */
 export const LimitType = { LOGIN_ONLY: 0, OPEN: 1, LIMITED: 2 } as const;
@@ -175,19 +175,6 @@ export function codeOf(key: string): number {
 /** Codes a top administrator of an account type holds: every limited code its type may hold. */
 export function defaultCodesFor(accountType: AccountType): number[] {
   return PERMISSIONS.filter((d) => d.limit === L && (!d.onlyFor || d.onlyFor.includes(accountType))).map((d) => d.code);
-}
-
-/** Codes a caller may grant an account of a type: held by the caller and allowed for that type. */
-export function grantableCodes(held: readonly number[], adminType: number): number[] {
-  const type = accountTypeOf(adminType);
-  const allowed = new Set(type ? defaultCodesFor(type) : []);
-  return held.filter((c) => allowed.has(c));
-}
-
-/** A permission list as sent (权限 update): its codes sorted without repeats, or null when one is not a grantable (limited) code. */
-export function limitedCodeList(raw: unknown): number[] | null {
-  const valid = Array.isArray(raw) && raw.every((c) => Number.isInteger(c) && PERMISSION_BY_CODE.get(c as number)?.limit === LimitType.LIMITED);
-  return valid ? [...new Set(raw as number[])].sort((a, b) => a - b) : null;
 }
 
 /** Whether a caller may use a code: open codes always, login-only once signed in, limited when held. */

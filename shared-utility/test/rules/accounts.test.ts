@@ -2,23 +2,18 @@ import { randomInt } from 'node:crypto';
 import {
   AdminType,
   defaultCodesFor,
-  grantableCodes,
-  limitedCodeList,
   initialPassword,
   monthRange,
   MONTH_PATTERN,
-  revealOwner,
   validateField,
   auditLog,
-  authorizationCodesError,
   authorizedCodes,
   CLIENT_MESSAGES,
   client,
   clientMercht,
   clientSecretState,
-  codesWithin,
-  normalisedAuthorization,
 } from '../../src/pure';
+import { authorizationCodesError, codesWithin, grantableCodes, limitedCodeList, normalisedAuthorization, revealOwner } from '../../src/pure/rules/server';
 
 describe('client authorisation rules (DOMAIN.md §8)', () => {
   it('effective codes: 3 every business code, 2 the listed ones in catalogue order, 0/1 none', () => {

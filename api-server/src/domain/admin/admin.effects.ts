@@ -1,5 +1,5 @@
 /** 管理员's commands beyond 禁用/启用 (shared-utility entities/admin.ts): the work inside their transactions. */
-import { ADMIN_MESSAGES, grantableCodes, limitedCodeList } from '@flexpay/shared-utility/src/pure';
+import { ADMIN_MESSAGES, grantableCodes, limitedCodeList } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Effects } from '../../resource/commands';

@@ -2,7 +2,8 @@
  * 管理员 (spec §6 sub-accounts, §7 user/subuser/*) on the resource kit: the shared `admin` entity, who
  * may act on which account, the organisation of a new account, and the password and permission routes.
  */
-import { admin, ADMIN_MESSAGES, AdminType, buildPermTree, grantableCodes } from '@flexpay/shared-utility/src/pure';
+import { admin, AdminType, buildPermTree } from '@flexpay/shared-utility/src/pure';
+import { ADMIN_MESSAGES, grantableCodes } from '@flexpay/shared-utility/src/pure/rules/server';
 import { permCodesOf, type AdminUserRow } from '../../account/permissions';
 import { PLATFORM_CODE } from '../../account/user-info';
 import { Code, Messages } from '../../http/codes';

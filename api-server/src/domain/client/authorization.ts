@@ -4,7 +4,8 @@
  * Effective codes: 3 all, 2 the listed ones, 0/1 none; an enterprise's never exceed its merchant's,
  * so a merchant's authorization cannot shrink below what its enterprises were given.
  */
-import { authorizationCodesError, authorizedCodes, CLIENT_MESSAGES, clientMercht, clientMerchtEnt, codesWithin, normalisedAuthorization } from '@flexpay/shared-utility/src/pure';
+import { authorizedCodes, CLIENT_MESSAGES, clientMercht, clientMerchtEnt } from '@flexpay/shared-utility/src/pure';
+import { authorizationCodesError, codesWithin, normalisedAuthorization } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';

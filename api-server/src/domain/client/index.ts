@@ -4,7 +4,8 @@
  * through the security calls: a reset answers the new MD5 / AES key once, securityFind afterwards
  * shows their last 4 characters, and the client's RSA public key is pasted and checked.
  */
-import { client, clientModeError } from '@flexpay/shared-utility/src/pure';
+import { client } from '@flexpay/shared-utility/src/pure';
+import { clientModeError } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';

@@ -8,16 +8,6 @@ import { type FieldRules, MESSAGES } from '../validators';
 
 const OWN_ORG = ['SYS', 'SPR', 'MER', 'ENT'] as const;
 
-/** The refusals of the sub-account routes (the server's guard and effects). */
-export const ADMIN_MESSAGES = {
-  // Says nothing about which organisation holds the name (issue 12 finding 5).
-  duplicate: '该用户名不可用，请换一个用户名',
-  self: '请在个人设置中修改自己的账号',
-  topAdmin: '不能操作机构主账号',
-  terCode: '机构编码不存在',
-  adminType: '请选择有效的账号类型',
-  permCodes: '权限代码无效',
-} as const;
 /** Omitted on create it takes the default; sent empty on update it is refused (issue 12 finding 7). */
 const SEX_RULE: FieldRules = { rules: [{ kind: 'required', message: MESSAGES.sexInvalid }] };
 

@@ -29,10 +29,6 @@ const MODE_SIGN: Record<number, 'MD5' | 'RSA'> = { 1: 'MD5', 2: 'RSA', 3: 'MD5',
 export const signTypeOfMode = (encryptMode: number): 'MD5' | 'RSA' | null => MODE_SIGN[encryptMode] ?? null;
 export const modeUsesAes = (encryptMode: number): boolean => encryptMode === 3 || encryptMode === 4;
 
-export function clientModeError(signType: unknown, encryptMode: unknown): string | null {
-  return signTypeOfMode(Number(encryptMode)) === signType ? null : CLIENT_MESSAGES.modeMismatch;
-}
-
 /** 3 全部授权: every code; 2 部分授权: the listed ones; 0 未处理 and 1 已拒绝: none. */
 export function effectiveApiCodes(authorization: unknown, apiCodes: readonly unknown[] | null | undefined): number[] {
   if (Number(authorization) === 3) return [...BUSINESS_API_CODES];
@@ -63,28 +59,9 @@ export const apiCodeNames = (codes: readonly number[]): string =>
 
 type StoredRow = Readonly<Record<string, unknown>>;
 const FULL = 3;
-const PARTIAL = 2;
 
 /** The effective codes of a stored or written authorisation row (its authorization and apiCodes). */
 export const authorizedCodes = (row: StoredRow): number[] => effectiveApiCodes(row.authorization, parseApiCodes(row.apiCodes) ?? []);
-
-/** Whether every code of `inner` is among `outer` (an enterprise's within its merchant's). */
-export const codesWithin = (inner: readonly number[], outer: readonly number[]): boolean => inner.every((c) => outer.includes(c));
-
-/** Listed codes must be business codes; partial needs at least one; other authorizations keep none (they are stored as []). */
-export function authorizationCodesError(next: StoredRow): string | null {
-  const codes = parseApiCodes(next.apiCodes ?? '[]');
-  if (!codes) return CLIENT_MESSAGES.apiCodes;
-  return Number(next.authorization) === PARTIAL && codes.length === 0 ? CLIENT_MESSAGES.apiCodesRequired : null;
-}
-
-/** The stored codes of a write: the sorted list under partial authorization, [] otherwise; invalid codes stay as sent, for the check to refuse. */
-export function normalisedAuthorization<R extends Record<string, unknown>>(values: R, before: StoredRow | null): R {
-  if (values.authorization === undefined && values.apiCodes === undefined) return values;
-  const listed = parseApiCodes(values.apiCodes ?? before?.apiCodes ?? '[]');
-  if (!listed) return values;
-  return { ...values, apiCodes: JSON.stringify(Number(values.authorization ?? before?.authorization) === PARTIAL ? listed : []) };
-}
 
 /** 可调用接口 of an authorisation row: 全部接口, the codes' names, or 无. */
 function deriveApiCodeNames(row: StoredRow): Record<string, unknown> {

@@ -11,3 +11,4 @@ export * from './monthly';
 export * from './statement-proof';
 export * from './balance-batch';
 export * from './order-steps';
+export * from './accounts';
