@@ -44,12 +44,6 @@ export async function channelHealth(db: Kysely<Database>, ctx: SignedInContext):
     .groupBy('pay_order.payChannel')
     .orderBy('pay_order.payChannel')
     .execute();
-  return rows.map((row) => ({
-    channel: Number(row.channel),
-    orderCount: Number(row.n),
-    successCount: Number(row.successCount),
-    successAmount: formatFen(Number(row.successFen)),
-    failCount: Number(row.failCount),
-    failAmount: formatFen(Number(row.failFen)),
-  }));
+  const money = (fen: unknown) => formatFen(Number(fen));
+  return rows.map((r) => ({ channel: Number(r.channel), orderCount: Number(r.n), successCount: Number(r.successCount), successAmount: money(r.successFen), failCount: Number(r.failCount), failAmount: money(r.failFen) }));
 }

@@ -4,7 +4,7 @@
  * check and the audit entry are the kit's (resource/commands.ts). An effect refuses by throwing, which
  * rolls the state move back with it.
  */
-import { INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
+import { enumLabel, ENUMS, INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
@@ -15,15 +15,14 @@ async function release({ trx, row }: EffectContext): Promise<void> {
   await trx.updateTable('invoice_apply_order').set({ liveOrderNo: null }).where('applyId', '=', row.id).execute();
 }
 
+/** A stored file's name (the trail names a voucher by it). */
+const fileName = (stored: unknown) => String((JSON.parse(String(stored)) as Row).name ?? '');
+
 /** 上传凭证: the voucher row, named in the audit by its type and file. */
 async function addVoucher({ trx, row, input, caller, now }: EffectContext) {
-  const inserted = (await trx
-    .insertInto('invoice_voucher')
-    .values({ applyId: row.id, voucherType: input.voucherType, file: input.file, uploaderType: caller.user.adminType, createdAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as Row;
-  const name = String((JSON.parse(String(input.file)) as Row).name ?? '');
-  return { answer: { id: inserted.id }, changes: { voucher: { from: null, to: `${input.voucherType === 20 ? '完工证明' : '付款凭证'}：${name}` } } };
+  const values = { applyId: row.id, voucherType: input.voucherType, file: input.file, uploaderType: caller.user.adminType, createdAt: now };
+  const inserted = (await trx.insertInto('invoice_voucher').values(values as never).returning('id').executeTakeFirstOrThrow()) as Row;
+  return { answer: { id: inserted.id }, changes: { voucher: { from: null, to: `${enumLabel(ENUMS.voucherType, input.voucherType)}：${fileName(input.file)}` } } };
 }
 
 /** 添加发票 / 修改发票: the invoice's columns, its amounts agreeing (a positive total, tax within it). */
@@ -56,7 +55,7 @@ async function deleteInvoiceFile({ trx, child }: EffectContext) {
 /** 删除凭证, named in the trail by its file. */
 async function deleteVoucher({ trx, child }: EffectContext) {
   await trx.deleteFrom('invoice_voucher').where('id', '=', child!.id).execute();
-  return { answer: true, changes: { voucher: { from: String((JSON.parse(String(child!.file)) as Row).name ?? ''), to: null } } };
+  return { answer: true, changes: { voucher: { from: fileName(child!.file), to: null } } };
 }
 
 /** 申请记录 (the enterprise's direction). */
