@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, maskPersonal, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
@@ -186,10 +186,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
       perm: mgr,
       handler: signed(async (ctx) => {
         mayWrite(ctx);
-        const own = ctx.caller.user.adminType === AdminType.ENT ? (ctx.caller.user.orgId as number) : null;
-        // An enterprise writes for itself; naming another enterprise is out of its scope.
-        if (own !== null && ctx.body.entId !== undefined && ctx.body.entId !== null && ctx.body.entId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-        const { entId, channel } = entChannelOf(ctx.body, 'coerced', own ?? ctx.body.entId);
+        // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
+        const own = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : undefined;
+        const { entId, channel } = entChannelOf(ctx.body, 'coerced', ctx.body.entId ?? own);
         if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
         const packageCode = typeof ctx.body.packageCode === 'string' ? ctx.body.packageCode.trim().slice(0, 32) : null;
         const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;
@@ -212,7 +211,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         const owner = payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen));
         const text = (code: string) => `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。`;
         await sendCode(deps.db, deps.sms ?? outboxProvider, { ...owner, purpose: PAY_CODE_PURPOSE, smsType: SmsType.PAYMENT_CODE, text }, ctx.now);
-        return { phone: `${phone!.slice(0, 3)}****${phone!.slice(-4)}` };
+        return { phone: maskPersonal('phone', phone!) };
       }),
     },
     { path: 'order/mgr/temp/transOrder', perm: mgr, handler: signed(transOrder) },
