@@ -21,10 +21,12 @@ export const SupplierMessages = {
   upstream: '上游供应商须为类型300的供应商',
 } as const;
 
+/** A supplier's own records (channel and SMS config, tax proofs, xkj channels): read in its scope, written by the platform and by itself. */
+export const supplierRecords = (db: AnyDb) => ({ scope: bySupplier(db, `${T}.supplierId`), mayWrite: ownSupplier('supplierId'), check: ownSupplierOnCreate });
+
 export function supplierRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const scoped = bySupplier(db, `${T}.supplierId`);
-  const own = ownSupplier('supplierId');
+  const own = supplierRecords(db);
   const suppliers = defineResource(deps, supplier, {
     base: (qb) => qb.where(`${T}.merchtType`, '>=', 100),
     scope: bySupplier(db, `${T}.id`),
@@ -39,16 +41,14 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     refersTo: [{ table: 'mercht', column: 'parentId', where: { merchtType: 300 }, message: SupplierMessages.parentType }],
   });
   const configs = defineResource(deps, supplierConfig, {
-    scope: scoped,
-    mayWrite: own,
+    ...own,
     duplicate: SupplierMessages.channelTaken,
-    check: ownSupplierOnCreate,
     refersTo: [{ table: 'pay_channel', column: 'channel', key: 'channel', where: { status: 0 }, message: SupplierMessages.channelOff, on: 'create' }],
   });
-  const sms = defineResource(deps, supplierSmsConfig, { scope: scoped, mayWrite: own, create: 'addOrUpdate', update: false, remove: 'delete', upsertBy: ['supplierId', 'smsType'], check: ownSupplierOnCreate });
-  const proofs = defineResource(deps, supplierTaxProof, { scope: scoped, mayWrite: own, remove: 'delete', summary: ['amount'], check: ownSupplierOnCreate });
+  const sms = defineResource(deps, supplierSmsConfig, { ...own, create: 'addOrUpdate', update: false, remove: 'delete', upsertBy: ['supplierId', 'smsType'] });
+  const proofs = defineResource(deps, supplierTaxProof, { ...own, remove: 'delete', summary: ['amount'] });
   const distributors = defineResource(deps, distributorConfig, {
-    scope: scoped,
+    scope: own.scope,
     writers: ['SYS'],
     create: 'add',
     duplicate: '该分销商已有配置',

@@ -1,8 +1,9 @@
 /** /supplier/xpay 平台管理 (SYS): xkj platforms and each supplier's tax channel on them. */
 import { tsChannel, xkjPlatform } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { bySupplier, everyone, ownSupplier, ownSupplierOnCreate } from '../org-scope';
+import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { everyone } from '../org-scope';
+import { supplierRecords } from './index';
 
 export function xpayRoutes(deps: AppDeps): RouteSpec[] {
   const platforms = defineResource(deps, xkjPlatform, {
@@ -12,11 +13,6 @@ export function xpayRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
   });
-  const channels = defineResource(deps, tsChannel, {
-    scope: bySupplier(deps.db as unknown as AnyDb, `${T}.supplierId`),
-    mayWrite: ownSupplier('supplierId'),
-    duplicate: '该供应商已开通此平台的税务通道',
-    check: ownSupplierOnCreate,
-  });
+  const channels = defineResource(deps, tsChannel, { ...supplierRecords(deps.db as unknown as AnyDb), duplicate: '该供应商已开通此平台的税务通道' });
   return [...platforms.routes, ...channels.routes];
 }
