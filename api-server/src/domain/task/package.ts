@@ -31,7 +31,6 @@ import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { entScope } from '../ent/index';
-import { nextCode } from '../org-scope';
 
 const WRITERS: AccountType[] = ['ENT', 'SPR', 'SYS'];
 const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
@@ -70,7 +69,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
         ...values,
         ...packagePrices(values),
         supplierId: ent!.supplierId,
-        packageCode: await nextCode(ctx.trx, 'work_package', 'packageCode', 'PKG', 5),
         ...PACKAGE_CREATED,
       };
     },

@@ -52,7 +52,7 @@ export const workPackage = defineEntity({
   codes: { query: 32210, mgr: 32220 },
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
-    packageCode: { label: '任务包编号', type: 'text', search: 'like', width: 110 },
+    packageCode: { label: '任务包编号', type: 'text', search: 'like', width: 110, serial: { prefix: 'PKG', width: 5 } },
     name: { label: '任务包名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', width: 170 },
     entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 190 },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', list: false },
