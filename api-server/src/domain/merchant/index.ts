@@ -57,16 +57,12 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'SPR', 'MER'],
     // A merchant's sub-merchants are its own, under its supplier; above it the parent is named and
     // the sub shares the parent's supplier (whatever the body says).
-    fill: async (ctx) => {
-      if (ctx.caller.user.adminType !== AdminType.MER) {
-        const parentId = Number(ctx.body.parentId);
-        if (ctx.body.parentId === undefined || ctx.body.parentId === null || ctx.body.parentId === '') refuse(Code.VALIDATION, MerchantMessages.parentRequired);
-        if (!Number.isInteger(parentId)) return {};
-        const parent = (await db.selectFrom('mercht').select('supplierId').where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
-        return parent ? { supplierId: parent.supplierId } : {};
-      }
-      const own = await db.selectFrom('mercht').select('supplierId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst();
-      return { parentId: ctx.caller.user.orgId, supplierId: (own as Row | undefined)?.supplierId };
+    fill: async ({ caller, body }) => {
+      const mine = caller.user.adminType === AdminType.MER;
+      if (!mine && [undefined, null, ''].includes(body.parentId as never)) refuse(Code.VALIDATION, MerchantMessages.parentRequired);
+      const parentId = mine ? caller.user.orgId : Number(body.parentId);
+      const parent = Number.isInteger(parentId) ? ((await db.selectFrom('mercht').select('supplierId').where('id', '=', parentId).executeTakeFirst()) as Row | undefined) : undefined;
+      return { ...(mine ? { parentId } : {}), ...(parent ? { supplierId: parent.supplierId } : {}) };
     },
     simple: ['mercht/query/querySubSimple'],
     simpleCode: SIMPLE,
