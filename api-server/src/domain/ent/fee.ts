@@ -27,12 +27,8 @@ async function checkEntFee(ctx: WriteContext, next: Row) {
   const config = feeConfigOf(next);
   const mismatch = checkCalcModeMatchesContract(Number(next.calcMode) as 0 | 1, await effectiveContractType(ctx.trx, Number(next.entId), ctx.now));
   if (mismatch) refuse(Code.VALIDATION, mismatch);
-  const cost = (await ctx.trx
-    .selectFrom('mercht_fee_config as c')
-    .innerJoin('ent', 'ent.merchtId', 'c.merchtId')
-    .selectAll('c')
-    .where('ent.id', '=', Number(next.entId))
-    .executeTakeFirst()) as Row | undefined;
+  // The enterprise's merchant (recorded with the price when it was created) and its cost.
+  const cost = (await ctx.trx.selectFrom('mercht_fee_config').selectAll().where('merchtId', '=', Number(next.merchtId)).executeTakeFirst()) as Row | undefined;
   const below = cost ? checkFeeConfigs(config, feeConfigOf(cost)) : null;
   if (below) refuse(Code.VALIDATION, below);
 }
