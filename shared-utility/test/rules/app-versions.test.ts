@@ -1,4 +1,4 @@
-import { type AppStep, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
+import { type AppStep, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
 
 const A = '@flexpay/people-app';
 const B = '@flexpay/finance-app';
@@ -41,5 +41,13 @@ describe('应用版本 history rules', () => {
     expect(madeCurrentBy(lastStepTo(steps, A, '/u2'), at, '2026-10-01 08:00:00')).toEqual({ deployedAt: 'at 2026-11-04T01:00:00Z', deployedBy: '平台管理员（admin）', action: 'rollback' });
     expect(madeCurrentBy(lastStepTo(steps, A, '/u1'), at, '2026-10-01 08:00:00')).toEqual({ deployedAt: '2026-10-01 08:00:00', deployedBy: '构建', action: 'build' });
     expect(madeCurrentBy(null, at)).toEqual({ deployedAt: null, deployedBy: '构建', action: 'build' });
+  });
+
+  test('one URL as the screen shows it: the file\'s facts, else the release folder\'s digest from the URL and nothing on disk', () => {
+    const at = (ms: number) => `t${ms}`;
+    const url = '/releases/people-app/0123456789ab/people-app.js';
+    expect(appVersion(url, { hash: 'feedfacecafe', size: 2048, gzipSize: 700, mtimeMs: 5 }, at)).toEqual({ url, hash: 'feedfacecafe', size: 2048, gzipSize: 700, onDisk: true, fileTime: 't5' });
+    expect(appVersion(url, null, at)).toEqual({ url, hash: '0123456789ab', size: null, gzipSize: null, onDisk: false, fileTime: null });
+    expect(appVersion('/people-app/dist/people-app.js', null, at)).toMatchObject({ hash: null, onDisk: false });
   });
 });

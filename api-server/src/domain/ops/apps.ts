@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { codeOf } from '@flexpay/shared-utility/src/pure';
-import { appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure/rules/server';
+import { type AppFileFacts, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure/rules/server';
 import {
   fileOfUrl,
   historyPath,
@@ -30,10 +30,10 @@ import { formatDateTime } from '../../util/time';
 const PREFIX = '@flexpay/';
 
 /** What one bundle file is: read once per (path, size, mtime) in this process. */
-const factsCache = new Map<string, { key: string; facts: { hash: string; size: number; gzipSize: number; mtimeMs: number } }>();
+const factsCache = new Map<string, { key: string; facts: AppFileFacts }>();
 
 /** The file's digest, sizes and time; null when it is not a file the server can read. */
-function factsOf(file: string | null) {
+function factsOf(file: string | null): AppFileFacts | null {
   if (!file) return null;
   try {
     const stat = fs.statSync(file);
@@ -77,18 +77,8 @@ function readSteps(deps: AppDeps): HistoryEntry[] {
   return Array.isArray(history) ? history : [];
 }
 
-/** One URL of an app as the screen shows it: hash, size, whether the server can answer it. */
-function version(deps: AppDeps, url: string) {
-  const facts = factsOf(fileOfUrl(deps.config.repoRoot, url));
-  return {
-    url,
-    hash: facts?.hash ?? /\/([0-9a-f]{12})\/[^/]+$/.exec(url)?.[1] ?? null,
-    size: facts?.size ?? null,
-    gzipSize: facts?.gzipSize ?? null,
-    onDisk: facts !== null,
-    fileTime: facts ? formatDateTime(facts.mtimeMs) : null,
-  };
-}
+/** One URL of an app as the screen shows it (rules/app-versions.ts appVersion) from its file here. */
+const version = (deps: AppDeps, url: string) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime);
 
 function appSpecifier(map: ImportMap, body: Body): string {
   const app = body.app;

@@ -47,3 +47,26 @@ export function appVersionCount(steps: readonly AppStep[], specifier: string): n
 export function madeCurrentBy(step: AppStep | null, at: (iso: string) => string | null, builtAt: string | null = null) {
   return { deployedAt: step ? at(step.at) : builtAt, deployedBy: step ? deployedByLabel(step.by) : '构建', action: step?.action ?? 'build' };
 }
+
+/** What the server knows of one bundle file (its digest, sizes and time), or null when it has none. */
+export interface AppFileFacts {
+  hash: string;
+  size: number;
+  gzipSize: number;
+  mtimeMs: number;
+}
+
+/**
+ * One URL of an app as 应用版本 shows it: its digest (the file's, else the release folder's 12 hex digits in the
+ * URL), sizes, whether the server can answer it, and the file's time (`at` formats it).
+ */
+export function appVersion(url: string, facts: AppFileFacts | null, at: (ms: number) => string | null) {
+  return {
+    url,
+    hash: facts?.hash ?? /\/([0-9a-f]{12})\/[^/]+$/.exec(url)?.[1] ?? null,
+    size: facts?.size ?? null,
+    gzipSize: facts?.gzipSize ?? null,
+    onDisk: facts !== null,
+    fileTime: facts ? at(facts.mtimeMs) : null,
+  };
+}
