@@ -182,6 +182,15 @@ describe.each(DIALECTS)('talent record on %s', (dialect) => {
     const listed = await sys.post('bankCard/query/list', { cond: { bankName: '工商' }, page: PAGE });
     expect(listed.data.records.map((r: { bin: string }) => r.bin)).toEqual(expect.arrayContaining(['622202', '621226']));
     expect((await sys.post('bankCard/mgr/add', { bin: '622202', bankName: '重复', cardType: 'DC', cardLength: 19 })).code).toBe(Code.CONFLICT);
+    // 按卡号添加's refusals (BIN_BY_CARD's messages) and its defaults: 借记卡 when no type is sent, a long card name cut to 50.
+    const byCard = (body: Record<string, unknown>) => sys.post('bankCard/mgr/addByDetail', body);
+    expect(await byCard({ cardNo: '62148', bankName: '招商银行' })).toMatchObject({ code: Code.VALIDATION, message: '请输入10-30位数字的银行卡号' });
+    expect(await byCard({ bankName: '招商银行' })).toMatchObject({ code: Code.VALIDATION, message: '请输入10-30位数字的银行卡号' });
+    expect(await byCard({ cardNo: '6214830000000000', bankName: '招'.repeat(51) })).toMatchObject({ code: Code.VALIDATION, message: '请输入发卡银行' });
+    expect(await byCard({ cardNo: '6214830000000000', bankName: '招商银行', cardType: 'XX' })).toMatchObject({ code: Code.VALIDATION, message: '请选择卡类型' });
+    const typeless = await byCard({ cardNo: '6214840000000000000', bankName: ' 招商银行 ', cardName: '卡'.repeat(60) });
+    expect(typeless.data).toMatchObject({ bin: '621484', bankName: '招商银行', cardType: 'DC' });
+    expect(await ctx.db.selectFrom('bank_bin').select(['cardName', 'cardLength']).where('id', '=', typeless.data.id).executeTakeFirstOrThrow()).toEqual({ cardName: '卡'.repeat(50), cardLength: 19 });
     const added = await sys.post('bankCard/mgr/addByDetail', { cardNo: '6214830000000000', bankName: '招商银行', cardName: '银联IC卡', cardType: 'DC' });
     expect(added.data).toMatchObject({ bin: '621483', bankName: '招商银行', cardType: 'DC' });
     expect((await sys.post('bankCard/mgr/update', { id: added.data.id, cardName: '一卡通' })).data.cardName).toBe('一卡通');

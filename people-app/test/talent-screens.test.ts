@@ -1,4 +1,4 @@
-import { bankBin, commandsOf, cust, custCard } from '@flexpay/shared-utility';
+import { bankBin, BIN_BY_CARD, commandsOf, cust, custCard } from '@flexpay/shared-utility';
 import type { ScreenAction, TransitionsAction } from '@flexpay/shared-utility/kit';
 import bankcardScreen from '../src/bankcard/index.screen';
 import custScreen from '../src/cust.screen';
@@ -54,5 +54,9 @@ describe('talent screens (人才数据, 企业人才, 银行卡号)', () => {
     expect(bankcardScreen.list).toEqual(['bin', 'bankName', 'cardName', 'cardType', 'cardLength', 'status', 'createdAt']);
     expect(bankcardScreen.actions.find((a) => a.kind === 'form')).toMatchObject({ routes: { create: 'add' } });
     expect(keys(bankcardScreen.actions)).toContain('addByDetail');
+    // 按卡号添加's dialog is BIN_BY_CARD's fields, the ones the server parses (one declaration, its messages with it).
+    const byCard = bankcardScreen.actions.find((a) => 'key' in a && a.key === 'addByDetail') as unknown as { fields: Array<{ name: string; required?: boolean }> };
+    expect(byCard.fields.map((f) => [f.name, Boolean(f.required)])).toEqual(Object.entries(BIN_BY_CARD.fields!).map(([name, f]) => [name, Boolean(f.required)]));
+    expect(byCard).toMatchObject({ label: '按卡号添加', codes: [22110], path: 'bankCard/mgr/addByDetail', success: '卡BIN已添加' });
   });
 });

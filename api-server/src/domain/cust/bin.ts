@@ -3,7 +3,8 @@
  * and type. `lookupBin` is what adding a card (talent cards, import) asks: the longest BIN that
  * starts the card number and matches its length, among the enabled rows.
  */
-import { bankBin, bestBin, type BinRow } from '@flexpay/shared-utility/src/pure';
+import { bankBin, bestBin, BIN_BY_CARD, type BinRow } from '@flexpay/shared-utility/src/pure';
+import { parseCommandInput } from '../../resource/commands';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 
@@ -11,12 +12,7 @@ export type BinMatch = Omit<BinRow, 'cardLength'>;
 
 const BIN_COLUMNS = ['bin', 'bankName', 'cardName', 'cardType', 'cardLength'] as const;
 
-export const BinMessages = {
-  duplicate: '该卡BIN已存在',
-  cardNo: '请输入10-30位数字的银行卡号',
-  bankName: '请输入发卡银行',
-  cardType: '请选择卡类型',
-} as const;
+export const BinMessages = { duplicate: '该卡BIN已存在' } as const;
 
 /** The bank and type of a card number from the BIN table, or null when no enabled BIN names it. */
 export async function lookupBin(db: AnyDb, cardNo: string): Promise<BinMatch | null> {
@@ -43,20 +39,13 @@ export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
   return [
     ...bins.routes,
     {
-      // 按卡号添加: the BIN is the card's first six digits and its length the card's.
+      // 按卡号添加 (BIN_BY_CARD's fields): the BIN is the card's first six digits and its length the card's.
       path: 'bankCard/mgr/addByDetail',
-      perm: bankBin.codes.mgr!,
-      check: (body) => {
-        if (typeof body.cardNo !== 'string' || !/^\d{10,30}$/.test(body.cardNo.trim())) return BinMessages.cardNo;
-        if (typeof body.bankName !== 'string' || !body.bankName.trim() || body.bankName.trim().length > 50) return BinMessages.bankName;
-        if (!['DC', 'CC', 'SCC'].includes(String(body.cardType ?? 'DC'))) return BinMessages.cardType;
-        return null;
-      },
+      perm: BIN_BY_CARD.code,
       // The kit's create of the BIN the card names (its parsing, duplicate answer and audit).
       handler: async (ctx) => {
-        const cardNo = String(ctx.body.cardNo).trim();
-        const cardName = typeof ctx.body.cardName === 'string' && ctx.body.cardName.trim() ? ctx.body.cardName.trim().slice(0, 50) : null;
-        const body = { bin: cardNo.slice(0, 6), bankName: String(ctx.body.bankName).trim(), cardName, cardType: String(ctx.body.cardType ?? 'DC'), cardLength: cardNo.length, status: 0 };
+        const { cardNo, ...input } = parseCommandInput(BIN_BY_CARD, { ...ctx.body, cardType: ctx.body.cardType ?? 'DC' }) as Record<string, string>;
+        const body = { ...input, bin: cardNo.slice(0, 6), cardName: input.cardName?.slice(0, 50) ?? null, cardLength: cardNo.length, status: 0 };
         const created = (await bins.resource.create({ ...(ctx as SignedInContext), body })) as { id: number };
         return { id: created.id, ...(await lookupBin(db, cardNo)) };
       },

@@ -2,7 +2,7 @@
  * Talents (spec §3 customer fields, §5 rules; DOMAIN.md §6): one person per (ID type, ID number),
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
-import { defineEntity } from '../entity';
+import { type CommandDef, defineEntity } from '../entity';
 import { TALENT_MESSAGES, TALENT_OWN_FILE_TYPES } from '../rules/talent';
 import { FIELD_RULES } from '../validators';
 
@@ -108,3 +108,17 @@ export const bankBin = defineEntity({
     createdAt: { label: '创建时间', type: 'datetime', sort: true, width: 170 },
   },
 });
+
+/**
+ * 按卡号添加 (bankCard/mgr/addByDetail, a toolbar dialog of /bankcard/index): a card's number names its BIN (the first 6
+ * digits) and length. The dialog's fields and the server's parsing, with their messages (the card type is 借记卡 unless sent).
+ */
+export const BIN_BY_CARD: CommandDef = {
+  label: '按卡号添加', for: ['SYS'], code: 22110, success: '卡BIN已添加',
+  fields: {
+    cardNo: { label: '银行卡号', type: 'text', required: true, placeholder: '一张该行卡的完整卡号，取前6位为卡BIN', message: '请输入10-30位数字的银行卡号', rule: { rules: [{ kind: 'pattern', pattern: /^\d{10,30}$/, message: '请输入10-30位数字的银行卡号' }] } },
+    bankName: { label: '发卡银行', type: 'text', required: true, max: 50, message: '请输入发卡银行' },
+    cardName: { label: '卡名称', type: 'text' },
+    cardType: { label: '卡类型', type: 'enum', enum: 'bankCardType', required: true, message: '请选择卡类型' },
+  },
+};
