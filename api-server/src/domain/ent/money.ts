@@ -27,7 +27,6 @@ import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { serialCode } from '../org-scope';
 import { BizType, moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
 import { moneyScope, openAccountOf } from './money-base';
@@ -51,7 +50,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     summary: ['amount'],
     beforeCreate: async (ctx, values) => {
       const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
-      return { ...values, applyNo: await serialCode(deps.dialect, ctx.trx, 'balance_apply', 'applyNo', 'RA', 8), supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
+      return { ...values, supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
     },
     check: async (ctx, next) => {
       if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `充值${MONEY_MESSAGES.amountPositive}`);
@@ -69,12 +68,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     ...applications,
     create: 'apply',
     summary: ['amount'],
-    beforeCreate: async (ctx, values) => ({
-      ...values,
-      applyId: values.balanceType === 20 ? values.applyId : null,
-      refundNo: await serialCode(deps.dialect, ctx.trx, 'refund_apply', 'refundNo', 'RF', 8),
-      status: RefundStatus.PENDING,
-    }),
+    beforeCreate: async (_ctx, values) => ({ ...values, applyId: values.balanceType === 20 ? values.applyId : null, status: RefundStatus.PENDING }),
     check: async (_ctx, next) => {
       if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `退款${MONEY_MESSAGES.amountPositive}`);
       if (next.balanceType === 20 && (next.applyId === null || next.applyId === undefined)) refuse(Code.VALIDATION, MONEY_MESSAGES.rechargeRequired);

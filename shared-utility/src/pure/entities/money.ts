@@ -50,7 +50,7 @@ export const entAccount = defineEntity({
 
 const rechargeFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150 },
+  applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'RA', width: 8 } },
   entId,
   channel: { ...channel, column: 'payChannel' },
   amount: { label: '充值金额(元)', type: 'money', column: 'amountFen', required: true, create: true, search: 'range', sort: true, width: 140 },
@@ -95,7 +95,7 @@ export const balanceApply = defineEntity({
 
 const refundFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  refundNo: { label: '退款编号', type: 'text', search: 'like', sort: true, width: 150 },
+  refundNo: { label: '退款编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'RF', width: 8 } },
   entId,
   channel,
   balanceType: { label: '余额类型', type: 'enum', enum: 'refundBalanceType', required: true, create: true, search: 'eq', defaultValue: 10, width: 130 },
