@@ -144,11 +144,15 @@ export function entityValues(entity: Entity, body: Row, action: 'create' | 'upda
     // An omitted optional field takes its declared default, as the browser's form would have sent it.
     const omitted = body[name] === undefined || body[name] === null;
     const raw = action === 'create' && omitted && !field.required && field.defaultValue !== undefined ? field.defaultValue : body[name];
-    const parsed = parseInput(field, raw);
-    if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
-    else values[columnOf(entity, name)] = parsed.value;
+    values[columnOf(entity, name)] = parsedValue(field, raw);
   }
   return values;
+}
+
+/** One value parsed by its field (parseInput), or 1001 with the field's message: a hand-read body's declared field (备注, a file). */
+export function parsedValue(field: EntityField, raw: unknown): unknown {
+  const parsed = parseInput(field, raw);
+  return 'error' in parsed ? refuse(Code.VALIDATION, parsed.error) : parsed.value;
 }
 
 /** A search value compared with the column: money ranges in fen, date ranges in epoch ms. */

@@ -9,7 +9,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { InvoiceOcrProvider } from '../../providers/invoice-ocr';
-import { parseInput, type Row } from '../../resource/codec';
+import { parsedValue, type Row } from '../../resource/codec';
 import { type AnyDb, present, Resource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable, uploadBytes, uploadIdsOf } from '../../resource/kit-routes';
@@ -46,8 +46,7 @@ export function fileRoutes(deps: AppDeps, directions: Array<[Apply, string]>): R
 /** 识别 (spec ocrVatInvoice): the fields an uploaded invoice's marks give, for 添加发票's dialog. */
 export function recognizer(deps: AppDeps, ocr: InvoiceOcrProvider) {
   return signed(async (ctx: SignedInContext) => {
-    const parsed = parseInput({ label: '发票文件', type: 'file', required: true }, ctx.body.file);
-    const [id] = uploadIdsOf(['error' in parsed ? refuse(Code.VALIDATION, parsed.error) : String(parsed.value)]);
+    const [id] = uploadIdsOf([String(parsedValue({ label: '发票文件', type: 'file', required: true }, ctx.body.file))]);
     await assertUploadsUsable(deps.db, ctx.caller.user, [id]);
     const upload = await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', id).executeTakeFirst();
     if (!upload) return refuse(Code.NOT_FOUND, Messages.notFound);

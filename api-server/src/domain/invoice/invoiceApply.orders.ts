@@ -11,7 +11,7 @@ import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
-import { parseInput, type Row } from '../../resource/codec';
+import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
 import { type AnyDb, Resource, T, type WriteContext } from '../../resource/entity-resource';
@@ -24,10 +24,7 @@ const MAX_ORDERS = 200;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
 
 /** 备注 by the entity's one declared rule. */
-function remarkOf(raw: unknown): string | null {
-  const parsed = parseInput(invoiceApply.fields.remark, raw);
-  return 'error' in parsed ? refuse(Code.VALIDATION, parsed.error) : (parsed.value as string | null);
-}
+const remarkOf = (raw: unknown) => parsedValue(invoiceApply.fields.remark, raw);
 
 /** Order numbers of a body: a non-empty list of distinct texts. */
 function orderNosOf(raw: unknown): string[] {
@@ -191,7 +188,7 @@ export async function editApplication(x: EffectContext) {
   const { trx, row, body, now } = x;
   const current = (await trx.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
   const asked = { ...body, orderNos: body.orderNos ?? current.map((o) => o.orderNo) };
-  const remark = body.remark === undefined ? (row.remark as string | null) : remarkOf(body.remark);
+  const remark = body.remark === undefined ? row.remark : remarkOf(body.remark);
   const priced = await price(trx, x, asked, row);
   const columns = pricedColumns(priced, asked, row, remark, now);
   await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
