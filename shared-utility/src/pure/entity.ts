@@ -362,6 +362,10 @@ export function shownIn(field: EntityField, place: 'list' | 'form' | 'detail'): 
   return field[place] ?? true;
 }
 
+/** The declared default of each field that has one, by field name, as a form holds it (money as text): a new record's starting values (an enterprise's switches). */
+export const declaredDefaults = (entity: Entity): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(entity.fields).filter(([, f]) => f.defaultValue !== undefined).map(([name, f]) => [name, f.defaultValue]));
+
 /** Whether an account type sees the field (its `for`; a caller of no known type sees only undeclared ones). */
 export const fieldFor = (field: EntityField | undefined, type: AccountType | null | undefined): boolean => !field?.for || (!!type && field.for.includes(type));
 

@@ -3,7 +3,7 @@
  * 14): enterprises under one merchant (the supplier follows from it), sub-enterprises one level
  * below, the payout switches, files, and the top administrator created with a new enterprise.
  */
-import { AdminType, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
+import { AdminType, declaredDefaults, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -32,10 +32,10 @@ const creation = {
     return { ...values, supplierId: m!.supplierId, status: 0 };
   },
   refersTo: [{ table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const }],
-  // The switches start at their defaults and the cooperation with the effective supplier is normal.
+  // The switches start at their declared defaults (enum values, stored as declared) and the cooperation with the effective supplier is normal.
   afterCreate: async (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => {
     const stamps = { entId: Number(key), createdAt: ctx.now, updatedAt: ctx.now };
-    await ctx.trx.insertInto('ent_config').values({ ...stamps, limitType: 0, requireIdPhoto: 1, requireSign: 1, requireTaxReg: 0, orderReview: 0, tempOrderReview: 0 }).execute();
+    await ctx.trx.insertInto('ent_config').values({ ...stamps, ...declaredDefaults(entConfig) }).execute();
     await ctx.trx.insertInto('ent_coop').values({ ...stamps, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null }).execute();
     return admin.afterCreate(ctx, key, columns, prepared);
   },
