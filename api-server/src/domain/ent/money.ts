@@ -29,7 +29,7 @@ import { type AnyDb, defineResource } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { BizType, moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
-import { moneyScope, openAccountOf } from './money-base';
+import { moneyScope } from './money-base';
 import { operatorName, rechargeAfterProcess, rechargeEffects, refundEffects } from './money.effects';
 import { ledgerRoutes } from './money-log';
 
@@ -52,12 +52,14 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
       const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
       return { ...values, supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
     },
-    check: async (ctx, next) => {
+    check: async (_ctx, next) => {
       if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `充值${MONEY_MESSAGES.amountPositive}`);
-      if (!(await openAccountOf(ctx.trx, next.entId, next.payChannel))) refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.payChannel).executeTakeFirst()) as Row | undefined;
-      if (channel?.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
     },
+    // After the amount: the enterprise's account on the channel is open, and the channel is enabled.
+    refersTo: [
+      { table: 'ent_account', column: 'entId', key: 'entId', match: { channel: 'payChannel' }, message: MONEY_MESSAGES.noAccount },
+      { table: 'pay_channel', column: 'payChannel', key: 'channel', where: { status: 0 }, message: MONEY_MESSAGES.channelOff },
+    ],
     // Spec §3: only the manual channels are credited by hand; the bank channels' adapter answers.
     transitionRefusal: (name, row) => ((name === 'credit' || name === 'notArrived') && !MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number) ? MONEY_MESSAGES.manualOnly : null),
     effects: rechargeEffects(deps),
