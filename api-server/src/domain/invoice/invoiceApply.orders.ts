@@ -77,6 +77,9 @@ async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row>
   return item ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
 }
 
+/** The enterprise's invoice information (开票信息), if it keeps one. */
+const infoOf = async (db: AnyDb, entId: unknown) => ((await db.selectFrom('invoice_info').selectAll().where('entId', '=', entId).executeTakeFirst()) as Row | undefined) ?? null;
+
 /** Orders, item and amounts of an ENT/SYS application (create, update, preview). */
 async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | null) {
   const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, ctx, body)) as { id: number; supplierId: number };
@@ -90,8 +93,7 @@ async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | 
   const paid = await paidByOrder(db, orderNos);
   if (orderNos.some((n) => !paid.get(n))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const amounts = applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate));
-  const info = (await db.selectFrom('invoice_info').selectAll().where('entId', '=', entId).executeTakeFirst()) as Row | undefined;
-  return { entId, supplierId, orderNos, paid, item, info: info ?? null, ...amounts };
+  return { entId, supplierId, orderNos, paid, item, info: await infoOf(db, entId), ...amounts };
 }
 type Priced = Awaited<ReturnType<typeof price>>;
 
@@ -208,7 +210,6 @@ export function freeApplication(deps: AppDeps) {
     if (!ent) return refuse(Code.NOT_FOUND, Messages.notFound);
     const item = await itemOf(ctx.trx, ent.supplierId as number, values.itemId);
     if (!(Number(values.amountFen) > 0)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.amountPositive);
-    const info = (await ctx.trx.selectFrom('invoice_info').selectAll().where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
-    return { ...values, ...amountColumns(item, info ?? null, Number(values.amountFen), 0), ...(await opened(deps, ctx.trx, 90, ent.supplierId)) };
+    return { ...values, ...amountColumns(item, await infoOf(ctx.trx, ent.id), Number(values.amountFen), 0), ...(await opened(deps, ctx.trx, 90, ent.supplierId)) };
   };
 }
