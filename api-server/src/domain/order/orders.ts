@@ -12,6 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
+import type { Effect } from '../../resource/commands';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { entScope } from '../ent/index';
@@ -43,6 +44,10 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
 export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
+  const closing = (locked: boolean): Effect => ({ trx, row, caller, now }) => closeLines(trx as unknown as Db, deps, row, locked, caller.user.name ?? caller.user.username, now);
+  const rerun = (resubmitted: number): Effect => async ({ trx, row, now }) => {
+    await trx.updateTable('pay_order').set((eb) => ({ resubmitCount: eb('resubmitCount', '+', resubmitted), nextRunAt: now, reason: null })).where('id', '=', row.id as number).execute();
+  };
 
   const orders = defineResource(deps, payOrder, {
     scope,
@@ -52,15 +57,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
     export: true,
     simple: false,
     transitionRefusal: (name, row) => (name === 'resubmit' && Number(row.resubmitCount) >= ORDER_MAX_RESUBMITS ? ORDER_MESSAGES.maxResubmits : null),
-    afterTransition: async (ctx, name, row) => {
-      const trx = ctx.trx as unknown as Db;
-      const operator = operatorOf(ctx).name;
-      if (name === 'fail' || name === 'closeRejected') await closeLines(trx, deps, row, true, operator, ctx.now);
-      if (name === 'closeFailed') await closeLines(trx, deps, row, false, operator, ctx.now);
-      if (name === 'resubmit') await trx.updateTable('pay_order').set((eb) => ({ resubmitCount: eb('resubmitCount', '+', 1), nextRunAt: ctx.now, reason: null })).where('id', '=', row.id as number).execute();
-      if (name === 'pass' || name === 'reprocess') await trx.updateTable('pay_order').set({ nextRunAt: ctx.now, reason: null }).where('id', '=', row.id as number).execute();
-      await recordProgress(trx, String(row.orderNo), ctx.now);
-    },
+    // The people's moves' money and the worker's next turn (审核通过, 重新处理, 重新提交 hand the order back to it).
+    effects: { fail: closing(true), closeRejected: closing(true), closeFailed: closing(false), resubmit: rerun(1), pass: rerun(0), reprocess: rerun(0) },
+    afterTransition: (ctx, _name, row) => recordProgress(ctx.trx as unknown as Db, String(row.orderNo), ctx.now),
   });
 
   const details = defineResource(deps, orderDetail, {
