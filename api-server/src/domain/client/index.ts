@@ -10,7 +10,7 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { defineResource } from '../../resource/entity-resource';
-import { everyone, serialCode } from '../org-scope';
+import { everyone } from '../org-scope';
 import { clientEffects, securityOf } from './client.effects';
 
 export function clientRoutes(deps: AppDeps): RouteSpec[] {
@@ -21,9 +21,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     // 密钥设置 and 重置密钥 are the entity's commands (encrypted bodies, keys never in the trail).
     effects: clientEffects(deps),
-    beforeCreate: async (ctx, values) => {
-      return { ...values, clientCode: await serialCode(deps.dialect, ctx.trx, 'client', 'clientCode', 'CLI', 8), status: 0 };
-    },
+    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
     check: async (_ctx, next) => {
       const mismatch = clientModeError(next.signType, next.encryptMode);
       if (mismatch) refuse(Code.VALIDATION, mismatch);

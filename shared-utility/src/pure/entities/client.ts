@@ -175,7 +175,7 @@ const createdAt = { label: '创建时间', type: 'datetime', search: 'range', so
 const remark = { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false } as const;
 
 const clientFields = {
-  clientCode: { label: '客户端编号', type: 'text', search: 'like', sort: true, width: 115 },
+  clientCode: { label: '客户端编号', type: 'text', search: 'like', sort: true, width: 115, serial: { prefix: 'CLI', width: 8 } },
   clientName: { label: '客户端名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', sort: true, width: 150 },
   signType: { label: '签名方式', type: 'enum', enum: 'signType', required: true, create: true, update: true, search: 'eq', width: 90, defaultValue: 'RSA' },
   encryptMode: { label: '加密模式', type: 'enum', enum: 'encryption', required: true, create: true, update: true, search: 'eq', width: 130, defaultValue: 4 },
