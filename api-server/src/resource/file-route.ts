@@ -7,11 +7,14 @@ import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
 import { keyValue, type Resource } from './entity-resource';
 import { sendUpload } from './kit-routes';
 
-/** `perm`: the code when not the entity's query code (one child entity served in two directions, each under its own). */
-export function fileRoute<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, field: keyof F & string, path: string, perm = resource.entity.codes.query): RouteSpec {
+/**
+ * `path`: the field's declared `filePath` when not given (the browser opens the same route); `perm`: the code when not
+ * the entity's query code (one child entity served in two directions, each under its own).
+ */
+export function fileRoute<F extends EntityFields>(deps: AppDeps, resource: Resource<F>, field: keyof F & string, path?: string, perm = resource.entity.codes.query): RouteSpec {
   const { entity } = resource;
   return {
-    path,
+    path: path ?? entity.fields[field].filePath!,
     method: 'GET',
     perm,
     raw: true,

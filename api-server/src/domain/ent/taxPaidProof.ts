@@ -27,5 +27,5 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
     },
     check: async (_ctx, next) => (Number(next.personCount) > 0 ? undefined : refuse(Code.VALIDATION, '完税人数须大于0')),
   });
-  return [...proofs.routes, fileRoute(deps, proofs.resource, 'file', 'ent/query/taxProof/inventory/file')];
+  return [...proofs.routes, fileRoute(deps, proofs.resource, 'file')];
 }

@@ -62,7 +62,7 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     ...configs.routes,
     ...sms.routes,
     ...proofs.routes,
-    fileRoute(deps, proofs.resource, 'file', 'supplier/query/taxProof/invoice/file'),
+    fileRoute(deps, proofs.resource, 'file'),
     ...distributors.routes,
   ];
 }
