@@ -23,7 +23,7 @@ import { reverseFees } from './pricing';
 import { auditOrder, chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
-import { type CreateTemp, mayWriteTemps, TEMP_MESSAGES } from './temp-writes';
+import { type CreateTemp, TEMP_MESSAGES, TEMP_WRITERS } from './temp-writes';
 import { progressRoutes } from './progress';
 
 const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
@@ -153,8 +153,8 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
       // the writers of temp/create; each line once while the temp order it went into lives.
       path: 'order/mgr/temp/createFromFailed',
       perm: 25020,
+      for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-        if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
         const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
         // The failed and unprocessed lines with the temp order each went into (the list's own lookup).
         const failed = details.resource.scoped(ctx.caller).where(`${T}.orderId`, '=', order.id).where(`${T}.status`, 'in', [30, 50]);

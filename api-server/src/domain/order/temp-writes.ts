@@ -3,14 +3,14 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { AdminType, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { commandsOf, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { payoutOrderOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Selectable } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
 import type { TempOrderTable } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
+import type { AppDeps, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { serialCode } from '../org-scope';
@@ -37,8 +37,8 @@ export const TEMP_MESSAGES = {
 /** Whether a temp order (stored row) was sent by an API client. */
 export const isOpen = (row: Row) => typeof row.openClientCode === 'string' && row.openClientCode !== '';
 
-/** ENT and SYS holding the 制单 code write temp orders and their rows. */
-export const mayWriteTemps = (caller: Caller) => (caller.user.adminType === AdminType.ENT || caller.user.adminType === AdminType.SYS) && caller.perms.has(tempOrder.codes.mgr!);
+/** Who writes temp orders (with the 制单 code, the routes' own): ENT and SYS, as the temp order's commands declare. */
+export const TEMP_WRITERS = commandsOf(tempOrder).submit.for;
 
 const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
 

@@ -27,7 +27,7 @@ import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, convert, type CreateTemp, headOf, insertTemp, isOpen, mayWriteTemps, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra } from './temp-writes';
+import { assertNewTemp, convert, type CreateTemp, headOf, insertTemp, isOpen, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: CreateTemp } {
   const db = deps.db as unknown as Db;
@@ -35,7 +35,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
   const temps = defineResource(deps, tempOrder, {
     scope,
-    writers: ['ENT', 'SYS'],
+    writers: [...TEMP_WRITERS],
     create: false,
     update: false,
     summary: ['amount'],
@@ -68,10 +68,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   });
 
   const loadTemp = (ctx: SignedInContext) => temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
-
-  function mayWrite(ctx: SignedInContext) {
-    if (!mayWriteTemps(ctx.caller)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-  }
 
   async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: TempExtra): Promise<Row> {
     await assertNewTemp(db, channel, rawRows);
@@ -123,7 +119,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
 
   /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
   async function submit(ctx: SignedInContext) {
-    mayWrite(ctx);
     return temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx)) ? 'submitReview' : 'submit');
   }
 
@@ -146,7 +141,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   }
 
   async function transOrder(ctx: SignedInContext) {
-    mayWrite(ctx);
     const temp = await loadTemp(ctx);
     if (temp.status !== 10) refuse(Code.CONFLICT, '当前状态不允许此操作');
     const ent = await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now);
@@ -184,9 +178,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     {
       path: 'order/mgr/temp/create',
       perm: mgr,
+      for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-        mayWrite(ctx);
-        // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
+            // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
         const own = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : undefined;
         const { entId, channel } = entChannelOf(ctx.body, 'coerced', ctx.body.entId ?? own);
         if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
@@ -196,16 +190,16 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
       }),
     },
-    { path: 'order/mgr/temp/submit', perm: mgr, handler: signed(submit) },
-    { path: 'order/mgr/temp/submitReview', perm: mgr, handler: signed(submit) },
+    { path: 'order/mgr/temp/submit', perm: mgr, for: TEMP_WRITERS, handler: signed(submit) },
+    { path: 'order/mgr/temp/submitReview', perm: mgr, for: TEMP_WRITERS, handler: signed(submit) },
     ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: signed((ctx) => reviewed(ctx, name)) })),
     {
       // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
       path: 'order/mgr/temp/sendPayCode',
       perm: mgr,
+      for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-        mayWrite(ctx);
-        const temp = await loadTemp(ctx);
+            const temp = await loadTemp(ctx);
         const phone = ctx.caller.user.phone;
         if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
         const owner = payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen));
@@ -214,7 +208,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         return { phone: maskPersonal('phone', phone!) };
       }),
     },
-    { path: 'order/mgr/temp/transOrder', perm: mgr, handler: signed(transOrder) },
+    { path: 'order/mgr/temp/transOrder', perm: mgr, for: TEMP_WRITERS, handler: signed(transOrder) },
   ];
   return { routes, createTemp };
 }
