@@ -742,6 +742,8 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
     routes.push({
       path: `${mgr}/${path}`,
       perm: commandsOf(entity)[names[0]].code,
+      // A command carrying a secret (a new password, a key) arrives RSA-encrypted; the guard decrypts it.
+      ...(names.some((n) => commandsOf(entity)[n].encrypted) ? { encrypted: true } : {}),
       handler: (ctx) => {
         const name = only ?? commandOfBody(entity, names, ctx.body);
         if (name) return resource.transition(signed(ctx), name);
