@@ -4,7 +4,8 @@
  * the stored files. Adding, editing and removing them are commands of the application (entities/invoice.ts:
  * inviVoucherCreate/Delete, inviFileCreate/Update/Delete; invoiceApply.effects.ts).
  */
-import { accountTypeOf, commandAllows, type Entity, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe, invoiceFile, invoiceVoucher } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, commandAllows, type Entity, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { invoiceFile, invoiceVoucher } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';

@@ -3,7 +3,7 @@
  * suppliers of a tax source, and the payouts those suppliers made (orders finished 62/162). Each is a
  * read model (shared-utility entities/supplier.ts) listed by the kit over its grouped rows.
  */
-import { taxSourceCustStats, taxSourceOrderStats } from '@flexpay/shared-utility/src/pure';
+import { taxSourceCustStats, taxSourceOrderStats } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { type AliasedExpression, type ExpressionBuilder, type Expression, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { AppDeps, RouteSpec } from '../../http/guard';

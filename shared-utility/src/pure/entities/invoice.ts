@@ -3,8 +3,6 @@
  * kept by the enterprise, read by its supplier and merchant) and a supplier's invoice items.
  */
 import { type CommandField, defineEntity } from '../entity';
-import { enumLabel, ENUMS } from '../enums';
-import { formatFen } from '../money';
 import { INVOICE_APPLY_MESSAGES } from '../rules/invoice-apply';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
@@ -253,54 +251,5 @@ export const invoiceApplyInfo = defineEntity({
     email: { ...applyFields.email, list: true },
     remark: { ...applyFields.remark, list: true },
     createdAt: applyFields.createdAt,
-  },
-});
-
-/**
- * An application's vouchers (上传凭证) and invoices (添加发票), listed and served through the application's
- * scope in the caller's direction (spec §7 inviVouchers, inviFileList and their files); the application's
- * child commands add, edit and remove them.
- */
-export const invoiceVoucher = defineEntity({
-  name: 'invoiceVoucher',
-  table: 'invoice_voucher',
-  key: 'id',
-  labelField: 'voucherType',
-  title: '凭证',
-  paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
-  codes: { query: 27210 },
-  derive: (row) => ({ voucherTypeName: enumLabel(ENUMS.voucherType, row.voucherType, '') }),
-  fields: {
-    id: { label: 'ID', type: 'int' },
-    applyId: { label: '开票申请', type: 'int' },
-    voucherType: { label: '凭证类型', type: 'enum', enum: 'voucherType' },
-    voucherTypeName: { label: '凭证类型', type: 'text', virtual: true },
-    file: { label: '凭证文件', type: 'file' },
-    uploaderType: { label: '上传方', type: 'int' },
-    createdAt: { label: '上传时间', type: 'datetime' },
-  },
-});
-
-export const invoiceFile = defineEntity({
-  name: 'invoiceFile',
-  table: 'invoice_file',
-  key: 'id',
-  labelField: 'invoiceNo',
-  title: '发票',
-  paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
-  codes: { query: 27210 },
-  derive: (row) => ({ exclAmount: formatFen(Number(row.totalFen) - Number(row.taxFen)) }),
-  fields: {
-    id: { label: 'ID', type: 'int' },
-    applyId: { label: '开票申请', type: 'int' },
-    invoiceNo: { label: '发票号码', type: 'text' },
-    invoiceCode: { label: '发票代码', type: 'text' },
-    invoiceDate: { label: '开票日期', type: 'date' },
-    total: { label: '价税合计(元)', type: 'money', column: 'totalFen' },
-    tax: { label: '税额(元)', type: 'money', column: 'taxFen' },
-    exclAmount: { label: '不含税金额(元)', type: 'money', virtual: true },
-    file: { label: '发票文件', type: 'file' },
-    status: { label: '状态', type: 'enum', enum: 'invoiceFileStatus' },
-    createdAt: { label: '上传时间', type: 'datetime' },
   },
 });

@@ -50,44 +50,6 @@ export const taxSource = defineEntity({
   commands: toggleCommands(10120, '税源地'),
 });
 
-/** 人才统计 and 税源地统计: read models of one row per month (Asia/Shanghai) and tax source (api-server supplier/taxsource-stats.ts). */
-const taxSourceStats = {
-  table: 'tax_source',
-  key: 'taxSourceId',
-  labelField: 'month',
-  codes: { query: 10110 },
-  timestamps: false,
-  newestBy: 'month',
-  fields: {
-    month: { label: '月份', type: 'text', input: 'month', search: 'range', sort: true },
-    taxSourceId: { label: '税源地', type: 'ref', ref: 'taxSource', show: 'taxSourceName', search: 'eq', sort: true },
-    entCount: { label: '企业数', type: 'int' },
-  },
-} as const;
-
-/** Talents that joined the suppliers of a tax source (their cooperation rows), once per tax source and month. */
-export const taxSourceCustStats = defineEntity({
-  ...taxSourceStats,
-  name: 'taxSourceCustStats',
-  title: '人才统计',
-  paths: { query: 'taxSource/query/custStats', mgr: 'taxSource/mgr' },
-  fields: { ...taxSourceStats.fields, custCount: { label: '人才数', type: 'int' } },
-});
-
-/** The payouts (orders finished 62/162) of the suppliers of a tax source. */
-export const taxSourceOrderStats = defineEntity({
-  ...taxSourceStats,
-  name: 'taxSourceOrderStats',
-  title: '税源地统计',
-  paths: { query: 'taxSource/query/tsStats', mgr: 'taxSource/mgr' },
-  fields: {
-    ...taxSourceStats.fields,
-    orderCount: { label: '订单数', type: 'int' },
-    amount: { label: '代发金额(元)', type: 'money', column: 'amountFen' },
-    fee: { label: '服务费(元)', type: 'money', column: 'feeFen' },
-  },
-});
-
 const supplierFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   merchtCode: { label: '供应商编码', type: 'text', search: 'like', sort: true, width: 120, serial: { prefix: 'SPR', width: 4 } },
