@@ -2,7 +2,7 @@
 import { invoiceItem } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';
-import { ownSupplierOnCreate, supplierOwned } from '../org-scope';
+import { supplierOwned } from '../org-scope';
 
 export function invoiceItemRoutes(deps: AppDeps): RouteSpec[] {
   const items = defineResource(deps, invoiceItem, {
@@ -10,7 +10,6 @@ export function invoiceItemRoutes(deps: AppDeps): RouteSpec[] {
     simple: ['listSimple'],
     export: true,
     duplicate: '该开票项目已存在',
-    check: ownSupplierOnCreate,
   });
   return items.routes;
 }
