@@ -240,13 +240,6 @@ export function checkDecimal(
 /** A calendar month, yyyy-MM (statistics months, a proof's 所属月份). */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** A search's month range [from?, to?], each yyyy-MM or blank; null when either is anything else. */
-export function monthRange(value: unknown): [string?, string?] | null {
-  const [from, to] = Array.isArray(value) ? (value as unknown[]) : [];
-  if ([from, to].some((m) => m !== undefined && m !== null && m !== '' && !(typeof m === 'string' && MONTH_PATTERN.test(m)))) return null;
-  return [from ? String(from) : undefined, to ? String(to) : undefined];
-}
-
 /** Login trims these fields before validating or sending (spec §5). */
 export function trimLogin<T extends { username?: string; password?: string; captchaToken?: string; captcha?: string }>(
   payload: T,
