@@ -31,7 +31,7 @@ import {
 } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../account/audit';
 import { Code, type CodeValue, Messages } from '../http/codes';
-import { refuse } from '../http/envelope';
+import { ApiError, refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
 import { isBlank, parseInput, type Row } from './codec';
 import { type KeptWhile, type MovedWith, moveReferring, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
@@ -55,6 +55,26 @@ export interface EffectContext extends SignedInContext {
 
 /** An effect's answer: more audit changes and the route's answer (default: the record); `audit: false` when it changed nothing (no entry). */
 export type EffectResult = void | { changes?: Changes; answer?: unknown; audit?: false };
+
+/**
+ * A refusal whose `keep` writes survive it (提交订单's row errors, kept on the rows for the screen): the
+ * transaction it is thrown in rolls back, then `keep` runs in a transaction of its own, then the call is refused.
+ */
+export class KeptRefusal extends ApiError {
+  constructor(code: CodeValue, message: string, readonly keep: (trx: AnyDb) => Promise<void>) {
+    super(code, message);
+  }
+}
+
+/** Runs `run` (a transaction); a `KeptRefusal` out of it has its `keep` written by `write` before it is thrown on. */
+export async function keepingRefusal<T>(write: (keep: (trx: AnyDb) => Promise<void>) => Promise<unknown>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof KeptRefusal) await write(error.keep);
+    throw error;
+  }
+}
 
 /** The business work done inside the command's transaction. */
 export type Effect = (x: EffectContext) => Promise<EffectResult>;
@@ -187,7 +207,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
   const rowKey = row[keyColumn] as number | string;
   const effect = options.effects?.[name];
   const asked = effect && typeof effect !== 'function' ? await effect.ask({ ...ctx, row, input, name }) : undefined;
-  const answer = await host.write(ctx, async (trx) => {
+  // An effect refusing with a KeptRefusal keeps its `keep` writes (their own transaction) and no state move.
+  const answer = await keepingRefusal((keep) => host.write(ctx, keep), () => host.write(ctx, async (trx) => {
     if (files.length) await assertUploadsUsable(trx as never, ctx.caller.user, uploadIdsOf(files));
     const set: Row = {};
     for (const [field, value] of Object.entries({ ...target, ...writes })) set[columnOf(entity, field)] = value;
@@ -223,7 +244,7 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     if (result?.audit !== false) await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: command.auditAs ?? name, entity: entity.name, entityId: String(rowKey), changes });
     await options.afterTransition?.({ ...ctx, trx }, name, row);
     return result?.answer;
-  });
+  }));
   return answer ?? (options.commandRefs?.[name]?.removes ? true : host.get(ctx.caller, rowKey));
 }
 
