@@ -2,7 +2,7 @@
  * resource/batch.ts on both databases: a batch is written and read in parts of the given size, every row
  * once, the `returning` columns answered for every row in the order given.
  */
-import { chunks, insertChunked, readChunked } from '../src/resource/batch';
+import { chunks, insertChunked, insertMissing, readChunked } from '../src/resource/batch';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 test('chunks cuts a list into parts of the size, the last one shorter', () => {
@@ -29,5 +29,24 @@ describe.each(DIALECTS)('insertChunked and readChunked on %s', (dialect) => {
     expect(parts).toEqual([2, 2, 1]);
     expect(read.map((r) => r.entityId)).toEqual(['1', '2', '3', '4', '5']);
     expect(await insertChunked(ctx.db as never, 'audit_log', [])).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('insertMissing on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  test('inserts only the rows whose unique columns no stored row (nor an earlier row of the batch) has; answers which', async () => {
+    const entity = `missing${dialect}`;
+    const row = (entityId: string, action: string) => ({ operatorId: null, operatorName: '批量', operatorAccount: 'batch', createdAt: 1, action, entity, entityId, changes: '{}' });
+    await insertChunked(ctx.db as never, 'audit_log', [row('1', 'a')]);
+    const rows = [row('1', 'a'), row('1', 'b'), row('2', 'a'), row('1', 'b')];
+    expect(await insertMissing(ctx.db as never, 'audit_log', rows, ['entity', 'entityId', 'action'])).toEqual([false, true, true, false]);
+    const stored = await ctx.db.selectFrom('audit_log').select(['entityId', 'action']).where('entity', '=', entity).orderBy('id').execute();
+    expect(stored).toEqual([{ entityId: '1', action: 'a' }, { entityId: '1', action: 'b' }, { entityId: '2', action: 'a' }]);
+    expect(await insertMissing(ctx.db as never, 'audit_log', [], ['entity'])).toEqual([]);
   });
 });

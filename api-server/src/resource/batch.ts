@@ -30,3 +30,16 @@ export async function insertChunked(trx: AnyDb, table: string, rows: object[], r
     return [];
   }, size);
 }
+
+/**
+ * Inserts each of `rows` unless `table` (or an earlier row of the batch) already has its values of the `unique` columns
+ * (a talent's missing cooperation rows, a card it lacks); answers per row whether it was inserted. Read and write in parts.
+ */
+export async function insertMissing(trx: AnyDb, table: string, rows: Row[], unique: string[]): Promise<boolean[]> {
+  const keyOf = (row: Row) => JSON.stringify(unique.map((c) => String(row[c])));
+  const firsts = [...new Set(rows.map((r) => r[unique[0]]))];
+  const seen = new Set((await readChunked(firsts, (part) => trx.selectFrom(table).select(unique).where(unique[0], 'in', part).execute() as Promise<Row[]>)).map(keyOf));
+  const missing = rows.map((row) => !seen.has(keyOf(row)) && Boolean(seen.add(keyOf(row))));
+  await insertChunked(trx, table, rows.filter((_, i) => missing[i]));
+  return missing;
+}
