@@ -4,6 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../db/connect';
+import { lockName } from './lock';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,6 +20,6 @@ export async function nextCode(db: AnyDb, table: string, column: string, prefix:
 
 /** nextCode for concurrent creates: on PostgreSQL they take turns on the series' lock (SQLite has one writer). */
 export async function serialCode(dialect: DialectName, trx: AnyDb, table: string, column: string, prefix: string, width: number): Promise<string> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}.${column}`}))`.execute(trx);
+  await lockName(trx, dialect, `${table}.${column}`);
   return nextCode(trx, table, column, prefix, width);
 }
