@@ -1,4 +1,4 @@
-import { type AppStep, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
+import { appHistory, type AppReader, appRows, type AppStep, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
 
 const A = '@flexpay/people-app';
 const B = '@flexpay/finance-app';
@@ -49,5 +49,22 @@ describe('应用版本 history rules', () => {
     expect(appVersion(url, { hash: 'feedfacecafe', size: 2048, gzipSize: 700, mtimeMs: 5 }, at)).toEqual({ url, hash: 'feedfacecafe', size: 2048, gzipSize: 700, onDisk: true, fileTime: 't5' });
     expect(appVersion(url, null, at)).toEqual({ url, hash: '0123456789ab', size: null, gzipSize: null, onDisk: false, fileTime: null });
     expect(appVersion('/people-app/dist/people-app.js', null, at)).toMatchObject({ hash: null, onDisk: false });
+  });
+
+  test('the list and one app\'s history from the map, the steps and how a URL is read', () => {
+    const read: AppReader<AppStep> = {
+      version: (url) => appVersion(url, url === '/u2' ? { hash: 'abcabcabcabc', size: 10, gzipSize: 5, mtimeMs: 1 } : null, () => 'built'),
+      at: (iso) => (iso ? `at ${iso}` : null),
+      previous: (list, specifier, url) => list.find((s) => s.specifier === specifier && s.to === url)?.from,
+    };
+    const list = appRows({ [A]: '/u2', [B]: '/f2', 'react': '/r.js' }, steps, read);
+    expect(list.total).toBe(2);
+    expect(list.records[0]).toEqual({ app: 'people-app', specifier: A, url: '/u2', hash: 'abcabcabcabc', size: 10, gzipSize: 5, onDisk: true, fileTime: 'built', deployedAt: 'at 2026-11-04T01:00:00Z', deployedBy: '平台管理员（admin）', action: 'rollback', previousUrl: '/u1', versions: 3 });
+    expect(list.records[1]).toMatchObject({ app: 'finance-app', onDisk: false, hash: null, deployedBy: '脚本', previousUrl: '/f1', versions: 2 });
+    const history = appHistory(A, '/u2', steps, read);
+    expect(history).toMatchObject({ app: 'people-app', specifier: A, current: '/u2', previousUrl: '/u1' });
+    expect(history.versions.map((v) => [v.url, v.current, v.onDisk, v.deployedBy])).toEqual([['/u2', true, true, '平台管理员（admin）'], ['/u3', false, false, '脚本（ci）'], ['/u1', false, false, '构建']]);
+    expect(history.entries.map((e) => [e.action, e.from, e.to, e.by])).toEqual([['rollback', '/u3', '/u2', '平台管理员（admin）'], ['deploy', '/u2', '/u3', '脚本（ci）'], ['deploy', '/u1', '/u2', '脚本']]);
+    expect(history.entries[0].at).toBe('at 2026-11-04T01:00:00Z');
   });
 });

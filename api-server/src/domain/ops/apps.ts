@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { codeOf } from '@flexpay/shared-utility/src/pure';
-import { type AppFileFacts, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '@flexpay/shared-utility/src/pure/rules/server';
+import { APP_PREFIX, type AppFileFacts, appHistory, type AppReader, appRows, appVersion } from '@flexpay/shared-utility/src/pure/rules/server';
 import {
   fileOfUrl,
   historyPath,
@@ -26,8 +26,6 @@ import type { AppDeps, Body, RouteSpec, SignedInContext } from '../../http/guard
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { formatDateTime } from '../../util/time';
-
-const PREFIX = '@flexpay/';
 
 /** What one bundle file is: read once per (path, size, mtime) in this process. */
 const factsCache = new Map<string, { key: string; facts: AppFileFacts }>();
@@ -56,9 +54,6 @@ function factsOf(file: string | null): AppFileFacts | null {
   }
 }
 
-/** The app key of a specifier (`@flexpay/people-app` → `people-app`), the name the scripts use. */
-const appOf = (specifier: string) => specifier.slice(PREFIX.length);
-
 const atText = (iso: string | undefined) => (iso ? formatDateTime(Date.parse(iso)) : null);
 
 /** A file of the scripts read now, or 1009 naming it when it cannot be read. */
@@ -77,48 +72,21 @@ function readSteps(deps: AppDeps): HistoryEntry[] {
   return Array.isArray(history) ? history : [];
 }
 
-/** One URL of an app as the screen shows it (rules/app-versions.ts appVersion) from its file here. */
-const version = (deps: AppDeps, url: string) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime);
+/** How the pure rows (rules/app-versions.ts) read one URL here: from its file, its steps' times as text, the scripts' previousUrl. */
+const reader = (deps: AppDeps): AppReader<HistoryEntry> => ({ version: (url) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime), at: atText, previous: previousUrl });
 
 function appSpecifier(map: ImportMap, body: Body): string {
   const app = body.app;
   if (typeof app !== 'string' || app === '') refuse(Code.VALIDATION, '请选择应用');
-  const specifier = PREFIX + app;
+  const specifier = APP_PREFIX + app;
   if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) refuse(Code.VALIDATION, '应用不存在');
   return specifier;
 }
 
-function listApps(deps: AppDeps) {
-  const map = readMap(deps);
-  const steps = readSteps(deps);
-  const records = Object.entries(map.imports)
-    .filter(([specifier]) => specifier.startsWith(PREFIX))
-    .map(([specifier, url]) => {
-      const live = version(deps, url);
-      return {
-        app: appOf(specifier),
-        specifier,
-        ...live,
-        ...madeCurrentBy(lastStepTo(steps, specifier, url), atText, live.fileTime),
-        previousUrl: previousUrl(steps, specifier, url) ?? null,
-        versions: appVersionCount(steps, specifier),
-      };
-    });
-  return { records, total: records.length };
-}
-
-function appHistory(deps: AppDeps, body: Body) {
+function history(deps: AppDeps, body: Body) {
   const map = readMap(deps);
   const specifier = appSpecifier(map, body);
-  const current = map.imports[specifier];
-  const steps = readSteps(deps).filter((s) => s.specifier === specifier);
-  const versions = appVersionUrls(steps, specifier, current).map((url) => ({
-    ...version(deps, url),
-    current: url === current,
-    ...madeCurrentBy(lastStepTo(steps, specifier, url), atText),
-  }));
-  const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: atText(s.at), by: deployedByLabel(s.by) }));
-  return { app: appOf(specifier), specifier, current, previousUrl: previousUrl(steps, specifier, current) ?? null, versions, entries };
+  return appHistory(specifier, map.imports[specifier], readSteps(deps), reader(deps));
 }
 
 /** The scripts' refusals that name a wrong request (1001); the others are the versions' state (1009). */
@@ -128,33 +96,23 @@ async function rollbackApp(ctx: SignedInContext) {
   const { deps, body, caller } = ctx;
   const map = readMap(deps);
   const specifier = appSpecifier(map, body);
+  const app = specifier.slice(APP_PREFIX.length);
   const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
   if (url !== undefined && (typeof url !== 'string' || url.length > 500)) refuse(Code.VALIDATION, '版本地址格式错误');
-  const step = await rollbackTo(deps.config.importMapPath, {
-    app: appOf(specifier),
-    specifier,
-    url,
-    by: { type: 'account', account: caller.user.username, name: caller.user.name ?? caller.user.username },
-    repoRoot: deps.config.repoRoot,
-  }).catch((error: unknown) => {
+  const by = { type: 'account' as const, account: caller.user.username, name: caller.user.name ?? caller.user.username };
+  const step = await rollbackTo(deps.config.importMapPath, { app, specifier, url, by, repoRoot: deps.config.repoRoot }).catch((error: unknown) => {
     if (error instanceof ImportMapError) refuse(ASKED_WRONG.includes(error.reason) ? Code.VALIDATION : Code.CONFLICT, error.message);
     throw error;
   });
-  await audit(deps.db, {
-    operator: caller.user,
-    action: 'rollback',
-    entity: 'app',
-    entityId: appOf(specifier),
-    changes: { url: { from: step.from ?? null, to: step.to } },
-    now: ctx.now,
-  });
-  return { app: appOf(specifier), from: step.from ?? null, to: step.to, at: atText(step.at) };
+  const changes = { url: { from: step.from ?? null, to: step.to } };
+  await audit(deps.db, { operator: caller.user, action: 'rollback', entity: 'app', entityId: app, changes, now: ctx.now });
+  return { app, from: step.from ?? null, to: step.to, at: atText(step.at) };
 }
 
 export function opsAppRoutes(_deps: AppDeps): RouteSpec[] {
   return [
-    { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => listApps(ctx.deps) },
-    { path: 'ops/query/apps/history', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appHistory(ctx.deps, ctx.body) },
+    { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appRows(readMap(ctx.deps).imports, readSteps(ctx.deps), reader(ctx.deps)) },
+    { path: 'ops/query/apps/history', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => history(ctx.deps, ctx.body) },
     { path: 'ops/mgr/apps/rollback', perm: codeOf('ACT_OPS_APPS_ROLLBACK'), handler: async (ctx) => rollbackApp(ctx as SignedInContext) },
   ];
 }

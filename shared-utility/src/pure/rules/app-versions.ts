@@ -70,3 +70,33 @@ export function appVersion(url: string, facts: AppFileFacts | null, at: (ms: num
     fileTime: facts ? at(facts.mtimeMs) : null,
   };
 }
+
+/** The specifiers of the suite's apps in the import map; an app's key is its specifier without it (the name the scripts use). */
+export const APP_PREFIX = '@flexpay/';
+
+/** What 应用版本 reads besides the map and the history: one URL as shown (appVersion of its file), a step's time as text, the URL in force before `url` (the scripts' `previousUrl`). */
+export interface AppReader<S extends AppStep> {
+  version: (url: string) => ReturnType<typeof appVersion>;
+  at: (iso: string | undefined) => string | null;
+  previous: (steps: S[], specifier: string, url: string) => string | undefined;
+}
+
+/** 应用版本's list: one row per app of the map — its live version, who made it current, the URL before it, how many URLs it had. */
+export function appRows<S extends AppStep>(imports: Readonly<Record<string, string>>, steps: S[], read: AppReader<S>) {
+  const records = Object.entries(imports)
+    .filter(([specifier]) => specifier.startsWith(APP_PREFIX))
+    .map(([specifier, url]) => {
+      const live = read.version(url);
+      const made = madeCurrentBy(lastStepTo(steps, specifier, url), read.at, live.fileTime);
+      return { app: specifier.slice(APP_PREFIX.length), specifier, ...live, ...made, previousUrl: read.previous(steps, specifier, url) ?? null, versions: appVersionCount(steps, specifier) };
+    });
+  return { records, total: records.length };
+}
+
+/** One app's history: every URL it had (appVersionUrls), the current one marked, and its steps newest first. */
+export function appHistory<S extends AppStep>(specifier: string, current: string, allSteps: S[], read: AppReader<S>) {
+  const steps = allSteps.filter((s) => s.specifier === specifier);
+  const versions = appVersionUrls(steps, specifier, current).map((url) => ({ ...read.version(url), current: url === current, ...madeCurrentBy(lastStepTo(steps, specifier, url), read.at) }));
+  const entries = [...steps].reverse().map((s) => ({ action: s.action, from: s.from ?? null, to: s.to, at: read.at(s.at), by: deployedByLabel(s.by) }));
+  return { app: specifier.slice(APP_PREFIX.length), specifier, current, previousUrl: read.previous(steps, specifier, current) ?? null, versions, entries };
+}
