@@ -62,21 +62,16 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     },
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
-    beforeCreate: async (ctx, values) => {
-      const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', Number(values.entId)).executeTakeFirst()) as Row | undefined;
-      if (!ent) refuse(Code.VALIDATION, '请选择企业');
-      return {
-        ...values,
-        ...packagePrices(values),
-        supplierId: ent!.supplierId,
-        ...PACKAGE_CREATED,
-      };
-    },
+    beforeCreate: async (_ctx, values) => ({ ...values, ...packagePrices(values), ...PACKAGE_CREATED }),
     check: async (ctx, next) => {
       const error = packageRowError(next);
       if (error) refuse(Code.VALIDATION, error);
     },
-    refersTo: [{ table: 'task_category', column: 'categoryId', match: { supplierId: 'supplierId' }, message: '请选择本供应商的任务分类', code: Code.OUT_OF_SCOPE }],
+    // The enterprise gives the package its supplier (read first, on create); the category is one of that supplier's.
+    refersTo: [
+      { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, message: '请选择企业' },
+      { table: 'task_category', column: 'categoryId', match: { supplierId: 'supplierId' }, message: '请选择本供应商的任务分类', code: Code.OUT_OF_SCOPE },
+    ],
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...packagePrices(values, before) }),
   });
   const { resource } = packages;

@@ -5,13 +5,14 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { enumLabel, ENUMS, formatFen, maskMiddle, PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { settlementSummary } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
 import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
@@ -49,11 +50,8 @@ function payLines(db: AnyDb) {
   return db.selectFrom(orderLines.unionAll(tempRows).as(T));
 }
 
-/** What the summary says of the package itself, as stored (its enterprise by name). */
-const SUMMARY_OF_PACKAGE = ['packageCode', 'name', 'entId', 'entName', 'reviewStatus', 'status'];
-/** A query's rows counted by the values of `columns`; `countOf` adds up the groups with some of those values. */
+/** A query's rows counted by the values of `columns` (`{...values, n}`; rules/package-settlement.ts `countOf` adds them up). */
 const grouped = async (qb: AnyQuery, columns: string[]) => (await qb.select([...columns, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(columns).execute()) as Row[];
-const countOf = (groups: Row[], values: Row) => groups.filter((g) => Object.entries(values).every(([k, v]) => Number(g[k]) === v)).reduce((sum, g) => sum + Number(g.n), 0);
 
 export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -71,7 +69,7 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
   });
   const packages = defineResource(deps, workPackage, { scope: inEntScope });
 
-  const packageOf = (ctx: SignedInContext) => packages.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
+  const packageOf = (ctx: SignedInContext) => packages.resource.load(ctx.caller, keyValue(workPackage, ctx.body));
 
   /** The completed takers with their default bank card (the talent's own card number). */
   const completedTakers = (packageId: number) =>
@@ -93,20 +91,8 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     const id = Number(pkg.id);
     const takers = await grouped(db.selectFrom('work_package_taker').where('packageId', '=', id) as AnyQuery, ['status']);
     const lines = await grouped(db.selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l')) as AnyQuery, ['kind', 'status']);
-    const completed = await completedTakers(id);
     const channels = await db.selectFrom('ent_account').select('channel').where('entId', '=', Number(pkg.entId)).where('status', '=', 0).orderBy('channel').execute();
-    return {
-      id,
-      ...Object.fromEntries(SUMMARY_OF_PACKAGE.map((column) => [column, pkg[column]])),
-      settledAmount: formatFen(Number(pkg.settledFen)),
-      takerCount: countOf(takers, { status: TAKER_STATUS.TAKEN }) + countOf(takers, { status: TAKER_STATUS.COMPLETED }),
-      completedCount: countOf(takers, { status: TAKER_STATUS.COMPLETED }),
-      orderLineCount: countOf(lines, { kind: PAY_LINE_KIND.ORDER }),
-      successLineCount: countOf(lines, { kind: PAY_LINE_KIND.ORDER, status: 20 }),
-      tempLineCount: countOf(lines, { kind: PAY_LINE_KIND.TEMP }),
-      completedTakers: completed.map((t) => ({ custId: t.custId, name: t.name, idNumber: maskMiddle(t.idNumber), account: t.bankCard ? maskMiddle(t.bankCard) : null, bankName: t.bankName })),
-      channels: [...new Set(channels.map((c) => c.channel))].map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
-    };
+    return settlementSummary(pkg, takers, lines, await completedTakers(id), channels.map((c) => Number(c.channel)));
   }
 
   /**

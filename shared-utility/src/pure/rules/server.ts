@@ -12,3 +12,4 @@ export * from './statement-proof';
 export * from './balance-batch';
 export * from './order-steps';
 export * from './accounts';
+export * from './package-settlement';
