@@ -1,8 +1,8 @@
 import { domainRoutes } from '../domain';
+import { dashboardRoutes } from '../domain/dashboard/summary';
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { captchaRoutes } from './captcha';
 import { custRoutes } from './cust';
-import { dashboardRoutes } from './dashboard';
 import { documentRoutes } from './document';
 import { noticeRoutes } from './notice';
 import { recoveryRoutes } from './recovery';

@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { AutoTextArea, ent, ENUMS, enumLabel, invoiceApply, request, showSuccess, useSession, type Row } from '@flexpay/shared-utility';
+import { AutoTextArea, defaultInvoiceKind, ent, ENUMS, enumLabel, invoiceApply, kindAllowed, request, showSuccess, useSession, type Row } from '@flexpay/shared-utility';
 import { simplePath } from '@flexpay/shared-utility/kit';
 import './invoice.css';
 
@@ -58,7 +58,7 @@ export function ApplyDialog({ row, reload, close }: { row?: Row; reload: () => v
         setOptions(answer);
         if (answer.selected) setPicked(answer.selected);
         if (!itemId && answer.items[0]) setItemId(String(answer.items[0].value));
-        if (!kind && answer.info) setKind(String(answer.info.invoiceKind === 4 ? 2 : answer.info.invoiceKind));
+        if (!kind && answer.info) setKind(String(defaultInvoiceKind(answer.info.invoiceKind)));
         if (!medium && answer.info) setMedium(String(answer.info.medium));
       },
       () => undefined,
@@ -86,10 +86,8 @@ export function ApplyDialog({ row, reload, close }: { row?: Row; reload: () => v
     };
   }, [picked, itemId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const kinds = useMemo(() => {
-    const allowed = options?.info?.invoiceKind === 4 ? [1, 2] : options?.info ? [options.info.invoiceKind] : [];
-    return ENUMS.invoiceKind.filter((o) => allowed.includes(Number(o.value)));
-  }, [options]);
+  // The kinds the enterprise's information allows (4: either), one rule with the server's.
+  const kinds = useMemo(() => ENUMS.invoiceKind.filter((o) => options?.info && kindAllowed(options.info.invoiceKind, Number(o.value))), [options]);
   const toggle = (orderNo: string) => setPicked((p) => (p.includes(orderNo) ? p.filter((n) => n !== orderNo) : [...p, orderNo]));
   const allPicked = options !== null && options.orders.length > 0 && options.orders.every((o) => picked.includes(o.orderNo));
 

@@ -1,4 +1,5 @@
 import { applicationAmounts, issueRefusal, kindAllowed, readInvoiceMarks } from '../../src/pure/rules/invoice-apply';
+import { applicationKind, defaultInvoiceKind } from '../../src/pure/entities/invoice';
 import { forAll } from './prng';
 
 describe('invoice application rules (DOMAIN.md §5)', () => {
@@ -33,6 +34,19 @@ describe('invoice application rules (DOMAIN.md §5)', () => {
 
   it('kinds: the information’s kind, or either for 4', () => {
     expect([kindAllowed(4, 1), kindAllowed(4, 2), kindAllowed(1, 2), kindAllowed(2, 2), kindAllowed(4, 4)]).toEqual([true, true, false, true, false]);
+  });
+
+  it('kind and medium of an application: asked, else the information’s (4 asks 普票), checked against it', () => {
+    const special = { invoiceKind: 1, medium: 0, address: '北京', phone: '010-1', bankName: '银行', bankAccount: '6222' };
+    expect(applicationKind(null, {})).toBe('请先维护开票信息');
+    expect(applicationKind(special, {})).toEqual({ invoiceKind: 1, medium: 0 });
+    expect(applicationKind({ invoiceKind: 4, medium: 1 }, {})).toEqual({ invoiceKind: 2, medium: 1 });
+    expect(applicationKind({ invoiceKind: 4, medium: 1 }, { invoiceKind: 1 })).toBe('专票需完整开票信息');
+    expect(applicationKind(special, { invoiceKind: 2 })).toBe('开票信息不支持该发票种类');
+    expect(applicationKind(special, { invoiceKind: 4 })).toBe('开票信息不支持该发票种类');
+    expect(applicationKind(special, { medium: 3 })).toBe('发票介质格式错误');
+    expect(applicationKind({ invoiceKind: 2, medium: 1 }, { invoiceKind: '2', medium: '0' })).toEqual({ invoiceKind: 2, medium: 0 });
+    expect([defaultInvoiceKind(4), defaultInvoiceKind(1), defaultInvoiceKind(2)]).toEqual([2, 1, 2]);
   });
 
   it('the simulated OCR reads the marks of an invoice’s text, and nothing without them', () => {

@@ -1,7 +1,7 @@
-import { accountTypeOf, type DashboardAccountCard, entAccount, formatFen } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, codeOf, type DashboardAccountCard, entAccount, formatFen } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { SignedInContext } from '../../http/guard';
+import { type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { present } from '../../resource/entity-resource';
 import { merchantMonth } from './merchant';
 import { channelHealth, orderFigures } from './orders';
@@ -44,3 +44,6 @@ export async function summary(ctx: SignedInContext) {
     ...(type === 'SYS' ? await orgCounts(db) : {}),
   };
 }
+
+/** The home page's route; a login-only code: every signed-in account has a home page. */
+export const dashboardRoutes = (): RouteSpec[] => [{ path: 'dashboard/summary', perm: codeOf('ACT_LOGIN_INFO'), handler: signed(summary) }];

@@ -10,11 +10,6 @@ import { refuse } from '../../http/envelope';
 import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import type { Row } from '../../resource/entity-resource';
 
-/** An ended application's orders may be applied for again: their live links are cleared. */
-async function release({ trx, row }: EffectContext): Promise<void> {
-  await trx.updateTable('invoice_apply_order').set({ liveOrderNo: null }).where('applyId', '=', row.id).execute();
-}
-
 /** A stored file's name (the trail names a voucher by it). */
 const fileName = (stored: unknown) => String((JSON.parse(String(stored)) as Row).name ?? '');
 
@@ -59,10 +54,7 @@ async function deleteVoucher({ trx, child }: EffectContext) {
 }
 
 /** 申请记录 (the enterprise's direction). */
-export const myEffects: Effects = {
-  cancel: release,
-  inviVoucherCreate: addVoucher,
-};
+export const myEffects: Effects = { inviVoucherCreate: addVoucher };
 
 /** 开出记录 (the supplier's direction). */
 export const toMeEffects: Effects = {
@@ -71,7 +63,6 @@ export const toMeEffects: Effects = {
     const work = await trx.selectFrom('invoice_voucher').select('id').where('applyId', '=', row.id).where('voucherType', '=', 20).executeTakeFirst();
     if (!work) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.needWorkVoucher);
   },
-  reviewFail: release,
   // Issuing needs files adding up to the total (and the express of a paper invoice).
   issue: async ({ trx, row, now }) => {
     const current = (await trx.selectFrom('invoice_apply').select(['amountFen', 'medium', 'expressCompany', 'expressNo']).where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
@@ -82,12 +73,6 @@ export const toMeEffects: Effects = {
     );
     if (refusal) refuse(Code.CONFLICT, refusal);
     await trx.updateTable('invoice_apply').set({ issuedAt: now }).where('id', '=', row.id).execute();
-  },
-  issueFail: release,
-  // A discarded application's invoices are discarded with it.
-  discard: async (x) => {
-    await x.trx.updateTable('invoice_file').set({ status: 10, updatedAt: x.now }).where('applyId', '=', x.row.id).where('status', '=', 0).execute();
-    await release(x);
   },
   inviVoucherCreate: addVoucher,
   inviVoucherDelete: deleteVoucher,

@@ -6,7 +6,7 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, invoiceInfoError, InvoiceStatus, kindAllowed } from '@flexpay/shared-utility/src/pure';
+import { AdminType, applicationAmounts, applicationKind, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -33,27 +33,16 @@ function orderNosOf(raw: unknown): string[] {
   return [...new Set(raw as string[])];
 }
 
-/** What the enterprise paid for each order: the ledger's deductions under the order's number. */
-async function paidByOrder(db: AnyDb, orderNos: string[]): Promise<Map<string, number>> {
-  if (orderNos.length === 0) return new Map();
-  const rows = (await db
-    .selectFrom('balance_log')
-    .select((eb) => ['bizNo', eb.fn.sum('amountFen').as('fen')])
-    .where('bizType', '=', BizType.ORDER)
-    .where('type', '=', 3)
-    .where('bizNo', 'in', orderNos)
-    .groupBy('bizNo')
-    .execute()) as Row[];
-  return new Map(rows.map((r) => [String(r.bizNo), Number(r.fen)]));
-}
+/** Orders with what the enterprise paid for each (`paidFen`): the ledger's deductions under the order's number. */
+const withPaid = (db: AnyDb) =>
+  db.selectFrom('pay_order').select((eb) => eb.selectFrom('balance_log').select(eb.fn.sum('balance_log.amountFen').as('s')).where('balance_log.bizType', '=', BizType.ORDER).where('balance_log.type', '=', 3).whereRef('balance_log.bizNo', '=', 'pay_order.orderNo').as('paidFen'));
 
 /** The live order links of the applications other than the one edited (whose own orders count as free). */
 const liveLinks = (db: AnyDb, editing: unknown) => db.selectFrom('invoice_apply_order').where('liveOrderNo', 'is not', null).where('applyId', '<>', editing ?? -1);
 
 /** The enterprise's finished orders in no live application. */
 async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Promise<Row[]> {
-  const orders = (await db
-    .selectFrom('pay_order')
+  const orders = (await withPaid(db)
     .select(['orderNo', 'status', 'amountFen', 'feeFen', 'detailCount', 'createdAt'])
     .where('entId', '=', entId)
     .where('status', 'in', [...INVOICEABLE_ORDER_STATUSES])
@@ -61,8 +50,7 @@ async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Pr
     .orderBy('createdAt', 'desc')
     .limit(500)
     .execute()) as Row[];
-  const paid = await paidByOrder(db, orders.map((o) => String(o.orderNo)));
-  return orders.map((o) => ({ ...o, paidFen: paid.get(String(o.orderNo)) ?? 0 })).filter((o) => (o.paidFen as number) > 0);
+  return orders.filter((o) => Number(o.paidFen) > 0);
 }
 
 /** The enterprise an ENT or SYS application is for, loaded in the caller's scope (1004/3002) by the kit. */
@@ -85,28 +73,22 @@ async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | 
   const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, ctx, body)) as { id: number; supplierId: number };
   const orderNos = orderNosOf(body.orderNos);
   // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
-  const named = (await db.selectFrom('pay_order').select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
+  const named = (await withPaid(db).select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
   if (named.some((o) => o.entId !== entId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (named.length !== orderNos.length || named.some((o) => !(INVOICEABLE_ORDER_STATUSES as readonly number[]).includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const item = await itemOf(db, supplierId, body.itemId ?? editing?.itemId);
   if (await liveLinks(db, editing?.id).select('id').where('liveOrderNo', 'in', orderNos).executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
-  const paid = await paidByOrder(db, orderNos);
+  const paid = new Map(named.map((o) => [String(o.orderNo), Number(o.paidFen ?? 0)]));
   if (orderNos.some((n) => !paid.get(n))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const amounts = applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate));
   return { entId, supplierId, orderNos, paid, item, info: await infoOf(db, entId), ...amounts };
 }
 type Priced = Awaited<ReturnType<typeof price>>;
 
-/** Kind and medium of an application, checked against the enterprise's invoice information. */
+/** Kind and medium of an application (asked, else kept, else the information's), checked against the enterprise's invoice information. */
 function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoiceKind: number; medium: number } {
-  if (!info) return refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.needInfo);
-  const invoiceKind = Number(body.invoiceKind ?? before?.invoiceKind ?? (info.invoiceKind === 4 ? 2 : info.invoiceKind));
-  const medium = Number(body.medium ?? before?.medium ?? info.medium);
-  if (!kindAllowed(Number(info.invoiceKind), invoiceKind)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.kindNotAllowed);
-  const incomplete = invoiceInfoError({ ...info, invoiceKind });
-  if (incomplete) refuse(Code.VALIDATION, incomplete);
-  if (medium !== 0 && medium !== 1) refuse(Code.VALIDATION, '发票介质格式错误');
-  return { invoiceKind, medium };
+  const kind = applicationKind(info, { invoiceKind: body.invoiceKind ?? before?.invoiceKind, medium: body.medium ?? before?.medium });
+  return typeof kind === 'string' ? refuse(Code.VALIDATION, kind) : kind;
 }
 
 /** The enterprise's invoice information as the application keeps it (INVOICE_INFO_COPIED). */
@@ -151,7 +133,7 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
     const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
     const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
     return {
-      orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(o.paidFen as number), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
+      orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(Number(o.paidFen)), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
       items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: formatRatio(Number(i.taxRate)) })),
       info: infoRow ?? null,
       ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),

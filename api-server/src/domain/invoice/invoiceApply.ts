@@ -26,8 +26,14 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
     scope, update: false, simple: false, export: true, duplicate: INVOICE_APPLY_MESSAGES.orderTaken,
     summary: ['amount', 'tax', 'exclAmount'] as Array<'amount' | 'tax' | 'exclAmount'>,
   } as const;
-  const my = defineResource(deps, invoiceApply, { ...both, writers: ['SYS', 'ENT'], create: false, effects: { ...myEffects, edit: editApplication } });
-  const toMe = defineResource(deps, invoiceApplyToMe, { ...both, writers: ['SYS', 'SPR'], effects: toMeEffects, beforeCreate: freeApplication(deps) });
+  // An ended application's orders may be applied for again (their live links cleared); a discarded one's valid invoices are discarded with it.
+  const released = { movedWith: [{ table: 'invoice_apply_order', column: 'applyId', set: { liveOrderNo: null } }] };
+  const discarded = { table: 'invoice_file', column: 'applyId', where: { status: 0 }, set: { status: 10 }, stamp: 'updatedAt' };
+  const my = defineResource(deps, invoiceApply, { ...both, writers: ['SYS', 'ENT'], create: false, effects: { ...myEffects, edit: editApplication }, commandRefs: { cancel: released } });
+  const toMe = defineResource(deps, invoiceApplyToMe, {
+    ...both, writers: ['SYS', 'SPR'], effects: toMeEffects, beforeCreate: freeApplication(deps),
+    commandRefs: { reviewFail: released, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] } },
+  });
   const info = defineResource(deps, invoiceApplyInfo, { scope, simple: false, export: true });
 
   const asMy = my.resource as unknown as Resource<typeof invoiceApply.fields>;
