@@ -334,6 +334,8 @@ test('企业账号的权限树不含平台专属分组', async ({ page }) => {
 });
 
 test('新手引导是首页与步骤页面上的卡片：稍后提醒到下次登录前不再出现，第 3 步打开管理员的权限分配，跳过引导在另一浏览器也不再出现', async ({ browser }) => {
+  // A private server (about 14 s to start at load 30) and three sign-ins: the 60 s default ran out at load 30.
+  test.setTimeout(120_000);
   // A private server: the guide's step is saved on the account.
   const server = await startServer();
   const context = await browser.newContext({ baseURL: server.url });
