@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, importRefusal, parseIdType, residentIdCheckChar, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { CustMessages } from '../src/routes/cust';
+import { CustMessages } from '../src/domain/cust/import';
 import { duplicateUsernameAnswer, SubuserMessages } from '../src/domain/admin/index';
 import { isUniqueViolation } from '../src/http/db-errors';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';

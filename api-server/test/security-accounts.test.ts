@@ -7,7 +7,7 @@ import { defaultCodesFor } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { isUniqueViolation } from '../src/http/db-errors';
-import { CustMessages } from '../src/routes/cust';
+import { CustMessages } from '../src/domain/cust/import';
 import { SubuserMessages } from '../src/domain/admin/index';
 import { AccountGuardMessages } from '../src/http/account-guard';
 import { hashesStarted } from '../src/security/password';

@@ -1,8 +1,10 @@
 import { domainRoutes } from '../domain';
+import { bankBinRoutes } from '../domain/cust/bin';
+import { custImportRoutes } from '../domain/cust/import';
+import { talentRoutes } from '../domain/cust/talent';
 import { dashboardRoutes } from '../domain/dashboard/summary';
 import type { AppDeps, RouteSpec } from '../http/guard';
 import { captchaRoutes } from './captcha';
-import { custRoutes } from './cust';
 import { documentRoutes } from './document';
 import { noticeRoutes } from './notice';
 import { recoveryRoutes } from './recovery';
@@ -11,5 +13,5 @@ import { searchRoutes } from './search';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...recoveryRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...custRoutes(deps), ...searchRoutes(deps), ...revealRoutes(deps), ...domainRoutes(deps)];
+  return [...userRoutes(deps), ...captchaRoutes(deps), ...recoveryRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...talentRoutes(deps), ...custImportRoutes(deps), ...bankBinRoutes(deps), ...searchRoutes(deps), ...revealRoutes(deps), ...domainRoutes(deps)];
 }

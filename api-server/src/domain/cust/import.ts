@@ -7,18 +7,8 @@
  * outcome per row, the original file and a result workbook built on demand.
  */
 import crypto from 'node:crypto';
-import {
-  checkCustImportRows,
-  CUST_IMPORT_HEADERS,
-  CUST_IMPORT_MAX_ROWS,
-  CUST_IMPORT_MESSAGES,
-  custImport,
-  ENUMS,
-  enumLabel,
-  importRefusal,
-  type ImportRowResult,
-  personalView,
-} from '@flexpay/shared-utility/src/pure';
+import { checkCustImportRows, CUST_IMPORT_MAX_ROWS, CUST_IMPORT_MESSAGES, custImport, importRefusal } from '@flexpay/shared-utility/src/pure';
+import { IMPORT_OUTCOMES, importOutcome, importResultLines, importRowView } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
 import { rowInScope } from '../../account/scope';
 import { Code } from '../../http/codes';
@@ -33,27 +23,9 @@ import { insertChunked } from '../../resource/batch';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
 import { ownUpload } from './talent-files';
-import {
-  coopEntRow,
-  coopSupRow,
-  ensureCooperation,
-  newCardRow,
-  newCustCodes,
-  newTalentRow,
-  personKey,
-  storedPeople,
-  TalentMessages,
-  targetEnterprise,
-} from './talent-records';
+import { ensureCooperation, newCardRow, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
-export const CustMessages = {
-  ...TalentMessages,
-  ...CUST_IMPORT_MESSAGES,
-  importFile: '该次导入没有保存原始文件',
-  created: '新增人才',
-  linked: '人员已登记，已添加合作关系',
-  alreadyLinked: '人员已登记，合作关系已存在',
-} as const;
+export const CustMessages = { ...TalentMessages, ...CUST_IMPORT_MESSAGES, ...IMPORT_OUTCOMES, importFile: '该次导入没有保存原始文件' } as const;
 
 /** IM + yyyyMMddHHmmss (Asia/Shanghai) + 4 random hex. */
 const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, '')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
@@ -69,7 +41,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     getAliases: ['cust/mgr/importDetails'],
     more: async (_caller, head) => {
       const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
-      return { rows: (rows as Row[]).map((r) => ({ ...r, idNumber: personalView(r.idNumber as string, false), ok: Number(r.ok) === 1 })) };
+      return { rows: (rows as Row[]).map(importRowView) };
     },
     // importDFile: the result workbook of every import, the original file when the client sent it.
     rowActions: (_caller, row) => ['result', ...(row.fileUrl ? ['original'] : [])],
@@ -100,26 +72,19 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           deps.db.transaction().execute(async (tx) => {
             const trx = tx as unknown as AnyDb;
             const stored = await storedPeople(trx, rows);
-            const binOf = await binMatcher(trx);
-            // New people: their talent rows, then their cooperation rows and cards.
-            const fresh = rows.filter((r) => !stored.has(personKey(r)));
-            const codes = newCustCodes(fresh.length, ctx.now);
-            const made = await insertChunked(trx, 'cust', fresh.map((r, j) => newTalentRow(r, codes[j], ent, ctx.now)), ['id', 'custCode']);
+            const isNew = rows.map((r) => !stored.has(personKey(r)));
+            // New people: their talent rows and cards (a code for each row, those of the new ones used).
+            const codes = newCustCodes(rows.length, ctx.now);
+            const made = await insertChunked(trx, 'cust', rows.flatMap((r, i) => (isNew[i] ? [newTalentRow(r, codes[i], ent, ctx.now)] : [])), ['id', 'custCode']);
             const idOf = new Map(made.map((x) => [x.custCode, Number(x.id)]));
-            const freshId = new Map(fresh.map((r, j) => [r, idOf.get(codes[j])!]));
-            await insertChunked(trx, 'cust_coop_ent', fresh.map((r) => coopEntRow(freshId.get(r)!, ent, ctx.now)));
-            await insertChunked(trx, 'cust_coop_sup', fresh.map((r) => coopSupRow(freshId.get(r)!, ent, ctx.now)));
-            await insertChunked(trx, 'cust_card', fresh.map((r) => newCardRow(freshId.get(r)!, r.bankCard, r.bankName, binOf(r.bankCard), ctx.now)));
-            // People already registered: the cooperation rows they lack.
-            const outcomes: Array<{ custId: number; message: string }> = [];
-            for (const r of rows) {
-              const person = stored.get(personKey(r));
-              if (!person) outcomes.push({ custId: freshId.get(r)!, message: CustMessages.created });
-              else outcomes.push({ custId: person.id, message: (await ensureCooperation(trx, person.id, ent, ctx.now)) ? CustMessages.linked : CustMessages.alreadyLinked });
-            }
-            const { id: importId } = (await trx
-              .insertInto('cust_import')
-              .values({
+            const ids = rows.map((r, i) => stored.get(personKey(r))?.id ?? idOf.get(codes[i])!);
+            const binOf = await binMatcher(trx);
+            await insertChunked(trx, 'cust_card', rows.flatMap((r, i) => (isNew[i] ? [newCardRow(ids[i], r.bankCard, r.bankName, binOf(r.bankCard), ctx.now)] : [])));
+            // Every person: the cooperation rows it lacks with the enterprise and its supplier.
+            const linked = await ensureCooperation(trx, ids, ent, ctx.now);
+            const outcomes = rows.map((_, i) => ({ custId: ids[i], message: importOutcome(isNew[i], linked[i]) }));
+            const [{ id: importId }] = await insertChunked(trx, 'cust_import', [
+              {
                 importNo,
                 entId: ent.id,
                 supplierId: ent.supplierId,
@@ -131,11 +96,10 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
                 operatorId: caller.user.userId,
                 operatorName: caller.user.name ?? caller.user.username,
                 createdAt: ctx.now,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()) as { id: number };
+              },
+            ], ['id']);
             await insertChunked(trx, 'cust_import_row', rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, ...outcomes[i] })));
-            const created = outcomes.filter((o) => o.message === CustMessages.created).length;
+            const created = isNew.filter(Boolean).length;
             await audit(tx, {
               operator: caller.user,
               now: ctx.now,
@@ -144,8 +108,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               entityId: `ent:${ent.id}`,
               changes: { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } },
             });
-            const answered: ImportRowResult[] = outcomes.map((o, i) => ({ rowNo: i + 1, ok: true, message: o.message }));
-            return { importId, importNo, imported: rows.length, created, rows: answered };
+            return { importId, importNo, imported: rows.length, created, rows: outcomes.map((o, i) => ({ rowNo: i + 1, ok: true, message: o.message })) };
           });
         try {
           return await run();
@@ -172,12 +135,8 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
           .select(['r.rowNo', 'r.name', 'r.idNumber', 'r.ok', 'r.message', 'c.custCode', 'c.idType'])
           .where('r.importId', '=', head.id)
           .orderBy('r.rowNo')
-          .execute()) as Array<Record<string, unknown>>;
-        const sheet = xlsxOf('导入结果', [
-          ['行号', CUST_IMPORT_HEADERS[0], CUST_IMPORT_HEADERS[1], CUST_IMPORT_HEADERS[2], '人才编号', '结果', '说明'],
-          ...rows.map((r) => [r.rowNo, r.name, enumLabel(ENUMS.idType, r.idType, ''), personalView(r.idNumber as string, false), r.custCode ?? '', Number(r.ok) === 1 ? '成功' : '失败', r.message ?? '']),
-        ]);
-        return sendXlsx(ctx.reply, sheet, `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
+          .execute()) as Row[];
+        return sendXlsx(ctx.reply, xlsxOf('导入结果', importResultLines(rows)), `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
       }),
     },
   ];

@@ -5,7 +5,7 @@ import { entInScope } from '../../account/scope';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Body, Caller } from '../../http/guard';
-import { readChunked } from '../../resource/batch';
+import { insertMissing, readChunked } from '../../resource/batch';
 import type { AnyDb } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
 
@@ -38,45 +38,33 @@ export async function storedPeople(reader: AnyDb, people: Array<{ idType?: unkno
 }
 
 /**
- * The cooperation rows a talent needs with an enterprise and its supplier (DOMAIN.md §6), added when
- * missing; answers whether any was new.
+ * The cooperation rows each talent needs with an enterprise and its supplier (DOMAIN.md §6), added where missing
+ * (unsigned, unregistered: the columns' defaults); answers per talent whether any was new.
  */
-export async function ensureCooperation(trx: AnyDb, custId: number, ent: { id: number; supplierId: number }, now: number): Promise<boolean> {
-  const withEnt = await insertMissing(trx, 'cust_coop_ent', { custId, entId: ent.id }, () => coopEntRow(custId, ent, now));
-  const withSupplier = await insertMissing(trx, 'cust_coop_sup', { custId, supplierId: ent.supplierId }, () => coopSupRow(custId, ent, now));
-  return withEnt || withSupplier;
-}
-
-/** Inserts `row()` into `table` unless a row with the values of `where` is there; answers whether it did. */
-async function insertMissing(trx: AnyDb, table: string, where: Record<string, unknown>, row: () => object | Promise<object>): Promise<boolean> {
-  const found = await Object.entries(where).reduce((q, [column, value]) => q.where(column, '=', value), trx.selectFrom(table).select('id')).executeTakeFirst();
-  if (found) return false;
-  await trx.insertInto(table).values(await row()).execute();
-  return true;
+export async function ensureCooperation(trx: AnyDb, custIds: number[], ent: Ent, now: number): Promise<boolean[]> {
+  const withEnt = await insertMissing(trx, 'cust_coop_ent', custIds.map((custId) => ({ custId, entId: ent.id, createdAt: now, updatedAt: now })), ['custId', 'entId']);
+  const withSupplier = await insertMissing(trx, 'cust_coop_sup', custIds.map((custId) => ({ custId, supplierId: ent.supplierId, createdAt: now, updatedAt: now })), ['custId', 'supplierId']);
+  return withEnt.map((made, i) => made || withSupplier[i]);
 }
 
 type Ent = { id: number; supplierId: number };
 /** A new talent's row: unverified, unsigned, enabled, registered by the enterprise (新增人才 and the import). */
 export const newTalentRow = (values: object, custCode: string, ent: Ent, now: number) =>
   ({ ...values, custCode, entId: ent.id, supplierId: ent.supplierId, realNameStatus: 0, signStatus: 0, status: 0, createdAt: now, updatedAt: now });
-/** The cooperation rows a talent starts with, with the enterprise and with its supplier (unsigned, unregistered). */
-export const coopEntRow = (custId: number, ent: Ent, now: number) => ({ custId, entId: ent.id, status: 0, remark: null, createdAt: now, updatedAt: now });
-export const coopSupRow = (custId: number, ent: Ent, now: number) =>
-  ({ custId, supplierId: ent.supplierId, status: 0, signChannel: 0, signStatus: 0, signStartedAt: null, signedAt: null, agreementVersionId: null, taxRegStatus: 0, taxRegAt: null, remark: null, createdAt: now, updatedAt: now });
-/** A card added with its talent (unchecked), named from the BIN table when the bank is not given. */
+/** A card added with its talent (unchecked, a debit card unless the BIN table says otherwise), its bank from the BIN table when not given. */
 export const newCardRow = (custId: number, cardNo: string, bankName: string | null, bin: BinMatch | null, now: number) =>
-  ({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', cardAttr: 'C', accountCategory: 0, validated: 0, createdAt: now, updatedAt: now });
+  ({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', createdAt: now, updatedAt: now });
 
-/** The talent's card (unchecked, named from the BIN table when the bank is not given) unless it has it. */
+/** The talent's card unless it has it. */
 export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
-  if (cardNo) await insertMissing(trx, 'cust_card', { custId, cardNo }, async () => newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now));
+  if (cardNo) await insertMissing(trx, 'cust_card', [newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now)], ['custId', 'cardNo']);
 }
 
 /** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */
-export async function targetEnterprise(db: AnyDb, caller: Caller, body: Body): Promise<{ id: number; supplierId: number }> {
+export async function targetEnterprise(db: AnyDb, caller: Caller, body: Body): Promise<Ent> {
   const raw = caller.user.adminType === AdminType.ENT ? caller.user.orgId : Number(body.entId);
   if (!raw || !Number.isInteger(raw) || raw <= 0) return refuse(Code.VALIDATION, TalentMessages.entRequired);
-  const ent = (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', raw).executeTakeFirst()) as { id: number; supplierId: number } | undefined;
+  const ent = (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', raw).executeTakeFirst()) as Ent | undefined;
   if (!ent) return refuse(Code.NOT_FOUND, TalentMessages.entMissing);
   if (!(await entInScope(db as never, caller.scope, ent.id))) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   return ent;

@@ -57,7 +57,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     },
     // Its cooperation rows make it visible: written before the kit's visibility check, with its card and ID photos.
     afterInsert: async (ctx, id, columns) => {
-      await ensureCooperation(ctx.trx, Number(id), { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
+      await ensureCooperation(ctx.trx, [Number(id)], { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
       await ensureCard(ctx.trx, Number(id), (columns.bankCard as string | null) ?? null, (columns.bankName as string | null) ?? null, ctx.now);
       for (const [field, fileType] of FILE_FIELDS)
         if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await ownUpload(ctx.trx, ctx.caller, ctx.body[field], TalentMessages.file), ctx.now);

@@ -6,9 +6,7 @@ import { AdminType, agreement, agreementTemplateError, agreementVersion } from '
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { nextCode } from '../org-scope';
 
 export const AgreementMessages = { supplier: '请选择有效的供应商' } as const;
 
@@ -29,13 +27,12 @@ export function agreementRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'SPR'],
     export: true,
     fill: (ctx) => (ctx.caller.user.adminType === AdminType.SPR ? { supplierId: ctx.caller.user.orgId } : {}),
-    check: async (ctx, next) => {
+    check: async (_ctx, next) => {
       const problem = agreementTemplateError(String(next.content ?? ''));
       if (problem) throw new ApiError(Code.VALIDATION, problem);
-      const supplier = (await ctx.trx.selectFrom('mercht').select('merchtType').where('id', '=', next.supplierId).executeTakeFirst()) as Row | undefined;
-      if (!supplier || ![200, 300].includes(Number(supplier.merchtType))) throw new ApiError(Code.VALIDATION, AgreementMessages.supplier);
     },
-    beforeCreate: async (ctx, values) => ({ ...values, agreementCode: await nextCode(ctx.trx, 'agreement', 'agreementCode', 'AG', 4), version: 1, status: 0 }),
+    refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [200, 300] }, message: AgreementMessages.supplier }],
+    beforeCreate: async (_ctx, values) => ({ ...values, version: 1, status: 0 }),
     afterCreate: async (ctx, key, columns) => {
       await keepVersion(ctx, key, 1, columns.content);
     },

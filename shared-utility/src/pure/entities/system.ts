@@ -101,7 +101,7 @@ export const mailOutbox = defineEntity({
 
 const agreementFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  agreementCode: { label: '协议编号', type: 'text', search: 'like', sort: true, width: 110 },
+  agreementCode: { label: '协议编号', type: 'text', search: 'like', sort: true, width: 110, serial: { prefix: 'AG', width: 4 } },
   name: { label: '协议名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
   supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 220 },
   version: { label: '当前版本', type: 'int', sort: true, width: 90 },

@@ -13,3 +13,4 @@ export * from './balance-batch';
 export * from './order-steps';
 export * from './accounts';
 export * from './package-settlement';
+export * from './talent-import';
