@@ -20,6 +20,7 @@ import {
   maskPersonal,
   maskRecord,
   MONTH_PATTERN,
+  recordRefusal,
   ROW_ACTIONS,
   searchableBy,
   transitionBetween,
@@ -37,7 +38,7 @@ import { exportRoutes } from './export';
 import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 import { serialCode } from './serial';
-import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring } from './kept-while';
+import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring, takeReferred } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -584,6 +585,12 @@ export class Resource<F extends EntityFields> {
     }
   }
 
+  /** The entity's declared `checks` on a record by its columns: 1001 with the first refusal. */
+  private checkRecord(columns: Row): void {
+    const refusal = recordRefusal(this.entity, Object.fromEntries(Object.keys(this.entity.fields).map((name) => [name, columns[columnOf(this.entity, name)]])));
+    if (refusal) refuse(Code.VALIDATION, refusal);
+  }
+
   private stamp(values: Row, now: number, created: boolean): Row {
     if (this.entity.timestamps === false) return values;
     return created ? { ...values, createdAt: now, updatedAt: now } : { ...values, updatedAt: now };
@@ -603,11 +610,17 @@ export class Resource<F extends EntityFields> {
     const prepared = await this.options.prepareCreate?.(ctx);
     return this.write(ctx, async (trx) => {
       const wctx = { ...ctx, trx };
-      // A code of a series (`serial` on the field) is numbered in the create's transaction, before beforeCreate reads the values.
-      for (const [name, { serial }] of Object.entries(this.entity.fields))
+      // A code of a series (`serial` on the field) is numbered in the create's transaction, before beforeCreate reads the values;
+      // a field's `createdAs` is written whatever the body said.
+      for (const [name, { serial, createdAs }] of Object.entries(this.entity.fields)) {
+        if (createdAs !== undefined) parsed[columnOf(this.entity, name)] = createdAs;
         if (serial) parsed[columnOf(this.entity, name)] = await serialCode(this.deps.dialect, trx, this.entity.table, columnOf(this.entity, name), serial.prefix, serial.width);
+      }
+      // References in the caller's scope or giving values (refersTo `scope`, `takes`) are read before anything reads the record.
+      Object.assign(parsed, await takeReferred(trx, ctx.caller, this.options.refersTo ?? [], parsed));
       const columns = this.stamp(this.options.beforeCreate ? await this.options.beforeCreate(wctx, parsed, prepared) : parsed, ctx.now, true);
       await this.uploadsUsable(ctx, trx, columns, {});
+      this.checkRecord(columns);
       await this.options.check?.(wctx, columns, null);
       await refuseUnlessReferring(trx, this.options.refersTo ?? [], columns);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
@@ -631,6 +644,7 @@ export class Resource<F extends EntityFields> {
     const keyColumn = columnOf(this.entity, this.entity.key);
     await this.write(ctx, async (trx) => {
       await this.uploadsUsable(ctx, trx, values, row);
+      this.checkRecord({ ...row, ...values });
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
       await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values }, false);
       if (Object.keys(this.changes(row, values)).length === 0) return;
@@ -728,7 +742,9 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
       routes.push({ path: name.includes('/') ? name : `${query}/${name}`, perm: options.simpleCode ?? entity.codes.query, handler: (ctx) => resource.simple(signed(ctx).caller, ctx.body) });
   if (entity.codes.mgr !== undefined) {
     const mgrCode = entity.codes.mgr;
-    if (options.create !== false) routes.push({ path: `${mgr}/${options.create ?? 'create'}`, perm: mgrCode, handler: (ctx) => resource.create(signed(ctx)) });
+    // A create taking a secret (an account's password) arrives RSA-encrypted, as a command carrying one does.
+    const secretCreate = Object.values(entity.fields).some((f) => f.create && f.secret);
+    if (options.create !== false) routes.push({ path: `${mgr}/${options.create ?? 'create'}`, perm: mgrCode, ...(secretCreate ? { encrypted: true } : {}), handler: (ctx) => resource.create(signed(ctx)) });
     // An update route shared with commands (updateSupCoopData) is served below, by the body.
     if (options.update !== false && !commandRoutes(entity).has(options.update ?? 'update'))
       routes.push({ path: `${mgr}/${options.update ?? 'update'}`, perm: mgrCode, handler: (ctx) => resource.update(signed(ctx)) });

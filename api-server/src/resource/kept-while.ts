@@ -4,9 +4,10 @@
  * own message; rows that only belong to the record (its config, its contracts) go with it. Read by
  * entity-resource's remove, in the delete's transaction: keptWhile before `checkRemove`, removedWith after it.
  */
-import { type Kysely, sql } from 'kysely';
-import { Code, type CodeValue } from '../http/codes';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { Code, type CodeValue, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
+import type { Caller } from '../http/guard';
 import type { Row } from './codec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,20 +55,51 @@ export interface RefersTo {
   /** Their columns by the record's columns they must equal ({ supplierId: 'supplierId' }: the same supplier's). */
   match?: Readonly<Record<string, string>>;
   where?: Readonly<Record<string, unknown>>;
-  message: string;
-  /** The refusal's code (default 1001, 参数错误). */
+  /** The refusal's message (a scoped reference: 无权查看相关数据 unless given). */
+  message?: string;
+  /** The refusal's code (default 1001, 参数错误; a scoped reference 3002). */
   code?: CodeValue;
   /** 'create': checked when the record is created only (a reference no update writes, to a row that may change later: a merchant's supplier). */
   on?: 'create';
+  /**
+   * The row must be one the caller sees through this scope (its rows aliased `t`): 3002 unless `code` says
+   * otherwise (a fee's enterprise, a tax proof's enterprise). Like `takes`, read on create only, first.
+   */
+  scope?: (caller: Caller, qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * The record's columns taken from the row found, by their columns ({ supplierId: 'supplierId' }: an enterprise's
+   * supplier is its merchant's); a row whose taken column is empty counts as none. Read on create only, before
+   * `beforeCreate`, so the record is written (and its hooks read it) with them.
+   */
+  takes?: Readonly<Record<string, string>>;
+}
+
+/** Whether a reference is read first, on create (it scopes or gives values), rather than checked after `check`. */
+const readFirst = (ref: RefersTo) => !!(ref.scope || ref.takes);
+
+/** The references read first on create (`scope`, `takes`), in the declared order: the values they give, or their refusal. */
+export async function takeReferred(trx: AnyDb, caller: Caller, refersTo: readonly RefersTo[], next: Row): Promise<Row> {
+  const taken: Row = {};
+  for (const ref of refersTo.filter(readFirst)) {
+    const refusal = () => refuse(ref.code ?? (ref.scope ? Code.OUT_OF_SCOPE : Code.VALIDATION), ref.message ?? Messages.outOfScope);
+    if (next[ref.column] === null || next[ref.column] === undefined) continue;
+    let qb = filtered(trx.selectFrom(`${ref.table} as t`).select(sql<number>`1`.as('one')).where(`t.${ref.key ?? 'id'}`, '=', next[ref.column]), ref);
+    for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(`t.${theirs}`, '=', next[ours]);
+    for (const [ours, theirs] of Object.entries(ref.takes ?? {})) qb = qb.select(`t.${theirs} as ${ours}`);
+    const found = (await (ref.scope ? ref.scope(caller, qb) : qb).executeTakeFirst()) as Row | undefined;
+    if (!found || Object.keys(ref.takes ?? {}).some((ours) => found[ours] === null)) refusal();
+    for (const ours of Object.keys(ref.takes ?? {})) taken[ours] = found![ours];
+  }
+  return taken;
 }
 
 /** Refuses a written record whose reference (when it names one) finds no such row, checking in the declared order. */
 export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly RefersTo[], next: Row, created = true): Promise<void> {
   for (const ref of refersTo) {
-    if (next[ref.column] === null || next[ref.column] === undefined || (ref.on === 'create' && !created)) continue;
+    if (next[ref.column] === null || next[ref.column] === undefined || (ref.on === 'create' && !created) || readFirst(ref)) continue;
     let qb = filtered(trx.selectFrom(ref.table).select(sql<number>`1`.as('one')).where(ref.key ?? 'id', '=', next[ref.column]), ref);
     for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(theirs, '=', next[ours]);
-    if (!(await qb.limit(1).executeTakeFirst())) refuse(ref.code ?? Code.VALIDATION, ref.message);
+    if (!(await qb.limit(1).executeTakeFirst())) refuse(ref.code ?? Code.VALIDATION, ref.message ?? Messages.outOfScope);
   }
 }
 

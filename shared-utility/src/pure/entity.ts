@@ -96,6 +96,8 @@ export interface EntityField {
    * summaries, exports and monthly sums and refuses sorting by it; the browser leaves its column out.
    */
   for?: ReadonlyArray<AccountType>;
+  /** The value every new record starts with, whatever the body says (a new organisation is normal: status 0); the server's create writes it. */
+  createdAs?: number | string;
 }
 
 export type EntityFields = Record<string, EntityField>;
@@ -280,6 +282,24 @@ export interface EntityDef<F extends EntityFields = EntityFields> {
    * server kit answers them in lists, gets and exports (a resource's own `computed` wins when it needs the caller).
    */
   derive?: (row: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /**
+   * Kit v3: rules on the record as a write would leave it (fields by name, values as stored: money in fen),
+   * pure (no reads): each answers its refusal or nothing. The server kit refuses (1001) with the first one on
+   * create and update, before the resource's own `check`; a form may show the same refusal before sending.
+   */
+  checks?: ReadonlyArray<RecordCheck>;
+}
+
+/** A rule on a whole record (`EntityDef.checks`): its refusal, or null/undefined when the record may be written. */
+export type RecordCheck = (row: Readonly<Record<string, unknown>>) => string | null | undefined;
+
+/** The first refusal of the entity's `checks` on a record (fields by name), or null. */
+export function recordRefusal(entity: Pick<Entity, 'checks'>, row: Readonly<Record<string, unknown>>): string | null {
+  for (const check of entity.checks ?? []) {
+    const refusal = check(row);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 export type Entity<F extends EntityFields = EntityFields> = EntityDef<F> & {
