@@ -1,7 +1,7 @@
 import { commandAllows } from '../../src/pure/entity';
 import { tempOrder } from '../../src/pure/entities/order';
 import { PAYOUT_MESSAGES as M, storedPayoutRow, tempReviewOnSubmit } from '../../src/pure/rules/order-checks';
-import { checkPayoutRows, DEFAULT_PAYOUT_LIMITS, lineResultGroups, type LineResult, type PayoutLookups, payoutLimits, payoutPersonKey, SERIAL_RECEIPT } from '../../src/pure/rules/order-rows';
+import { checkPayoutRows, DEFAULT_PAYOUT_LIMITS, lineResultGroups, type LineResult, lineResultTotals, orderEntContext, type PayoutLookups, payoutLimits, payoutLookupsOf, payoutPersonKey, SERIAL_RECEIPT } from '../../src/pure/rules/order-rows';
 
 const ID = '11010519491231002X';
 const ent = { requireIdPhoto: true, requireSign: false, requireTaxReg: false, calcMode: 0 as const };
@@ -89,5 +89,65 @@ describe('提交 or 提交审核 (tempReviewOnSubmit, the commands’ when)', ()
     expect(offered({ status: 0, entTempReview: 1 })).toEqual(['submitReview']);
     expect(offered({ status: 21, entTempReview: 0 })).toEqual(['submitReview']);
     expect(offered({ status: 10, entTempReview: 0 })).toEqual([]);
+  });
+});
+
+describe('what the server read, as the checks read it (payoutLookupsOf)', () => {
+  it('talents and month usage by person key, photos gathered per talent, a card by talent and number; no package, no takers', () => {
+    const looked = payoutLookupsOf({
+      talents: [{ id: 7, name: '张三', idType: 111, idNumber: ID.toLowerCase(), realNameStatus: 10 }],
+      photos: [{ custId: 7, fileType: 0 }, { custId: 7, fileType: 1 }, { custId: 8, fileType: 0 }],
+      coopEnt: [{ custId: 7, status: 0 }],
+      coopSup: [{ custId: 7, status: 0, signStatus: 20, taxRegStatus: 20 }],
+      cards: [{ custId: 7, cardNo: '6222', validated: 1, cardType: 'DC', cardAttr: '1' }],
+      takers: null,
+      used: [{ idType: 111, idNumber: ID, fen: '500' }],
+    });
+    expect(looked.talents.get(payoutPersonKey(111, ID))?.id).toBe(7);
+    expect(looked.photos).toEqual(new Map([[7, new Set([0, 1])], [8, new Set([0])]]));
+    expect(looked.coopEnt.get(7)).toBe(0);
+    expect(looked.coopSup.get(7)).toMatchObject({ signStatus: 20 });
+    expect(looked.cards.get('7:6222')).toMatchObject({ validated: 1 });
+    expect(looked.takers).toBeNull();
+    expect(looked.monthUsedFen.get(payoutPersonKey(111, ID.toLowerCase()))).toBe(500);
+    expect(checkPayoutRows([row(1, '10')], looked, { ent, limits: null })).toEqual([{ errorType: 0, errorMsg: null, custId: 7 }]);
+  });
+
+  it('a named package: its takers as a set (none found is an empty set, which pays nobody)', () => {
+    const empty = { talents: [], photos: [], coopEnt: [], coopSup: [], cards: [], used: [] };
+    expect(payoutLookupsOf({ ...empty, takers: [{ custId: 7 }] }).takers).toEqual(new Set([7]));
+    expect(payoutLookupsOf({ ...empty, takers: [] }).takers).toEqual(new Set());
+  });
+});
+
+describe('an enterprise as its orders read it (orderEntContext)', () => {
+  const row = { supplierId: 3, merchtId: 5, parentId: null, limitType: null, singleLimitFen: null, monthlyLimitFen: null, calcMode: null, requireIdPhoto: null, requireSign: null, requireTaxReg: null, orderReview: null, tempOrderReview: null };
+  it('without a config row: each switch its declared default, outer calc mode, the tax source’s limits (or the defaults)', () => {
+    expect(orderEntContext(9, 4, row, { singleFen: 100, monthlyFen: 200 })).toEqual({
+      entId: 9, supplierId: 3, effSupplierId: 4, merchtId: 5, parentMerchtId: null,
+      requireIdPhoto: true, requireSign: true, requireTaxReg: false, orderReview: false, tempOrderReview: false,
+      calcMode: 0, limits: { singleFen: 100, monthlyFen: 200 },
+    });
+    expect(orderEntContext(9, 4, row, undefined).limits).toEqual(DEFAULT_PAYOUT_LIMITS);
+  });
+  it('a config row: its switches, its own limits (limitType 1), the inner calc mode, the parent merchant', () => {
+    const own = { ...row, parentId: 2, limitType: 1, singleLimitFen: 10, monthlyLimitFen: 20, calcMode: 1, requireIdPhoto: 0, requireSign: 0, requireTaxReg: 1, orderReview: 1, tempOrderReview: 1 };
+    expect(orderEntContext(9, 3, own, undefined)).toMatchObject({ parentMerchtId: 2, requireIdPhoto: false, requireSign: false, requireTaxReg: true, orderReview: true, tempOrderReview: true, calcMode: 1, limits: { singleFen: 10, monthlyFen: 20 } });
+    expect(orderEntContext(9, 3, { ...own, limitType: -1 }, undefined).limits).toBeNull();
+  });
+});
+
+describe('what resolved lines do to their order (lineResultTotals)', () => {
+  it('ledger moves in row order (success deducts its lock, failure unlocks it), the failed rows, the totals grown', () => {
+    const line = (rowNo: number, amountFen: number, lockFen: number) => ({ rowNo, amountFen, lockFen: String(lockFen) });
+    const totals = lineResultTotals([
+      { line: line(3, 300, 303), success: false },
+      { line: line(1, 100, 101), success: true },
+      { line: line(2, 200, 202), success: true },
+    ]);
+    expect(totals.ops).toEqual([{ type: 3, amountFen: 101 }, { type: 3, amountFen: 202 }, { type: 2, amountFen: 303 }]);
+    expect(totals.failedRows).toEqual([3]);
+    expect(totals.grow).toEqual({ successFen: 300, failFen: 300, successCount: 2, failCount: 1 });
+    expect(lineResultTotals([])).toEqual({ ops: [], failedRows: [], grow: { successFen: 0, failFen: 0, successCount: 0, failCount: 0 } });
   });
 });

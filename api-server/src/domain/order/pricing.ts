@@ -4,13 +4,14 @@
  */
 import { FEE_MESSAGES, type FeeConfig } from '@flexpay/shared-utility/src/pure';
 import { feeReversal, type PricedLine, priceOrderLines } from '@flexpay/shared-utility/src/pure/rules/server';
-import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
+import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
+import { lockName } from '../../resource/lock';
 import { feeConfigOf } from '../fee-common';
-import { chunks, type Db, type EntContext } from './service';
+import { type Db, type EntContext, readParts } from './service';
 
 /**
  * Prices rows in rowNo order from the month volumes so far (charged, unreversed: a reversal's
@@ -34,31 +35,19 @@ export async function priceRows(db: Db, ctx: EntContext, orderNo: string, rows: 
   // One merchant has one month basis whichever role it plays on a line (DOMAIN.md §2): every earlier
   // line of the month where it is the merchant or the parent merchant.
   const merchantBasis = (id: number) => sum((q) => q.where((eb) => eb.or([eb('merchtId', '=', id), eb('parentMerchtId', '=', id)])));
+  const payees = price.pattern === 2 ? await readParts([...new Set(rows.map((r) => r.idNumber))], (part) => base().select('idNumber').where('entId', '=', ctx.entId).where('idNumber', 'in', part).groupBy('idNumber').execute()) : [];
   const basis = {
     entFen: await sum((q) => q.where('entId', '=', ctx.entId)),
     merchantFen: await merchantBasis(ctx.merchtId),
     parentFen: ctx.parentMerchtId === null ? 0 : await merchantBasis(ctx.parentMerchtId),
-    payeeFen: new Map<string, number>(),
+    payeeFen: new Map(payees.map((v) => [v.idNumber, Number(v.fen)])),
   };
-  if (price.pattern === 2)
-    for (const part of chunks([...new Set(rows.map((r) => r.idNumber))]))
-      for (const v of await db
-        .selectFrom('calc_fee_log')
-        .select((eb) => ['idNumber', eb.fn.sum<number>('amountFen').as('fen')])
-        .where('month', '=', month)
-        .where('entId', '=', ctx.entId)
-        .where('idNumber', 'in', part)
-        .groupBy('idNumber')
-        .execute())
-        basis.payeeFen.set(v.idNumber, Number(v.fen));
   const head = { orderNo, entId: ctx.entId, supplierId: ctx.supplierId, merchtId: ctx.merchtId, parentMerchtId: ctx.parentMerchtId, month, createdAt: now };
   return priceOrderLines(pricing, head, basis, rows);
 }
 
 /** Pricing reads the month volumes; one enterprise's orders are priced one at a time (PostgreSQL advisory lock). */
-export async function lockPricing(trx: Db, dialect: DialectName, entId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`order-pricing:${entId}`}))`.execute(trx);
-}
+export const lockPricing = (trx: Db, dialect: DialectName, entId: number) => lockName(trx, dialect, `order-pricing:${entId}`);
 
 /** Reversal rows (kind 20) of these lines' charges, every amount negated. */
 export async function reverseFees(trx: Db, orderNo: string, rowNos: number[] | 'all', now: number): Promise<void> {
@@ -72,5 +61,5 @@ export async function reverseFees(trx: Db, orderNo: string, rowNos: number[] | '
     (await trx.selectFrom('calc_fee_log').select('rowNo').where('orderNo', '=', orderNo).where('kind', '=', 20).execute()).map((r) => r.rowNo),
   );
   const rows = charges.filter((c) => !already.has(c.rowNo)).map(({ id: _id, ...c }) => feeReversal(c, now));
-  for (const part of chunks(rows)) await trx.insertInto('calc_fee_log').values(part).execute();
+  await insertChunked(trx, 'calc_fee_log', rows, [], 500);
 }

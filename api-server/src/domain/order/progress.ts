@@ -39,10 +39,8 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       // A single-use ticket (60 s) for the event stream: EventSource sends no Access-Token header.
       path: `${PROGRESS_PATH}/ticket`,
       perm: payOrder.codes.query,
-      handler: signed(async (ctx) => {
-        // The stream lives on the session that asked for it (its stored, hashed token).
-        return { ticket: await issueToken(deps.db as never, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) };
-      }),
+      // The stream lives on the session that asked for it (its stored, hashed token).
+      handler: signed(async (ctx) => ({ ticket: await issueToken(deps.db as never, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) })),
     },
     {
       /*
@@ -87,9 +85,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
         reply.raw.write(': connected\n\n');
         let open = true;
         let pinged = Date.now();
-        ctx.request.raw.on('close', () => {
-          open = false;
-        });
+        ctx.request.raw.on('close', () => (open = false));
         while (open) {
           // Re-checked every second: one shared epoch read while nothing changed; a reload when the
           // epoch moved (logout, disabled account or organisation, withdrawn permission) and every

@@ -4,14 +4,16 @@
  * batches, the per-person month lock rows, and the system's own audit and progress entries (line
  * pricing with the calc-fee log is pricing.ts).
  */
-import { entConfig, MONEY_MESSAGES, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
-import { checkPayoutRows, type PayoutLookups, payoutLimits, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
+import { MONEY_MESSAGES, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
+import { checkPayoutRows, ORDER_SWITCHES, orderEntContext, type PayoutFound, payoutLookupsOf, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../account/audit';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
+import { chunks, readChunked } from '../../resource/batch';
+import { lockRows } from '../../resource/lock';
 import { formatDateTime } from '../../util/time';
 import { effectiveContractType } from '../ent/fee';
 import { effectiveSupplierId } from '../ent/money';
@@ -21,7 +23,6 @@ export type Db = Kysely<Database>;
 export const ORDER_MESSAGES = {
   noContract: '企业无生效中的合同，无法制单',
   coopSuspended: '企业与供应商合作已暂停，无法制单',
-  lockRefused: '可用余额不足（含透支额度）',
   payCodeRequired: '请输入支付验证码',
   maxResubmits: '重新提交次数已达上限',
   noReceipt: '暂无回单',
@@ -32,9 +33,6 @@ export const ORDER_MESSAGES = {
 /** yyyy-MM of a moment, Asia/Shanghai. */
 export const monthOf = (now: number) => formatDateTime(now)!.slice(0, 7);
 
-/** The enterprise's switches DOMAIN.md §4 reads, each its declared default (entConfig) when the enterprise has no config row. */
-const SWITCHES = ['requireIdPhoto', 'requireSign', 'requireTaxReg', 'orderReview', 'tempOrderReview'] as const;
-
 /** Everything about an enterprise its orders depend on (effSupplierId: the 300 supplier whose limits and channels apply, DOMAIN.md §1). */
 export async function entContext(db: Db, entId: number) {
   const ent = await db
@@ -42,7 +40,7 @@ export async function entContext(db: Db, entId: number) {
     .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
     .leftJoin('ent_config as c', 'c.entId', 'ent.id')
     .leftJoin('ent_fee_config as f', 'f.entId', 'ent.id')
-    .select(['ent.supplierId', 'ent.merchtId', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', ...SWITCHES.map((s) => `c.${s}` as const), 'f.calcMode'])
+    .select(['ent.supplierId', 'ent.merchtId', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', ...ORDER_SWITCHES.map((s) => `c.${s}` as const), 'f.calcMode'])
     .where('ent.id', '=', entId)
     .executeTakeFirst();
   if (!ent) throw new ApiError(Code.NOT_FOUND, '企业不存在');
@@ -50,35 +48,10 @@ export async function entContext(db: Db, entId: number) {
   const taxSource = (ent.limitType ?? 0) === 0
     ? await db.selectFrom('mercht as s').innerJoin('tax_source as t', 't.id', 's.taxSourceId').select(['t.singleLimitFen as singleFen', 't.monthlyLimitFen as monthlyFen']).where('s.id', '=', effSupplierId).executeTakeFirst()
     : undefined;
-  const switches = Object.fromEntries(SWITCHES.map((s) => [s, (ent[s] ?? entConfig.fields[s].defaultValue) === 1])) as Record<(typeof SWITCHES)[number], boolean>;
-  return {
-    entId,
-    supplierId: ent.supplierId,
-    effSupplierId,
-    merchtId: ent.merchtId,
-    parentMerchtId: ent.parentId ?? null,
-    ...switches,
-    calcMode: ((ent.calcMode ?? 0) === 1 ? 1 : 0) as 0 | 1,
-    limits: payoutLimits(ent.limitType, { singleFen: ent.singleLimitFen, monthlyFen: ent.monthlyLimitFen }, taxSource),
-  };
+  return orderEntContext(entId, effSupplierId, ent, taxSource);
 }
 
 export type EntContext = Awaited<ReturnType<typeof entContext>>;
-
-const personKey = payoutPersonKey;
-
-function chunks<T>(items: T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Rows read in parts of 500 bound values, one query per part. */
-async function readParts<T, R>(values: T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (const part of chunks(values)) out.push(...(await read(part)));
-  return out;
-}
 
 /**
  * Locks the month rows of these people under the effective supplier for the rest of the transaction
@@ -86,15 +59,13 @@ async function readParts<T, R>(values: T[], read: (part: T[]) => Promise<R[]>): 
  * orders checked at once for one person see each other's lines against the monthly limit.
  */
 export async function lockPeople(trx: Db, dialect: DialectName, supplierId: number, month: string, people: string[], now: number): Promise<void> {
-  const sorted = [...new Set(people)].sort();
-  for (const part of chunks(sorted)) {
+  for (const part of chunks([...new Set(people)].sort(), 500)) {
     await trx
       .insertInto('payout_limit_lock')
       .values(part.map((person) => ({ supplierId, person, month, touchedAt: now })))
       .onConflict((oc) => oc.columns(['supplierId', 'person', 'month']).doNothing())
       .execute();
-    if (dialect === 'postgres')
-      await trx.selectFrom('payout_limit_lock').select('id').where('supplierId', '=', supplierId).where('month', '=', month).where('person', 'in', part).orderBy('person').forUpdate().execute();
+    await lockRows(trx, dialect, 'payout_limit_lock', { supplierId, month, person: part }, ['id'], { orderBy: 'person' });
   }
 }
 
@@ -115,38 +86,29 @@ export interface CheckOptions {
 export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
   const talents = await readParts(idNumbers, (part) => db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute());
-  const custIds = [...new Set(talents.map((t) => t.id))];
-  const byTalent = <R>(read: (part: number[]) => Promise<R[]>) => readParts(custIds, read);
+  const byTalent = <R>(read: (part: number[]) => Promise<R[]>) => readParts([...new Set(talents.map((t) => t.id))], read);
   const pkg = options.packageCode ? await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst() : undefined;
-  const photos = new Map<number, Set<number>>();
-  for (const f of await byTalent((part) => db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()))
-    photos.set(f.custId, (photos.get(f.custId) ?? new Set()).add(f.fileType));
-  const coopEnt = await byTalent((part) => db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute());
-  const coopSup = await byTalent((part) => db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute());
-  const cards = await byTalent((part) => db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute());
-  const takers = pkg ? await byTalent((part) => db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) : [];
-  const used = await readParts(idNumbers, (part) => {
-    const q = db
-      .selectFrom('order_detail as d')
-      .innerJoin('pay_order as o', 'o.id', 'd.orderId')
-      .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
-      .where('d.supplierId', '=', ctx.effSupplierId)
-      .where('d.month', '=', options.month)
-      .where('d.idNumber', 'in', part)
-      .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
-      .groupBy(['d.idType', 'd.idNumber']);
-    return (options.excludeOrderId === undefined ? q : q.where('d.orderId', '!=', options.excludeOrderId)).execute();
-  });
-  const looked: PayoutLookups = {
-    talents: new Map(talents.map((t) => [personKey(t.idType, t.idNumber), t])),
-    photos,
-    coopEnt: new Map(coopEnt.map((c) => [c.custId, c.status])),
-    coopSup: new Map(coopSup.map((c) => [c.custId, c])),
-    cards: new Map(cards.map((c) => [`${c.custId}:${c.cardNo}`, c])),
-    takers: options.packageCode ? new Set(takers.map((t) => t.custId)) : null,
-    monthUsedFen: new Map(used.map((u) => [personKey(u.idType, u.idNumber), Number(u.fen)])),
+  const found: PayoutFound = {
+    talents,
+    photos: await byTalent((part) => db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()),
+    coopEnt: await byTalent((part) => db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()),
+    coopSup: await byTalent((part) => db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()),
+    cards: await byTalent((part) => db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()),
+    takers: !options.packageCode ? null : pkg ? await byTalent((part) => db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) : [],
+    used: await readParts(idNumbers, (part) => {
+      const q = db
+        .selectFrom('order_detail as d')
+        .innerJoin('pay_order as o', 'o.id', 'd.orderId')
+        .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
+        .where('d.supplierId', '=', ctx.effSupplierId)
+        .where('d.month', '=', options.month)
+        .where('d.idNumber', 'in', part)
+        .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
+        .groupBy(['d.idType', 'd.idNumber']);
+      return (options.excludeOrderId === undefined ? q : q.where('d.orderId', '!=', options.excludeOrderId)).execute();
+    }),
   };
-  return checkPayoutRows(rows, looked, { ent: ctx, limits: ctx.limits, payeeFen: options.payeeFen });
+  return checkPayoutRows(rows, payoutLookupsOf(found), { ent: ctx, limits: ctx.limits, payeeFen: options.payeeFen });
 }
 
 /** The gates of a new order beside its rows: cooperation, an effective contract, an open enabled channel. */
@@ -161,10 +123,11 @@ export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number,
   return null;
 }
 
-export const SYSTEM_OPERATOR = { name: '系统', account: 'system' } as const;
+export type Operator = { id?: number | null; name: string; account: string };
+export const SYSTEM_OPERATOR: Operator = { name: '系统', account: 'system' };
 
 /** An order's (or its line's) audit entry of a status move: people's through the kit, the system's and manual results' here. */
-export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: { id?: number | null; name: string; account: string } = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
+export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
   const changes = { status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) };
   await audit(trx, { operator: { userId: operator.id ?? null, name: operator.name, username: operator.account }, action, entity, entityId: orderNo, changes, now });
 }
@@ -179,4 +142,7 @@ export async function recordProgress(trx: Db, orderNo: string, now: number): Pro
     .execute();
 }
 
-export { chunks, personKey, readParts };
+/** Rows read in parts of 500 bound values, one query per part. */
+export const readParts = <T, R>(values: T[], read: (part: T[]) => Promise<R[]>) => readChunked(values, read, 500);
+
+export { chunks, payoutPersonKey as personKey };

@@ -4,20 +4,19 @@
  * open. Used by the worker for the bank's results and by order/mgr/detail for the manual ones.
  */
 import { type BalanceOp, transitionTables } from '@flexpay/shared-utility/src/pure';
-import { applyBalanceOps, balanceLogValues, type BalanceMoveHead, balanceStateOf, finishedOrderStatus, lineResultGroups, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
+import { applyBalanceOps, balanceLogValues, type BalanceMoveHead, balanceStateOf, finishedOrderStatus, lineResultGroups, lineResultTotals, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { PayoutEvent } from '../../providers/channel-adapter';
 import { BizType, lockAccount } from '../ent/ledger';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
+import { insertChunked } from '../../resource/batch';
 import { reverseFees } from './pricing';
-import { auditOrder, chunks, type Db, readParts, recordProgress } from './service';
+import { auditOrder, type Db, type Operator, readParts, recordProgress } from './service';
 
 /** The audit action of a status move the system makes (declared with the order's system transitions). */
 export const actionOf = (from: number, to: number) => transitionTables.order.system.find((t) => t.from.includes(from) && t.to === to)?.action ?? `status${to}`;
-
-type Operator = { id?: number | null; name: string; account: string };
 
 /** An order's status move from the status it was read in (`order.status` follows it), with its audit entry and progress row. */
 export async function moveOrder(trx: Db, order: { id: number; orderNo: string; status: number }, to: number, now: number, set: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}, operator?: Operator): Promise<void> {
@@ -51,23 +50,15 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
     const done = new Set(ids.map((r) => r.id));
     for (const line of group.lines) if (done.has(line.id)) moved.push({ line, success: group.success });
   }
-  moved.sort((a, b) => a.line.rowNo - b.line.rowNo);
-  await moveBalances(trx, dialect, { entId: order.entId, channel: order.payChannel, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now }, moved.map((m) => ({ type: m.success ? 3 : 2, amountFen: Number(m.line.lockFen) })));
-  const [won, lost] = [true, false].map((success) => moved.filter((m) => m.success === success).map((m) => m.line));
-  const fen = (of: typeof won) => of.reduce((s, l) => s + Number(l.amountFen), 0);
-  await reverseFees(trx, order.orderNo, lost.map((l) => l.rowNo), now);
+  const { ops, failedRows, grow } = lineResultTotals(moved);
+  await moveBalances(trx, dialect, { entId: order.entId, channel: order.payChannel, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName, now }, ops);
+  await reverseFees(trx, order.orderNo, failedRows, now);
   await trx
     .updateTable('pay_order')
-    .set((eb) => ({
-      successFen: eb('successFen', '+', fen(won)),
-      failFen: eb('failFen', '+', fen(lost)),
-      successCount: eb('successCount', '+', won.length),
-      failCount: eb('failCount', '+', lost.length),
-      updatedAt: now,
-    }))
+    .set((eb) => ({ ...Object.fromEntries(Object.entries(grow).map(([column, by]) => [column, eb(column as keyof typeof grow, '+', by)])), updatedAt: now }))
     .where('id', '=', order.id)
     .execute();
-  await addSettled(trx, order, fen(won));
+  await addSettled(trx, order, grow.successFen);
 }
 
 /**
@@ -88,7 +79,7 @@ async function moveBalances(trx: Db, dialect: DialectName, common: BalanceMoveHe
     .where('version', '=', account.version)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
-  for (const part of chunks(applied.logs.map((log) => balanceLogValues(log, common)))) await trx.insertInto('balance_log').values(part).execute();
+  await insertChunked(trx, 'balance_log', applied.logs.map((log) => balanceLogValues(log, common)), [], 500);
 }
 
 /**

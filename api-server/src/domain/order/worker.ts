@@ -24,8 +24,8 @@
  * processes submitting the same order pay each line once. A line's result moves the line with
  * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
  */
-import { formatFen, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { finishedOrderStatus, lockedOrderStatus } from '@flexpay/shared-utility/src/pure/rules/server';
+import { BALANCE_MESSAGES, formatFen, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { lockedOrderStatus, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -33,8 +33,9 @@ import { ApiError } from '../../http/envelope';
 import { type PayoutAdapter, payoutAdapterFor, type SubmitAnswer } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
+import { lockRow } from '../../resource/lock';
 import { startPeriodic } from '../../resource/periodic';
-import { checkRows, type Db, entContext, lockPeople, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress, SYSTEM_OPERATOR } from './service';
+import { checkRows, type Db, entContext, lockPeople, orderGateRefusal, recordProgress, SYSTEM_OPERATOR } from './service';
 import { finishIfResolved, moveOrder, settleLines } from './settle';
 
 /** The worker's poll: a batch of the orders due at `now`, oldest due first. */
@@ -90,8 +91,6 @@ type OrderRow = Pick<Selectable<Database['pay_order']>, (typeof CLAIMED)[number]
 
 export class OrderWorker {
   private readonly o: Required<Omit<WorkerOptions, 'crashAt'>> & WorkerOptions;
-  private stopTimer: (() => Promise<void>) | null = null;
-  private stopped = true;
   private turn = Math.floor(Math.random() * 16);
 
   constructor(options: WorkerOptions) {
@@ -99,21 +98,20 @@ export class OrderWorker {
   }
 
   /**
-   * Steps while orders are due, then polls every pollMs (the kit's periodic timer). A failed step rolled back:
-   * the order stays where it was and is tried again at the next poll.
+   * Steps while orders are due, then polls every pollMs (the kit's periodic timer) until stopped. A failed step
+   * rolled back: the order stays where it was and is tried again at the next poll.
    */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.stopTimer = startPeriodic(async () => {
-      while (!this.stopped && (await this.runOnce()));
+  start(): { stop(): Promise<void> } {
+    let stopped = false;
+    const stopTimer = startPeriodic(async () => {
+      while (!stopped && (await this.runOnce()));
     }, this.o.pollMs);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.stopTimer?.();
-    this.stopTimer = null;
+    return {
+      stop: async () => {
+        stopped = true;
+        await stopTimer();
+      },
+    };
   }
 
   /** Steps until no order is due; for tests and the bench. */
@@ -164,10 +162,7 @@ export class OrderWorker {
 
   /** Locks the order row if it is still in that status and no other process holds it. */
   private async claim(trx: Db, id: number, status: number): Promise<OrderRow | null> {
-    let q = trx.selectFrom('pay_order').select(CLAIMED).where('id', '=', id).where('status', '=', status);
-    if (this.o.dialect === 'postgres') q = q.forUpdate().skipLocked();
-    else await trx.updateTable('pay_order').set({ nextRunAt: sql`"nextRunAt"` }).where('id', '=', id).execute();
-    const row = await q.executeTakeFirst();
+    const row = await lockRow<OrderRow>(trx, this.o.dialect, 'pay_order', { id, status }, CLAIMED, { skipLocked: true });
     return row ? { ...row, lockFen: Number(row.lockFen) } : null;
   }
 
@@ -216,7 +211,7 @@ export class OrderWorker {
     const lines = await trx.selectFrom('order_detail').selectAll().where('orderId', '=', order.id).orderBy('rowNo').execute();
     const temp = order.tempOrderNo ? await trx.selectFrom('temp_order').select('packageCode').where('tempNo', '=', order.tempOrderNo).executeTakeFirst() : undefined;
     const month = lines[0]?.month ?? '';
-    await lockPeople(trx, this.o.dialect, ctx.effSupplierId, month, lines.map((l) => personKey(l.idType, l.idNumber)), now);
+    await lockPeople(trx, this.o.dialect, ctx.effSupplierId, month, lines.map((l) => payoutPersonKey(l.idType, l.idNumber)), now);
     const checks = await checkRows(
       trx,
       ctx,
@@ -234,7 +229,7 @@ export class OrderWorker {
       await moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: order.lockFen, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return this.move(trx, order, 12, now, { reason: ORDER_MESSAGES.lockRefused });
+      return this.move(trx, order, 12, now, { reason: BALANCE_MESSAGES.insufficientWithOverdraft });
     }
     return this.move(trx, order, lockedOrderStatus(order.payChannel, ctx.orderReview), now, { reason: null });
   }
@@ -254,9 +249,6 @@ export class OrderWorker {
 }
 
 /** The workers of a server process: one by default; FLEXPAY_ORDER_WORKER=off runs none (tests drive their own). */
-export function startOrderWorker(options: WorkerOptions): OrderWorker | null {
-  if (process.env.FLEXPAY_ORDER_WORKER === 'off') return null;
-  const worker = new OrderWorker(options);
-  worker.start();
-  return worker;
+export function startOrderWorker(options: WorkerOptions): { stop(): Promise<void> } | null {
+  return process.env.FLEXPAY_ORDER_WORKER === 'off' ? null : new OrderWorker(options).start();
 }

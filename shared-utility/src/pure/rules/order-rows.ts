@@ -3,6 +3,8 @@
  * looked up in batches, a person's earlier passing rows counting against the monthly limit, and the
  * per-person limits an enterprise's rows are held to. Pure: the server only looks the facts up.
  */
+import { entConfig } from '../entities/org';
+import type { BalanceOp } from './ledger';
 import { checkPayoutRow, type PayoutRowFacts, type RowCheck, type StoredPayoutRow } from './order-checks';
 
 /** One person across rows, talents and month usage: the ID type and the upper-cased number. */
@@ -21,6 +23,32 @@ export interface PayoutLookups {
   takers: Set<number> | null;
   /** The person's lines this month under the effective supplier, by person key. */
   monthUsedFen: Map<string, number>;
+}
+
+/** The rows the server read for a batch (each look-up one query per part of its keys); `takers` null when no package is named. */
+export interface PayoutFound {
+  talents: Array<{ id: number; name: string; idType: number | null; idNumber: string; realNameStatus: number }>;
+  photos: Array<{ custId: number; fileType: number }>;
+  coopEnt: Array<{ custId: number; status: number }>;
+  coopSup: Array<{ custId: number; status: number; signStatus: number; taxRegStatus: number }>;
+  cards: Array<{ custId: number; cardNo: string; validated: number; cardType: string; cardAttr: string }>;
+  takers: Array<{ custId: number }> | null;
+  used: Array<{ idType: number | null; idNumber: string; fen: number | string }>;
+}
+
+/** The look-ups' maps from the rows read: talents and month usage by person key, the rest by talent id (a card by talent and number). */
+export function payoutLookupsOf(found: PayoutFound): PayoutLookups {
+  const photos = new Map<number, Set<number>>();
+  for (const f of found.photos) photos.set(f.custId, (photos.get(f.custId) ?? new Set()).add(f.fileType));
+  return {
+    talents: new Map(found.talents.map((t) => [payoutPersonKey(t.idType, t.idNumber), t])),
+    photos,
+    coopEnt: new Map(found.coopEnt.map((c) => [c.custId, c.status])),
+    coopSup: new Map(found.coopSup.map((c) => [c.custId, c])),
+    cards: new Map(found.cards.map((c) => [`${c.custId}:${c.cardNo}`, c])),
+    takers: found.takers && new Set(found.takers.map((t) => t.custId)),
+    monthUsedFen: new Map(found.used.map((u) => [payoutPersonKey(u.idType, u.idNumber), Number(u.fen)])),
+  };
 }
 
 export interface PayoutRowsContext {
@@ -76,6 +104,37 @@ export function payoutLimits(
   if (type === 1) return { singleFen: Number(own.singleFen ?? DEFAULT_PAYOUT_LIMITS.singleFen), monthlyFen: Number(own.monthlyFen ?? DEFAULT_PAYOUT_LIMITS.monthlyFen) };
   if (type === 0) return taxSource ? { singleFen: Number(taxSource.singleFen), monthlyFen: Number(taxSource.monthlyFen) } : DEFAULT_PAYOUT_LIMITS;
   return null;
+}
+
+/** The enterprise's switches an order reads (DOMAIN.md §4). */
+export const ORDER_SWITCHES = ['requireIdPhoto', 'requireSign', 'requireTaxReg', 'orderReview', 'tempOrderReview'] as const;
+
+/** An enterprise's row as its orders read it: ent, merchant (parentId), config (limits, switches: null without a row), fee config (calcMode). */
+export type OrderEntRow = { supplierId: number; merchtId: number; parentId: number | null; limitType: number | null; singleLimitFen: number | null; monthlyLimitFen: number | null; calcMode: number | null } & Record<(typeof ORDER_SWITCHES)[number], number | null>;
+
+/**
+ * Everything about an enterprise its orders depend on: each switch its declared default (entConfig) when the
+ * enterprise has no config row, the calc mode (1 inner, else 0) and the per-person limits (payoutLimits).
+ */
+export function orderEntContext(entId: number, effSupplierId: number, ent: OrderEntRow, taxSource: { singleFen: number; monthlyFen: number } | undefined) {
+  const switches = Object.fromEntries(ORDER_SWITCHES.map((s) => [s, (ent[s] ?? entConfig.fields[s].defaultValue) === 1])) as Record<(typeof ORDER_SWITCHES)[number], boolean>;
+  const limits = payoutLimits(ent.limitType, { singleFen: ent.singleLimitFen, monthlyFen: ent.monthlyLimitFen }, taxSource);
+  return { entId, supplierId: ent.supplierId, effSupplierId, merchtId: ent.merchtId, parentMerchtId: ent.parentId ?? null, ...switches, calcMode: (ent.calcMode === 1 ? 1 : 0) as 0 | 1, limits };
+}
+
+/**
+ * What a batch of resolved lines does to its order: the ledger moves in row order (a success deducts its lock, 3;
+ * a failure unlocks it, 2), the failed rows (their fees are reversed) and what the order's totals grow by.
+ */
+export function lineResultTotals<L extends { rowNo: number; amountFen: number | string; lockFen: number | string }>(moved: ReadonlyArray<{ line: L; success: boolean }>) {
+  const inOrder = [...moved].sort((a, b) => a.line.rowNo - b.line.rowNo);
+  const [won, lost] = [true, false].map((success) => inOrder.filter((m) => m.success === success).map((m) => m.line));
+  const fen = (lines: L[]) => lines.reduce((sum, l) => sum + Number(l.amountFen), 0);
+  return {
+    ops: inOrder.map((m): BalanceOp => ({ type: m.success ? 3 : 2, amountFen: Number(m.line.lockFen) })),
+    failedRows: lost.map((l) => l.rowNo),
+    grow: { successFen: fen(won), failFen: fen(lost), successCount: won.length, failCount: lost.length },
+  };
 }
 
 /** A line's result as the channel reports it. */
