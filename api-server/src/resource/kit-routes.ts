@@ -158,6 +158,27 @@ export async function assertUploadsUsable(db: AppDeps['db'], user: { adminType: 
   }
 }
 
+/** An upload a caller names to be read now (an OCR, an import's workbook): usable by it (assertUploadsUsable: 3002), stored (1004). */
+export async function usableUpload(db: AppDeps['db'], user: { adminType: number; orgId: number | null }, id: number): Promise<{ id: number; name: string; fileMd5: string; storedAs: string }> {
+  await assertUploadsUsable(db, user, [id]);
+  const upload = await db.selectFrom('upload_file').select(['id', 'name', 'fileMd5', 'storedAs']).where('id', '=', id).executeTakeFirst();
+  return upload ?? refuse(Code.NOT_FOUND, Messages.notFound);
+}
+
+/**
+ * The upload a file value names (`{ url: '…/file/download?id=N', fileMd5, name }`, as a form sends it): 1001 `missing`
+ * when it names none, usableUpload's 3002/1004, then 1001 `changed` when the MD5 sent is not the stored file's.
+ * Answers the stored upload with its download url (a talent's files, an import's workbook, an ID photo to read).
+ */
+export async function namedUpload(db: AppDeps['db'], user: { adminType: number; orgId: number | null }, value: unknown, missing: string, changed = missing) {
+  const file = (value && typeof value === 'object' ? value : {}) as { url?: unknown; fileMd5?: unknown };
+  const id = Number(/download\?id=(\d+)$/.exec(typeof file.url === 'string' ? file.url : '')?.[1]);
+  if (!id) return refuse(Code.VALIDATION, missing);
+  const upload = await usableUpload(db, user, id);
+  if (typeof file.fileMd5 === 'string' && file.fileMd5.toLowerCase() !== upload.fileMd5) refuse(Code.VALIDATION, changed);
+  return { ...upload, url: `/api/admin/file/download?id=${upload.id}` };
+}
+
 /**
  * Streams the upload a stored url names (`…/file/download?id=N`) under `name` (default its own); 1004
  * with `missing` when it names none (a record's file, an import's original workbook, a talent's file).
