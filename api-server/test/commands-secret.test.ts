@@ -53,6 +53,13 @@ test('an encrypted command derives an encrypted route; the others stay plain', (
   expect(byPath.get('secretProbe/mgr/reset')?.encrypted).toBeUndefined();
 });
 
+test("a create taking a secret field (an account's password) derives an encrypted create route", () => {
+  const withPassword = defineEntity({ ...probe, name: 'secretProbeCreate', fields: { ...probe.fields, password: { label: '密码', type: 'password', create: true, secret: true } } });
+  const encryptedOf = (entity: typeof probe) => defineResource({ db: {} } as unknown as AppDeps, entity, { scope: (_c, qb) => qb }).routes.find((r) => r.path === 'secretProbe/mgr/create')?.encrypted;
+  expect(encryptedOf(withPassword as typeof probe)).toBe(true);
+  expect(encryptedOf(probe)).toBeUndefined();
+});
+
 test('a secret input is checked and taken as typed, and never reaches the audit entry', async () => {
   let seen: unknown;
   const { host, audits } = hostWith({ setPassword: async ({ input }) => { seen = input.newPassword; return { answer: true, changes: { password: { from: '******', to: '******' } } }; } }, { id: 7, hasKey: 0 });
