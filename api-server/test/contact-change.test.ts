@@ -76,7 +76,7 @@ describe.each(DIALECTS)('changing a phone or e-mail on %s', (dialect) => {
     // Missing or wrong proofs: refused, nothing changed, the code still good.
     const refusals: Array<[Record<string, unknown>, number, string]> = [
       [{ code }, Code.VALIDATION, UserMessages.passwordRequired],
-      [{ password: PASSWORD }, Code.VALIDATION, UserMessages.codeRequired],
+      [{ password: PASSWORD }, Code.VALIDATION, MESSAGES.verifyNoRequired],
       [{ password: 'Wrong@2026x', code }, Code.VALIDATION, UserMessages.wrongPassword],
       [{ password: PASSWORD, code, phone: '13755550002' }, Code.VALIDATION, SmsMessages.codeExpired],
       [{ password: PASSWORD, code, channel: 'fax' }, Code.VALIDATION, UserMessages.channel],

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { computeSign } from '@flexpay/shared-utility/src/pure';
+import { computeSign, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { likeContains } from '../src/db/like';
@@ -15,7 +15,6 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { BodyMessages } from '../src/http/body-rules';
 import { Code, Messages } from '../src/http/codes';
 import { dbErrorAnswer, redactError } from '../src/http/db-errors';
-import { UserMessages } from '../src/routes/user-base';
 import { secureDataDir } from '../src/security/files';
 import { decryptEncryptedBody, ensureKeyPair, MAX_ENCRYPTED_PIECES } from '../src/security/rsa';
 import { purgeLegacySessions, tokenHash } from '../src/security/session';
@@ -156,8 +155,8 @@ describe.each(DIALECTS)('guard and sign-in hardening on %s', (dialect) => {
     const client = ctx.client();
     expect((await client.login('pwdLock001', PASSWORD)).code).toBe(0);
     const before = await userRow(ctx.db, 'pwdLock001');
-    expect(await client.post('user/changePassword', { newPassword: 'Next@2026x' }, { encrypt: true })).toEqual({ code: 1001, message: UserMessages.oldPasswordRequired, data: null });
-    expect(await client.post('user/changePassword', { password: '', newPassword: 'Next@2026x' }, { encrypt: true })).toMatchObject({ code: 1001, message: UserMessages.oldPasswordRequired });
+    expect(await client.post('user/changePassword', { newPassword: 'Next@2026x' }, { encrypt: true })).toEqual({ code: 1001, message: MESSAGES.oldPasswordRequired, data: null });
+    expect(await client.post('user/changePassword', { password: '', newPassword: 'Next@2026x' }, { encrypt: true })).toMatchObject({ code: 1001, message: MESSAGES.oldPasswordRequired });
     for (let i = 0; i < 5; i += 1)
       expect(await client.post('user/changePassword', { password: 'Wrong@2026x', newPassword: 'Next@2026x' }, { encrypt: true })).toMatchObject({ code: 1001, message: Messages.wrongOldPassword });
     // Five wrong old passwords lock the username: the right one, and a sign-in, are refused now.

@@ -1,7 +1,6 @@
 import { type AccountType, AdminType, buildPermTree, defaultCodesFor, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { UserMessages } from '../src/routes/user-base';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import { createSubUser, sessionCount, userRow } from './support/users';
 
@@ -123,7 +122,7 @@ describe.each(DIALECTS)('user calls on %s', (dialect) => {
       expect((await ctx.client().login(user, original)).code).toBe(2001);
       expect((await ctx.client().login(user, 'Next@2026x')).code).toBe(0);
       // Without the old password the change is refused (issue 12 finding 3).
-      expect(await current.post('user/changePassword', { newPassword: 'Third#2026' }, { encrypt: true })).toEqual({ code: 1001, message: UserMessages.oldPasswordRequired, data: null });
+      expect(await current.post('user/changePassword', { newPassword: 'Third#2026' }, { encrypt: true })).toEqual({ code: 1001, message: MESSAGES.oldPasswordRequired, data: null });
       expect((await ctx.client().login(user, 'Third#2026')).code).toBe(2001);
       expect((await current.post('user/changePassword', { password: 'Next@2026x', newPassword: 'Third#2026' }, { encrypt: true })).data).toBe(true);
       expect((await ctx.client().login(user, 'Third#2026')).code).toBe(0);

@@ -40,8 +40,3 @@ export function buildTemplate(def: TemplateDef): Buffer {
   XLSX.utils.book_append_sheet(book, sheet, def.sheet);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
-
-/** RFC 5987 form for the Chinese name plus an ASCII fallback for old clients. */
-export function contentDisposition(key: string, title: string): string {
-  return `attachment; filename="${key}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`;
-}

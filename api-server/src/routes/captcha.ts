@@ -1,6 +1,6 @@
 import { codeOf } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import { type AppDeps, type RouteSpec, str } from '../http/guard';
 import { checkCaptcha, createCaptcha } from '../security/captcha';
 import { checkSlide, createSlide } from '../security/slide-captcha';
@@ -18,7 +18,7 @@ export function captchaRoutes(deps: AppDeps): RouteSpec[] {
       schema: { captchaToken: 'captcha', captcha: 'captcha' },
       handler: async (ctx) => {
         const valid = await checkCaptcha(deps.db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', ctx.now);
-        if (!valid) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        if (!valid) refuse(Code.BAD_CAPTCHA, Messages.badCaptcha);
         return true;
       },
     },
@@ -34,7 +34,7 @@ export function captchaRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (ctx) => {
         // The drag's [ms, x] samples (issue 21 item 7): checked with the position, one try per picture.
         const pass = await checkSlide(deps.db, str(ctx.body, 'captchaToken') ?? '', ctx.body.x as number, ctx.now, ctx.body.trace ?? []);
-        if (!pass) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        if (!pass) refuse(Code.BAD_CAPTCHA, Messages.badCaptcha);
         return { captcha: pass };
       },
     },

@@ -4,11 +4,11 @@
  * meets the §5 rule (purpose 5). Codes belong to the account, not to the phone. Every answer about
  * sending is the same whether the username exists or not; sends are throttled per username and IP.
  */
-import { codeOf } from '@flexpay/shared-utility/src/pure';
+import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { Code } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import { type AppDeps, type RouteContext, type RouteSpec, str } from '../http/guard';
 import { issueCode, SmsMessages, verifyCode } from '../providers/sms';
 import { clearFailures } from '../security/lockout';
@@ -22,7 +22,6 @@ export const RecoveryMessages = {
   sent: '如该账号已绑定，验证码已发送，5分钟内有效',
   purpose: '不支持的验证码用途',
   channel: '请选择找回方式',
-  codeRequired: '请输入验证码',
   tokenExpired: '重置链接已失效，请重新获取验证码',
 } as const;
 
@@ -38,9 +37,9 @@ async function accountOf(db: Kysely<Database>, username: string) {
 /** The body's account proven by its code of a purpose: 1001 `unknown` for no such account, else the code's problem (or `wrong`). */
 async function provenAccount(deps: AppDeps, ctx: RouteContext, purpose: number, codeField: string, unknown: string, wrong?: string) {
   const user = await accountOf(deps.db, str(ctx.body, 'username') ?? '');
-  if (!user) throw new ApiError(Code.VALIDATION, unknown);
+  if (!user) refuse(Code.VALIDATION, unknown);
   const problem = await verifyCode(deps.db, { phone: '', account: accountKey(user.userId), purpose, code: str(ctx.body, codeField) ?? '' }, ctx.now);
-  if (problem) throw new ApiError(Code.VALIDATION, wrong ?? problem);
+  if (problem) refuse(Code.VALIDATION, wrong ?? problem);
   return user;
 }
 
@@ -79,7 +78,7 @@ export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
       path: 'user/forgetPassword/verify',
       perm: codeOf('ACT_FORGET_PASSWORD'),
       schema: usernameSchema,
-      check: (body) => (!CHANNELS.includes(body.channel as Channel) ? RecoveryMessages.channel : typeof body.code !== 'string' || !body.code.trim() ? RecoveryMessages.codeRequired : null),
+      check: (body) => (!CHANNELS.includes(body.channel as Channel) ? RecoveryMessages.channel : typeof body.code !== 'string' || !body.code.trim() ? MESSAGES.verifyNoRequired : null),
       handler: async (ctx) => {
         // An unknown account gets the answer of a code that was never sent.
         const user = await provenAccount(deps, ctx, SmsPurpose.FORGET, 'code', SmsMessages.codeExpired);

@@ -6,7 +6,7 @@
  * answer; everyone finds talents by name, and a holder of 20110 (who may reveal the number anyway) also
  * by the whole number, exactly — a prefix search would answer yes/no for every digit of it.
  */
-import { AdminType, codeOf, idNumberKey, maskPersonal, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, codeOf, cust, ent, type Entity, idNumberKey, invoiceApply, invoiceApplyToMe, maskPersonal, payOrder, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { rowInScope } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
@@ -28,39 +28,40 @@ const MAX_LENGTH = 40;
 /** `upper(column) LIKE 'Q%' ESCAPE '\'`: a record number found by its prefix, whatever its case (wildcards escaped). */
 const startsWith = (column: string, q: string) => sql<SqlBool>`upper(${sql.ref(column)}) like ${`${escapeLike(q.toUpperCase())}%`} escape '\\'`;
 
-type Searcher = (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]>;
+/** A kind of hit: the query codes any of which lets the caller search it, and the search. */
+type Searcher = { codes: number[]; run: (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]> };
 
 /**
- * Records of one table found in the caller's scope (its enterprise and supplier columns): what matches,
- * the hit's title and subtitle (`ent.entName` is the record's enterprise, joined when the table is not
- * `ent` itself), newest or oldest first, and where the hit leads.
+ * Records of an entity found in the caller's scope (its enterprise and supplier columns): the hit is the
+ * entity's title and label field, its subtitle a column (`ent.entName` is the record's enterprise, joined when
+ * the table is not `ent` itself); found by the label's prefix unless `match` says otherwise, newest or oldest
+ * first; `link` says where the hit leads; more entities' query codes may search it (`alsoBy`).
  */
-function searcher(kind: string, table: 'pay_order' | 'invoice_apply' | 'ent', shown: [title: string, subtitle: string], match: (q: string) => Expression<SqlBool>, order: 'asc' | 'desc', link: (hit: { title: string; subtitle: string }, ctx: SignedInContext) => string): Searcher {
-  return async (db, ctx, q) => {
-    let qb = (db as unknown as Kysely<any>).selectFrom(table); // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
-    const rows = await qb
-      .select([`${shown[0]} as title`, `${shown[1]} as subtitle`])
-      .where(match(q))
-      .where(rowInScope(db, ctx.caller.scope, { ent: table === 'ent' ? 'ent.id' : `${table}.entId`, supplier: `${table}.supplierId` }) as never)
-      .orderBy(`${table}.id`, order)
-      .limit(PER_KIND)
-      .execute();
-    return rows.map((r: { title: string; subtitle: string }) => ({ kind, ...r, link: link(r, ctx) }));
+function searcher(entity: Entity, subtitle: string, order: 'asc' | 'desc', link: (hit: { title: string; subtitle: string }, ctx: SignedInContext) => string, match?: (q: string) => Expression<SqlBool>, alsoBy: Entity[] = []): Searcher {
+  const { table } = entity;
+  const label = `${table}.${entity.labelField}`;
+  return {
+    codes: [entity, ...alsoBy].map((e) => e.codes.query),
+    run: async (db, ctx, q) => {
+      let qb = (db as unknown as Kysely<any>).selectFrom(table); // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
+      const rows = await qb
+        .select([`${label} as title`, `${subtitle} as subtitle`])
+        .where(match ? match(q) : startsWith(label, q))
+        .where(rowInScope(db, ctx.caller.scope, { ent: table === 'ent' ? 'ent.id' : `${table}.entId`, supplier: `${table}.supplierId` }) as never)
+        .orderBy(`${table}.id`, order)
+        .limit(PER_KIND)
+        .execute();
+      return rows.map((r: { title: string; subtitle: string }) => ({ kind: entity.title, ...r, link: link(r, ctx) }));
+    },
   };
 }
 
-const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
+const SEARCHERS: Searcher[] = [
+  searcher(payOrder, 'ent.entName', 'desc', (hit) => `/order/index?orderNo=${encodeURIComponent(hit.title)}`),
+  searcher(ent, 'ent.entCode', 'asc', (hit) => `/ent/index?entCode=${encodeURIComponent(hit.subtitle)}`, (q) => sql<SqlBool>`(${startsWith('ent.entCode', q)} or ${likeContains('ent.entName', q)})`),
   {
-    code: ['ACT_ORDER_QUERY'],
-    run: searcher('代发订单', 'pay_order', ['pay_order.orderNo', 'ent.entName'], (q) => startsWith('pay_order.orderNo', q), 'desc', (hit) => `/order/index?orderNo=${encodeURIComponent(hit.title)}`),
-  },
-  {
-    code: ['ACT_ENT_QUERY'],
-    run: searcher('企业', 'ent', ['ent.entName', 'ent.entCode'], (q) => sql<SqlBool>`(${startsWith('ent.entCode', q)} or ${likeContains('ent.entName', q)})`, 'asc', (hit) => `/ent/index?entCode=${encodeURIComponent(hit.subtitle)}`),
-  },
-  {
-    code: ['ACT_CUST_QUERY'],
+    codes: [cust.codes.query],
     run: async (db, ctx, q) => {
       const byNumber = ctx.caller.perms.has(TALENT_MGR_CODE) ? [...new Set([q, idNumberKey(q)])] : [];
       const rows = await db
@@ -73,19 +74,16 @@ const SEARCHERS: Array<{ code: string[]; run: Searcher }> = [
         .execute();
       return rows.map((r) => {
         const found = byNumber.includes(r.idNumber) ? `idNumber=${encodeURIComponent(r.idNumber)}` : `name=${encodeURIComponent(r.name)}`;
-        return { kind: '人才', title: r.name, subtitle: maskPersonal('idNumber', r.idNumber), link: `/cust/ent?${found}` };
+        return { kind: cust.title, title: r.name, subtitle: maskPersonal('idNumber', r.idNumber), link: `/cust/ent?${found}` };
       });
     },
   },
-  {
-    code: ['ACT_INVOICE_MY_QUERY', 'ACT_INVOICE_TO_ME_QUERY'],
-    // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu).
-    run: searcher('开票申请', 'invoice_apply', ['invoice_apply.applyNo', 'ent.entName'], (q) => startsWith('invoice_apply.applyNo', q), 'desc', (hit, ctx) => {
-      if (ctx.caller.user.adminType === AdminType.MER) return '/invoice/invoiceInfo';
-      const toMe = !ctx.caller.perms.has(codeOf('ACT_INVOICE_MY_QUERY'));
-      return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(hit.title)}`;
-    }),
-  },
+  // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu); 开出记录's holders search them too.
+  searcher(invoiceApply, 'ent.entName', 'desc', (hit, ctx) => {
+    if (ctx.caller.user.adminType === AdminType.MER) return '/invoice/invoiceInfo';
+    const toMe = !ctx.caller.perms.has(invoiceApply.codes.query);
+    return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(hit.title)}`;
+  }, undefined, [invoiceApplyToMe]),
 ];
 
 export function searchRoutes(deps: AppDeps): RouteSpec[] {
@@ -100,7 +98,7 @@ export function searchRoutes(deps: AppDeps): RouteSpec[] {
       },
       handler: signed(async (ctx) => {
         const q = String(ctx.body.q).trim();
-        const allowed = SEARCHERS.filter((s) => s.code.some((key) => ctx.caller.perms.has(codeOf(key))));
+        const allowed = SEARCHERS.filter((s) => s.codes.some((code) => ctx.caller.perms.has(code)));
         return (await Promise.all(allowed.map((s) => s.run(deps.db, ctx, q)))).flat();
       }),
     },

@@ -5,7 +5,7 @@ import type { AdminUserRow } from '../account/permissions';
 import { accountData } from '../account/user-info';
 import type { Database } from '../db/schema';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { AppDeps, SignedInContext } from '../http/guard';
 import { outboxMailProvider } from '../providers/mail';
 import { type CodeOwner, issueCode, outboxProvider, SmsType } from '../providers/sms';
@@ -16,7 +16,6 @@ import type { Throttle } from '../security/throttle';
 
 /** The messages of the own-account routes (user/*): sign-in, profile, password and contact change. */
 export const UserMessages = {
-  oldPasswordRequired: '请输入旧密码',
   contactProof: '修改手机号或邮箱需要验证当前密码和发送到新手机号或新邮箱的验证码，请使用“更换手机号/邮箱”',
   channel: '请选择更换手机号还是邮箱',
   emailRequired: '请输入邮箱',
@@ -24,7 +23,6 @@ export const UserMessages = {
   sameEmail: '新邮箱与当前邮箱相同',
   passwordRequired: '请输入当前密码',
   wrongPassword: '当前密码错误',
-  codeRequired: '请输入验证码',
   smsSent: '验证码已发送至新手机号，5分钟内有效',
   mailSent: '验证码已发送至新邮箱，5分钟内有效',
 } as const;
@@ -37,8 +35,8 @@ export async function proveOwnPassword(ctx: SignedInContext, password: string | 
   const { db } = ctx.deps;
   const { user } = ctx.caller;
   const attempt = await recordAttempt(db, user.username, ctx.now);
-  if (await lockedAfterAttempt(db, user.username, ctx.now)) throw new ApiError(Code.LOCKED, Messages.locked);
-  if (!(await verifyPassword(password ?? '', user))) throw new ApiError(Code.VALIDATION, wrong);
+  if (await lockedAfterAttempt(db, user.username, ctx.now)) refuse(Code.LOCKED, Messages.locked);
+  if (!(await verifyPassword(password ?? '', user))) refuse(Code.VALIDATION, wrong);
   await forgetAttempt(db, attempt);
 }
 
@@ -74,6 +72,6 @@ export async function sendCodeBy(deps: AppDeps, channel: ContactChannel, contact
 
 /** Refuses (4029) when a throttle's key has used up its budget, else counts one event for each key. */
 export async function spend(now: number, ...uses: Array<[Throttle, string]>): Promise<void> {
-  for (const [throttle, key] of uses) if (await throttle.blocked(key, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
+  for (const [throttle, key] of uses) if (await throttle.blocked(key, now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
   for (const [throttle, key] of uses) await throttle.hit(key, now);
 }

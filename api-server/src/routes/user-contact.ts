@@ -5,7 +5,7 @@ import { audit } from '../account/audit';
 import { type ContactChannel, notifyContactChanged } from '../account/contact-notice';
 import type { Database } from '../db/schema';
 import { Code } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
 import { verifyCode } from '../providers/sms';
 import { throttlesOf } from '../security/throttle';
@@ -43,7 +43,7 @@ function newContactOf(ctx: SignedInContext) {
   const channel = ctx.body.channel as ContactChannel;
   const field = contactField(channel);
   const contact = String(ctx.body[field]).trim();
-  if (contact === (ctx.caller.user[field] ?? '')) throw new ApiError(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
+  if (contact === (ctx.caller.user[field] ?? '')) refuse(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
   return { channel, contact, field };
 }
 
@@ -74,7 +74,7 @@ export async function changeContact(ctx: SignedInContext) {
   const { channel, contact, field } = newContactOf(ctx);
   await proveOwnPassword(ctx, str(ctx.body, 'password'), UserMessages.wrongPassword);
   const problem = await verifyCode(db, { ...contactCodeOwner(user.userId, channel, contact), purpose: CONTACT_PURPOSE, code: str(ctx.body, 'code') ?? '' }, ctx.now);
-  if (problem) throw new ApiError(Code.VALIDATION, problem);
+  if (problem) refuse(Code.VALIDATION, problem);
   const before = user[field] ?? null;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('admin_user').set({ [field]: contact, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();

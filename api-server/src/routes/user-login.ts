@@ -3,7 +3,7 @@ import { audit } from '../account/audit';
 import { permCodesOf } from '../account/permissions';
 import { accountData } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import { accountBlocked, type AppDeps, type RouteContext, sessionKey, str } from '../http/guard';
 import { consumeCaptcha } from '../security/captcha';
 import { clearFailures, lockedAfterAttempt, recordAttempt } from '../security/lockout';
@@ -28,26 +28,26 @@ export async function login(deps: AppDeps, ctx: RouteContext) {
   const { now } = ctx;
   const ipFailures = throttlesOf(deps).loginIp;
   const ip = ctx.request.ip;
-  if (await ipFailures.blocked(ip, now)) throw new ApiError(Code.RATE_LIMITED, Messages.rateLimited);
+  if (await ipFailures.blocked(ip, now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
   const username = str(ctx.body, 'username') ?? '';
   const password = str(ctx.body, 'password') ?? '';
   if (!config.captchaOff) {
     const ok = await consumeCaptcha(db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', now);
-    if (!ok) throw new ApiError(Code.BAD_CAPTCHA, Messages.badCaptcha);
+    if (!ok) refuse(Code.BAD_CAPTCHA, Messages.badCaptcha);
   }
   await recordAttempt(db, username, now);
   if (await lockedAfterAttempt(db, username, now)) {
     await ipFailures.hit(ip, now);
-    throw new ApiError(Code.LOCKED, Messages.locked);
+    refuse(Code.LOCKED, Messages.locked);
   }
   const user = await db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
   const valid = user ? await verifyPassword(password, user) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
     await ipFailures.hit(ip, now);
-    throw new ApiError(Code.BAD_CREDENTIALS, Messages.badCredentials);
+    refuse(Code.BAD_CREDENTIALS, Messages.badCredentials);
   }
   await clearFailures(db, username);
-  if (await accountBlocked(db, user)) throw new ApiError(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
+  if (await accountBlocked(db, user)) refuse(Code.ACCOUNT_DISABLED, Messages.accountDisabled);
   const session = await createSession(db, sessionKey(deps), user.userId, now);
   await audit(db, { operator: user, action: 'login', entity: 'session', entityId: user.userId, now });
   const data = await accountData(db, user, await permCodesOf(db, user));

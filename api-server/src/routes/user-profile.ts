@@ -2,7 +2,7 @@ import { admin } from '@flexpay/shared-utility/src/pure';
 import { audit, diff } from '../account/audit';
 import { accountData } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
 import { entityValues } from '../resource/codec';
 import { verifyPassword } from '../security/password';
@@ -28,7 +28,7 @@ export async function updateProfile(ctx: SignedInContext) {
   // One's own phone and e-mail change only with proof (user/contact/update, issue 21 item 1): a
   // different value here refuses the whole call; the same value passes (the profile form sends it).
   for (const field of ['phone', 'email'] as const) {
-    if (field in changes && changes[field] !== (user[field] ?? null)) throw new ApiError(Code.VALIDATION, UserMessages.contactProof);
+    if (field in changes && changes[field] !== (user[field] ?? null)) refuse(Code.VALIDATION, UserMessages.contactProof);
   }
   if (ctx.body.guideStep !== undefined) changes.guideStep = ctx.body.guideStep;
   const changed = diff(user as unknown as Record<string, unknown>, changes);
@@ -50,7 +50,7 @@ export async function changePassword(ctx: SignedInContext) {
   const newPassword = str(ctx.body, 'newPassword') ?? '';
   // The old password is required and verified (issue 12 finding 3), counted toward the sign-in lock.
   await proveOwnPassword(ctx, str(ctx.body, 'password'), Messages.wrongOldPassword);
-  if (await verifyPassword(newPassword, user)) throw new ApiError(Code.VALIDATION, Messages.samePassword);
+  if (await verifyPassword(newPassword, user)) refuse(Code.VALIDATION, Messages.samePassword);
   await storePassword(ctx.deps.db, user, newPassword, ctx.now, 'changePassword', session.token);
   return true;
 }

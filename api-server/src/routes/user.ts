@@ -1,4 +1,4 @@
-import { codeOf, trimLogin } from '@flexpay/shared-utility/src/pure';
+import { codeOf, MESSAGES, trimLogin } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../account/audit';
 import { type AppDeps, type RouteSpec, signed } from '../http/guard';
 import { endSession } from '../security/session';
@@ -41,7 +41,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       perm: codeOf('ACT_USER_CHANGE_PASSWORD'),
       encrypted: true,
       schema: { newPassword: 'newPassword' },
-      check: (body) => (typeof body.password !== 'string' || body.password === '' ? UserMessages.oldPasswordRequired : null),
+      check: (body) => (typeof body.password !== 'string' || body.password === '' ? MESSAGES.oldPasswordRequired : null),
       handler: signed(changePassword),
     },
     {
@@ -59,7 +59,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       check: (body) =>
         checkContactBody(body) ??
         (typeof body.password !== 'string' || body.password === '' ? UserMessages.passwordRequired : null) ??
-        (typeof body.code !== 'string' || body.code.trim() === '' ? UserMessages.codeRequired : null),
+        (typeof body.code !== 'string' || body.code.trim() === '' ? MESSAGES.verifyNoRequired : null),
       handler: signed(changeContact),
     },
     {

@@ -8,7 +8,7 @@ import { permCodesOf, type AdminUserRow } from '../../account/permissions';
 import { PLATFORM_CODE } from '../../account/user-info';
 import { Code, Messages } from '../../http/codes';
 import { isUniqueViolation } from '../../http/db-errors';
-import { ApiError, refuse } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import { notifyContactChanged } from '../../account/contact-notice';
 import { isBlank, type Row } from '../../resource/codec';
@@ -53,6 +53,7 @@ async function targetOrg(ctx: WriteContext, type: unknown, code: unknown): Promi
 }
 
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
+  const conflicts = throttlesOf(deps).usernameConflict;
   const { resource, routes } = defineResource(deps, admin, {
     scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.adminType`, '=', caller.user.adminType).where(`${T}.orgId`, '=', caller.user.orgId)),
     // Top administrators are not sub-accounts (the caller's own row is listed, read-only: issue 22 item 10);
@@ -69,9 +70,16 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'delete',
     simple: false,
     export: true,
-    duplicate: SubuserMessages.duplicate,
+    // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5): each counts, a spent budget answers 4029.
+    duplicate: async (ctx) => {
+      await conflicts.hit(String(ctx.caller.user.userId), ctx.now);
+      return SubuserMessages.duplicate;
+    },
     // scrypt runs before the transaction so it never holds SQLite's writer (issue 12 finding 12).
-    prepareCreate: (ctx) => hashPassword(String(ctx.body.password)),
+    prepareCreate: async (ctx) => {
+      if (await conflicts.blocked(String(ctx.caller.user.userId), ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
+      return hashPassword(String(ctx.body.password));
+    },
     beforeCreate: async (ctx, { password: _plain, adminType, terCode, ...values }, hash) => ({
       ...values,
       ...(hash as PasswordHash),
@@ -102,23 +110,7 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
   });
 
   return [
-    ...routes.map((spec): RouteSpec => {
-      if (spec.path !== 'user/subuser/create') return spec;
-      return {
-        ...spec,
-        encrypted: true,
-        // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5).
-        handler: signed(async (ctx) => {
-          const conflicts = throttlesOf(deps).usernameConflict;
-          const key = String(ctx.caller.user.userId);
-          if (await conflicts.blocked(key, ctx.now)) refuse(Code.RATE_LIMITED, Messages.rateLimited);
-          return spec.handler(ctx).catch(async (error: unknown) => {
-            if (error instanceof ApiError && error.code === Code.CONFLICT) await conflicts.hit(key, ctx.now);
-            throw error;
-          });
-        }),
-      };
-    }),
+    ...routes,
     {
       path: 'user/subuser/perm/get',
       perm: admin.codes.query,

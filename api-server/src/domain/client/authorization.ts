@@ -35,15 +35,13 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: '该商户已授权给此客户端',
     check: async (ctx, next, before) => {
       checkCodes(next);
-      if (!before) {
-        const merchant = (await ctx.trx.selectFrom('mercht').select('merchtType').where('id', '=', next.merchtId).executeTakeFirst()) as Row | undefined;
-        if (!merchant || Number(merchant.merchtType) >= 100) refuse(Code.VALIDATION, '请选择有效的商户');
-        return;
-      }
+      if (!before) return;
       const allowed = authorizedCodes(normalisedAuthorization(next, before));
       const ents = (await ctx.trx.selectFrom('client_mercht_ent').select(['authorization', 'apiCodes']).where('clientCode', '=', before.clientCode).where('merchtId', '=', before.merchtId).execute()) as Row[];
       if (ents.some((e) => !codesWithin(authorizedCodes(e), allowed))) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantShrinks);
     },
+    // A merchant (商户类型 代理商, 0), not a supplier (100, 200); checked after `check`, as before.
+    refersTo: [{ table: 'mercht', column: 'merchtId', where: { merchtType: 0 }, message: '请选择有效的商户', on: 'create' }],
     keptWhile: [{ table: 'client_mercht_ent', column: { clientCode: 'clientCode', merchtId: 'merchtId' }, message: CLIENT_MESSAGES.merchantHasEnts }],
   });
 
