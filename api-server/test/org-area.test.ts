@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { ContractMessages } from '../src/domain/ent/contract';
 import { EntMessages } from '../src/domain/ent/index';
 import { newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure/rules/server';
+import { CONTRACT_PERIOD } from '@flexpay/shared-utility/src/pure';
 import { assertEntMayOrder } from '../src/domain/ent/order-gate';
 import { MerchantMessages } from '../src/domain/merchant/index';
 import * as orgAdmin from '../src/domain/org-admin';
@@ -481,7 +482,7 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect(await ctx.db.selectFrom('ent_contract').select('status').where('id', '=', next.data.id).executeTakeFirstOrThrow()).toEqual({ status: 0 });
       // Moving it back over the current one is refused too; the terminated original no longer counts.
       expect((await spr.post('contract/ent/mgr/update', { id: next.data.id, startDate: `${year}-12-01` })).message).toBe(ContractMessages.overlap);
-      expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-BACK', startDate: `${year + 1}-02-01`, endDate: `${year}-01-01` })).message).toBe(ContractMessages.period);
+      expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-BACK', startDate: `${year + 1}-02-01`, endDate: `${year}-01-01` })).message).toBe(CONTRACT_PERIOD);
       expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-NEXT', startDate: `${year + 5}-01-01`, endDate: `${year + 5}-12-31` })).message).toBe('合同编号已存在');
       expect((await spr.post('contract/ent/mgr/terminate', { id: next.data.id, reason: '重新签订' })).data.status).toBe(1);
       expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-AGAIN', startDate: `${year + 1}-01-01`, endDate: `${year + 1}-06-30` })).code).toBe(0);
@@ -521,7 +522,7 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect((await sys.post('contract/mercht/query/get', { id: mc.data.id })).data).toMatchObject({ merchtName: '苏州联创企业管理有限公司', status: 0, contractType: 90 });
       expect((await mer.get('contract/mercht/query/file', { id: String(mc.data.id) })).rawPayload.equals(content)).toBe(true);
       expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC2', merchtId: ids.mer2 })).code).toBe(3002);
-      expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC3', endDate: `${year - 1}-12-31` })).message).toBe(ContractMessages.period);
+      expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC3', endDate: `${year - 1}-12-31` })).message).toBe(CONTRACT_PERIOD);
       expect((await mer.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC4' })).code).toBe(3001);
       expect((await spr.post('contract/mercht/mgr/update', { id: mc.data.id, status: 1 })).data.status).toBe(1);
       expect((await spr.post('contract/mercht/mgr/delete', { id: mc.data.id })).code).toBe(0);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
+import { SUPPLIER_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { SupplierMessages } from '../src/domain/supplier/index';
 import { Messages } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
@@ -150,9 +151,9 @@ describe.each(DIALECTS)('供应商管理 area on %s', (dialect) => {
     test('type rules: a 200 needs a 300 parent, a 300 a tax source', async () => {
       const base = { name: '测试供应商', contactName: '张三', contactPhone: '13900001111' };
       const ts = (await ctx.db.selectFrom('tax_source').select('id').where('tsCode', '=', 'TS0001').executeTakeFirstOrThrow()).id;
-      expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 200 })).message).toBe(SupplierMessages.virtualParent);
+      expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 200 })).message).toBe(SUPPLIER_MESSAGES.virtualParent);
       expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 200, parentId: ids.distributor })).message).toBe(SupplierMessages.parentType);
-      expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 300 })).message).toBe(SupplierMessages.taxSource);
+      expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 300 })).message).toBe(SUPPLIER_MESSAGES.taxSource);
       expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 7 })).message).toBe('请选择有效的供应商类型');
       expect((await sys.post('supplier/mgr/create', { ...base, merchtType: 300, taxSourceId: 'x' })).message).toBe('税源地格式错误');
       const created = await sys.post('supplier/mgr/create', { ...base, merchtType: 300, taxSourceId: ts });

@@ -7,9 +7,9 @@ import { type Entity, type EntityFields, type FeeConfig, formatLadder, readFeeCo
 import { monthlySums } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
-import { type RouteSpec, signed } from '../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../http/guard';
 import type { Row } from '../resource/codec';
-import { type Resource, type ResourceOptions, T } from '../resource/entity-resource';
+import { defineResource, type Resource, type ResourceOptions, T } from '../resource/entity-resource';
 
 const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'string' ? JSON.parse(ladder) : ladder);
 
@@ -25,15 +25,27 @@ export function feeColumns(row: Row): Row {
   return config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
 }
 
-/** §11: a price or cost is saved whole by `update` (an upsert by its owner, offered on writable rows) and removed by `reset`. */
-export const feeConfigRoutes = <F extends EntityFields>(owner: keyof F & string): Partial<ResourceOptions<F>> => ({
-  create: 'update',
-  update: false,
-  upsertBy: [owner],
-  remove: 'reset',
-  simple: false,
-  beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
-});
+/**
+ * A fee area: its config (§11: saved whole by `update`, an upsert by its owner offered on writable rows, removed by
+ * `reset`; the stored columns those of a valid config) and its months (listed, exported, summed per month), one scope.
+ */
+export function feeRoutes<C extends EntityFields, S extends EntityFields>(deps: AppDeps, config: Entity<C>, options: Partial<ResourceOptions<C>> & Pick<ResourceOptions<C>, 'scope'>, stats: Entity<S>, summary: ResourceOptions<S>['summary']): RouteSpec[] {
+  const configs = defineResource(deps, config, {
+    create: 'update',
+    update: false,
+    upsertBy: [config.key],
+    remove: 'reset',
+    simple: false,
+    ...options,
+    beforeCreate: async (ctx, values, prepared) => {
+      const own = options.beforeCreate ? await options.beforeCreate(ctx, values, prepared) : values;
+      return { ...own, ...feeColumns(own) };
+    },
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
+  });
+  const months = defineResource(deps, stats, { scope: options.scope, listed: options.listed, simple: false, export: true, summary });
+  return [...configs.routes, ...months.routes, customSumByRange(months.resource)];
+}
 
 /** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total: its summary's fields the caller sees. */
 export function customSumByRange<F extends EntityFields>(resource: Resource<F>): RouteSpec {

@@ -12,26 +12,18 @@ import { type AnyDb, defineResource, T, type WriteContext } from '../../resource
 import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
 import { entScope, merchantScope } from '../org-scope';
-import { coopEffects } from './contract.effects';
 
 export const ContractMessages = {
   overlap: '合同有效期与现有原合同重叠',
-  period: '结束日期不能早于开始日期',
   original: '补充合同须填写有效的原合同编号',
 } as const;
-
-/** A contract's period (enterprise and merchant contracts): its end is not before its start. */
-async function checkPeriod(_ctx: WriteContext, next: Row) {
-  if (String(next.endDate) < String(next.startDate)) refuse(Code.VALIDATION, ContractMessages.period);
-}
 
 /** The enterprise's original contracts in force (status 0) sharing a day with the period from … to (yyyy-MM-dd). */
 export const originalsDuring = (db: AnyDb, entId: number, from: string, to: string) =>
   db.selectFrom('ent_contract').where('entId', '=', entId).where('category', '=', 0).where('status', '=', 0).where('startDate', '<=', to).where('endDate', '>=', from);
 
-/** An original contract in force (status 0) may not share a day with another one of the enterprise. */
+/** An original contract in force (status 0) may not share a day with another one of the enterprise (its period: the entity's `checks`). */
 async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
-  await checkPeriod(ctx, next);
   if (next.category === 10) {
     const original = await ctx.trx.selectFrom('ent_contract').select('id').where('contractNo', '=', String(next.parentContractNo ?? '')).where('entId', '=', Number(next.entId)).where('category', '=', 0).executeTakeFirst();
     if (!original) refuse(Code.VALIDATION, ContractMessages.original);
@@ -53,20 +45,16 @@ export function contractRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const byEnt = entScope(db, `${T}.entId`);
   const kept = { writers: ['SYS', 'SPR'] as AccountType[], remove: 'delete', simple: false as const, duplicate: '合同编号已存在' };
-  const contracts = defineResource(deps, entContract, {
-    ...kept,
-    scope: byEnt,
-    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
-    check: checkContract,
-  });
-  const merchtContracts = defineResource(deps, merchtContract, { ...kept, scope: merchantScope(db, `${T}.merchtId`), check: checkPeriod });
+  const contracts = defineResource(deps, entContract, { ...kept, scope: byEnt, check: checkContract });
+  const merchtContracts = defineResource(deps, merchtContract, { ...kept, scope: merchantScope(db, `${T}.merchtId`) });
   const coops = defineResource(deps, coopEnt, {
     scope: byEnt,
     writers: ['SYS', 'SPR'],
     create: false,
     update: false,
     simple: false,
-    effects: coopEffects,
+    // A resumed cooperation shows no reason; the suspension's reason stays in the audit trail.
+    commandRefs: { resume: { movedWith: [{ table: 'ent_coop', column: 'id', set: { reason: null } }] } },
   });
   return [
     ...contracts.routes,

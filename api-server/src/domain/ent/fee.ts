@@ -10,10 +10,10 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, T, type WriteContext } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
-import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
-import { entScope, visibleEnt } from '../org-scope';
+import { feeConfigOf, feeRoutes } from '../fee-common';
+import { entScope } from '../org-scope';
 import { originalsDuring } from './contract';
 
 /** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
@@ -35,19 +35,8 @@ async function checkEntFee(ctx: WriteContext, next: Row) {
 
 export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const byEnt = entScope(db, `${T}.entId`);
-  const configs = defineResource(deps, entFeeConfig, {
-    scope: byEnt,
-    writers: ['SYS', 'SPR'],
-    ...feeConfigRoutes<typeof entFeeConfig.fields>('entId'),
-    // A price only for an enterprise the caller sees; the merchant is recorded for the list.
-    beforeCreate: async (ctx, values) => {
-      const target = await visibleEnt(ctx.trx, ctx.caller, values.entId);
-      return { ...values, merchtId: target.merchtId, ...feeColumns(values) };
-    },
-    check: checkEntFee,
-  });
+  // A price only for an enterprise the caller sees (3002 first); its merchant is recorded for the list.
+  const refersTo = [{ table: 'ent', column: 'entId', scope: entScope(db), takes: { merchtId: 'merchtId' } }];
   // The merchants' profits and the supplier's income are not an enterprise's to read (their fields' `for`).
-  const stats = defineResource(deps, entFeeStats, { scope: byEnt, simple: false, export: true, summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'] });
-  return [...configs.routes, ...stats.routes, customSumByRange(stats.resource)];
+  return feeRoutes(deps, entFeeConfig, { scope: entScope(db, `${T}.entId`), writers: ['SYS', 'SPR'], refersTo, check: checkEntFee }, entFeeStats, ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome']);
 }

@@ -4,8 +4,6 @@
  * below, the payout switches, files, and the top administrator created with a new enterprise.
  */
 import { AdminType, declaredDefaults, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
@@ -19,19 +17,16 @@ export const EntMessages = {
   merchant: '所属商户不存在或已停用',
   parent: '上级企业须为同一商户下的一级企业',
   inUse: '该企业已有人才、订单或下级企业，不能删除',
-  customLimits: '自定义限额须填写单笔限额和个人月限额',
 } as const;
 
 const admin = withTopAdmin(AdminType.ENT, 'entCode');
 const creation = {
   ...admin,
   // The merchant decides the supplier (an enabled agent's); a parent must be a top enterprise of the same merchant.
-  beforeCreate: async (ctx: WriteContext, values: Row) => {
-    const m = (await ctx.trx.selectFrom('mercht').select('supplierId').where('id', '=', values.merchtId).where('merchtType', '=', 0).where('status', '=', 0).executeTakeFirst()) as Row | undefined;
-    if (!m || m.supplierId === null) refuse(Code.VALIDATION, EntMessages.merchant);
-    return { ...values, supplierId: m!.supplierId, status: 0 };
-  },
-  refersTo: [{ table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const }],
+  refersTo: [
+    { table: 'mercht', column: 'merchtId', where: { merchtType: 0, status: 0 }, takes: { supplierId: 'supplierId' }, message: EntMessages.merchant },
+    { table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const },
+  ],
   // The switches start at their declared defaults (enum values, stored as declared) and the cooperation with the effective supplier is normal.
   afterCreate: async (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => {
     const stamps = { entId: Number(key), createdAt: ctx.now, updatedAt: ctx.now };
@@ -70,10 +65,6 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     simple: false,
     duplicate: '该企业已有配置',
-    // 自定义 (1) limits need both amounts; 不限 (−1) and 全部限制 (0) read none of them.
-    check: async (_ctx, next) => {
-      if (next.limitType === 1 && [next.singleLimitFen, next.monthlyLimitFen].some((fen) => fen === null || fen === undefined)) refuse(Code.VALIDATION, EntMessages.customLimits);
-    },
   });
   const files = defineResource(deps, entFile, { scope: byEnt, writers: ['SYS'], simple: false, upsertBy: ['entId', 'fileType'], remove: 'delete' });
   return [...ents.routes, ...subs.routes, ...configs.routes, ...files.routes, fileRoute(deps, files.resource, 'file', 'ent/query/file/download')];

@@ -3,12 +3,10 @@
  * proof; the enterprise and its merchant read and download it.
  */
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { entScope, visibleEnt } from '../org-scope';
+import { entScope } from '../org-scope';
 
 export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -20,12 +18,8 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     summary: ['taxAmount'],
     duplicate: '该企业该月份已有完税记录',
-    // Scope before the unique month: a duplicate answer must not tell whether a foreign enterprise has a proof.
-    beforeCreate: async (ctx, values) => {
-      await visibleEnt(ctx.trx, ctx.caller, values.entId);
-      return values;
-    },
-    check: async (_ctx, next) => (Number(next.personCount) > 0 ? undefined : refuse(Code.VALIDATION, '完税人数须大于0')),
+    // Scope first, before the unique month: a duplicate answer must not tell whether a foreign enterprise has a proof.
+    refersTo: [{ table: 'ent', column: 'entId', scope: entScope(db) }],
   });
   return [...proofs.routes, fileRoute(deps, proofs.resource, 'file')];
 }

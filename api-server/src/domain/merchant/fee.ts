@@ -8,8 +8,8 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { customSumByRange, feeColumns, feeConfigOf, feeConfigRoutes } from '../fee-common';
+import { type AnyDb, type AnyQuery, T, type WriteContext } from '../../resource/entity-resource';
+import { feeConfigOf, feeRoutes } from '../fee-common';
 import { merchantScope } from '../org-scope';
 
 /** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
@@ -29,24 +29,14 @@ async function checkMerchtFee(ctx: WriteContext, next: Row) {
 
 export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const configs = defineResource(deps, merchtFeeConfig, {
+  return feeRoutes(deps, merchtFeeConfig, {
     scope: merchantScope(db, `${T}.merchtId`),
     listed: listedFor,
     writers: ['SYS', 'SPR', 'MER'],
     mayWrite: (caller, row) => !ownRow(caller, row),
-    ...feeConfigRoutes<typeof merchtFeeConfig.fields>('merchtId'),
-    // Costs belong to agent merchants in the caller's scope; a merchant never sets its own.
-    beforeCreate: async (ctx, values) => {
-      const target = (await merchantScope(ctx.trx)(ctx.caller, ctx.trx.selectFrom(`mercht as ${T}`) as never)
-        .select([`${T}.id`, `${T}.merchtType`])
-        .where(`${T}.id`, '=', Number(values.merchtId))
-        .executeTakeFirst()) as Row | undefined;
-      if (!target || target.merchtType !== 0) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      if (ownRow(ctx.caller, values)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-      return { ...values, ...feeColumns(values) };
-    },
+    // Costs belong to agent merchants in the caller's scope (3002 first); a merchant never sets its own.
+    refersTo: [{ table: 'mercht', column: 'merchtId', where: { merchtType: 0 }, scope: merchantScope(db) }],
+    beforeCreate: async (ctx, values) => (ownRow(ctx.caller, values) ? refuse(Code.NO_PERMISSION, Messages.noPermission) : values),
     check: checkMerchtFee,
-  });
-  const stats = defineResource(deps, merchtFeeStats, { scope: merchantScope(db, `${T}.merchtId`), listed: listedFor, simple: false, export: true, summary: ['amount', 'income', 'cost', 'profit'] });
-  return [...configs.routes, ...stats.routes, customSumByRange(stats.resource)];
+  }, merchtFeeStats, ['amount', 'income', 'cost', 'profit']);
 }

@@ -27,10 +27,9 @@ export const withTopAdmin = (adminType: AdminTypeValue, codeColumn: string) => (
   checkRemove: (ctx: WriteContext, row: Row) => removeOrgAccounts(ctx.trx, adminType, row.id as number),
 });
 
-/** A new merchant's supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
+/** A new merchant (an agent, type 0 and normal: its fields' `createdAs`)'s supplier must be an enabled 300; a parent must be a top merchant of that supplier. */
 const merchantOptions = {
   ...withTopAdmin(AdminType.MER, 'merchtCode'),
-  beforeCreate: async (_ctx: WriteContext, values: Row) => ({ ...values, merchtType: 0, status: 0 }),
   refersTo: [
     { table: 'mercht', column: 'supplierId', where: { merchtType: 300, status: 0 }, message: MerchantMessages.supplier, on: 'create' as const },
     { table: 'mercht', column: 'parentId', where: { merchtType: 0, parentId: null }, match: { supplierId: 'supplierId' }, message: MerchantMessages.parent, on: 'create' as const },
@@ -70,10 +69,7 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     remove: 'delete',
     ...merchantOptions,
     // The parent (its supplier's sub, whatever the body says: `fill`) is checked by refersTo; a supplier adds under its own merchants.
-    beforeCreate: async (ctx, values) => {
-      if (ctx.caller.user.adminType === AdminType.SPR && values.supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      return merchantOptions.beforeCreate(ctx, values);
-    },
+    beforeCreate: async (ctx, values) => (ctx.caller.user.adminType === AdminType.SPR && values.supplierId !== ctx.caller.user.orgId ? refuse(Code.OUT_OF_SCOPE, Messages.outOfScope) : values),
   });
   // The caller's parent merchant: an enterprise's merchant, a sub-merchant's parent, none for a top merchant.
   const sup = defineResource(deps, supMerchant, {

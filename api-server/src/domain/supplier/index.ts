@@ -3,18 +3,13 @@
  * config, SMS config, tax-proof invoices and, for a distributor, its distributor config.
  */
 import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
 
 export const SupplierMessages = {
-  virtualParent: '虚拟供应商须选择上级供应商',
   parentType: '上级供应商须为类型300的供应商',
-  noParent: '只有虚拟供应商可以设置上级供应商',
-  taxSource: '请选择税源地',
   channelOff: '支付通道已停用',
   channelTaken: '该供应商已配置此支付通道',
   distributor: '分销商配置只适用于分销商（类型100）',
@@ -32,12 +27,7 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
     scope: bySupplier(db, `${T}.id`),
     writers: ['SYS'],
     export: true,
-    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
-    check: async (_ctx, next) => {
-      if (next.merchtType === 200 && next.parentId === null) refuse(Code.VALIDATION, SupplierMessages.virtualParent);
-      if (next.merchtType !== 200 && next.parentId !== null) refuse(Code.VALIDATION, SupplierMessages.noParent);
-      if (next.merchtType === 300 && next.taxSourceId === null) refuse(Code.VALIDATION, SupplierMessages.taxSource);
-    },
+    // The type rules are the entity's `checks`; a new supplier is normal (its status field's `createdAs`).
     refersTo: [{ table: 'mercht', column: 'parentId', where: { merchtType: 300 }, message: SupplierMessages.parentType }],
   });
   const configs = defineResource(deps, supplierConfig, {

@@ -11,7 +11,6 @@ export function xpayRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS'],
     simple: ['listSimple'],
     export: true,
-    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
   });
   const channels = defineResource(deps, tsChannel, { ...supplierRecords(deps.db as unknown as AnyDb), duplicate: '该供应商已开通此平台的税务通道' });
   return [...platforms.routes, ...channels.routes];

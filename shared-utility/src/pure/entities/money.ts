@@ -4,7 +4,7 @@
  * only through the server's ledger service; these declarations give the screens and the routes.
  */
 import { defineEntity } from '../entity';
-import { refundHandleProcess } from '../rules/ledger';
+import { MONEY_MESSAGES, refundHandleProcess } from '../rules/ledger';
 import { MONTH_PATTERN } from '../validators';
 
 const SYS_SPR = ['SYS', 'SPR'] as const;
@@ -55,7 +55,7 @@ const rechargeFields = {
   channel: { ...channel, column: 'payChannel' },
   amount: { label: '充值金额(元)', type: 'money', column: 'amountFen', required: true, create: true, search: 'range', sort: true, width: 140 },
   voucher: { label: '付款凭证', type: 'file', required: true, create: true, width: 190, filePath: 'ent/query/balance/apply/file' },
-  status: { label: '状态', type: 'enum', enum: 'balanceApplyStatus', search: 'eq', sort: true, width: 120 },
+  status: { label: '状态', type: 'enum', enum: 'balanceApplyStatus', search: 'eq', sort: true, width: 120, createdAs: 0 },
   reason: { label: '审核/处理说明', type: 'text', width: 180 },
   createdAt: { ...createdAt, label: '申请时间' },
 } as const;
@@ -80,6 +80,7 @@ export const balanceApply = defineEntity({
   paths: { query: 'ent/query/balance/apply', mgr: 'ent/mgr/balance/apply' },
   codes: { query: 18610, mgr: 18620 },
   fields: rechargeFields,
+  checks: [(r) => (Number(r.amount) > 0 ? null : `充值${MONEY_MESSAGES.amountPositive}`)],
   // Kit v3 commands; their business work (the credit, the adapter's answer) is api-server domain/ent/money.effects.ts.
   state: ['status'],
   commands: {
@@ -105,7 +106,7 @@ const refundFields = {
   payeeAcct: { label: '收款账号', type: 'text', rule: 'bankCard', create: true, width: 180 },
   payeeBank: { label: '开户银行', type: 'text', required: true, max: 100, create: true, list: false },
   remark: { label: '退款说明', type: 'textarea', rule: 'remark', create: true, nullable: true, list: false },
-  status: { label: '状态', type: 'enum', enum: 'refundStatus', search: 'eq', sort: true, width: 100 },
+  status: { label: '状态', type: 'enum', enum: 'refundStatus', search: 'eq', sort: true, width: 100, createdAs: 0 },
   reason: { label: '审核/处理说明', type: 'text', width: 180 },
   createdAt: { ...createdAt, label: '申请时间' },
 } as const;
@@ -126,6 +127,8 @@ export const refundApply = defineEntity({
   paths: { query: 'ent/query/refund', mgr: 'ent/mgr/balance/refund' },
   codes: { query: 18710, mgr: 18720 },
   fields: refundFields,
+  // A refund of a recharge (余额类型 20) names it.
+  checks: [(r) => (Number(r.amount) > 0 ? null : `退款${MONEY_MESSAGES.amountPositive}`), (r) => (r.balanceType === 20 && (r.applyId ?? null) === null ? MONEY_MESSAGES.rechargeRequired : null)],
   // Kit v3 commands; the ledger moves (unlock, deduct) are api-server domain/ent/money.effects.ts.
   state: ['status'],
   commands: {
@@ -213,6 +216,7 @@ export const entTaxProof = defineEntity({
     remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
     createdAt,
   },
+  checks: [(proof) => (Number(proof.personCount) > 0 ? null : '完税人数须大于0')],
 });
 
 /**

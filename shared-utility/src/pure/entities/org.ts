@@ -30,14 +30,14 @@ const merchantFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   merchtCode: { label: '商户编码', type: 'text', search: 'like', sort: true, width: 110, serial: { prefix: 'MER', width: 4 } },
   name: { label: '商户名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', sort: true, width: 240 },
-  merchtType: { label: '商户类型', type: 'enum', enum: 'merchantType', create: true, defaultValue: 0, width: 90 },
+  merchtType: { label: '商户类型', type: 'enum', enum: 'merchantType', create: true, defaultValue: 0, createdAs: 0, width: 90 },
   virtualType: { label: '虚拟商户类型', type: 'enum', enum: 'virtualMerchantType', create: true, update: true, defaultValue: 0, width: 110 },
   supplierId: { label: '所属供应商', type: 'ref', ref: 'supplier', show: 'supplierName', required: true, create: true, search: 'eq', width: 220 },
   parentId: { label: '上级商户', type: 'ref', ref: 'merchant', show: 'parentName', create: true, nullable: true, search: 'eq', width: 200 },
   contactName,
   contactPhone,
   adminUsername,
-  status: statusField,
+  status: { ...statusField, createdAs: 0 },
   remark,
   createdAt,
 } as const;
@@ -84,7 +84,7 @@ const entFields = {
   contactName,
   contactPhone,
   adminUsername,
-  status: statusField,
+  status: { ...statusField, createdAs: 0 },
   remark,
   createdAt,
 } as const;
@@ -160,6 +160,8 @@ export const entConfig = defineEntity({
     orderReview: { label: '订单需审核', type: 'enum', enum: 'yesNo', required: true, create: true, update: true, defaultValue: 0, width: 100 },
     tempOrderReview: { label: '制单需审核', type: 'enum', enum: 'yesNo', required: true, create: true, update: true, defaultValue: 0, width: 100 },
   },
+  // 自定义 (1) limits need both amounts; 不限 (−1) and 全部限制 (0) read none of them.
+  checks: [(c) => (c.limitType === 1 && [c.singleLimit, c.monthlyLimit].some((fen) => fen === null || fen === undefined) ? '自定义限额须填写单笔限额和个人月限额' : null)],
 });
 
 const coopFields = {
@@ -181,7 +183,7 @@ export const coopEnt = defineEntity({
   paths: { query: 'ent/query/coopEnt', mgr: 'ent/mgr/coopEnt' },
   codes: { query: 18310, mgr: 18320 },
   fields: coopFields,
-  // Kit v3 commands; 恢复合作 clears the reason in api-server domain/ent/contract.effects.ts.
+  // Kit v3 commands; 恢复合作 clears the reason (api-server domain/ent/contract.ts commandRefs).
   state: ['coopStatus'],
   commands: {
     suspend: {
@@ -197,6 +199,9 @@ const contractDates = {
   startDate: { label: '开始日期', type: 'date', required: true, create: true, update: true, search: 'range', sort: true, width: 110 },
   endDate: { label: '结束日期', type: 'date', required: true, create: true, update: true, sort: true, width: 110 },
 } as const;
+export const CONTRACT_PERIOD = '结束日期不能早于开始日期';
+/** A contract's period (enterprise and merchant contracts): its end is not before its start. */
+const contractPeriod = (c: Readonly<Record<string, unknown>>) => (String(c.endDate) < String(c.startDate) ? CONTRACT_PERIOD : null);
 
 const entContractFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
@@ -207,7 +212,7 @@ const entContractFields = {
   contractType: { label: '合同类型', type: 'enum', enum: 'entContractType', required: true, create: true, update: true, search: 'eq', width: 100 },
   ...contractDates,
   file: contractFile,
-  status: { ...statusField, enum: 'contractStatus' },
+  status: { ...statusField, enum: 'contractStatus', createdAs: 0 },
   remark,
   createdAt,
 } as const;
@@ -222,6 +227,7 @@ export const entContract = defineEntity({
   paths: { query: 'contract/ent/query', mgr: 'contract/ent/mgr' },
   codes: { query: 30110, mgr: 30120 },
   fields: entContractFields,
+  checks: [contractPeriod],
   state: ['status'],
   commands: {
     terminate: {
@@ -251,4 +257,5 @@ export const merchtContract = defineEntity({
     remark,
     createdAt,
   },
+  checks: [contractPeriod],
 });

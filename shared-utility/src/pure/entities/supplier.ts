@@ -7,6 +7,13 @@ import { defineEntity } from '../entity';
 
 const SYS = ['SYS'] as const;
 
+/** A supplier's type rules (the entity's `checks`). */
+export const SUPPLIER_MESSAGES = {
+  virtualParent: '虚拟供应商须选择上级供应商',
+  noParent: '只有虚拟供应商可以设置上级供应商',
+  taxSource: '请选择税源地',
+} as const;
+
 const statusField = { label: '状态', type: 'enum', enum: 'status', search: 'eq', sort: true, width: 80 } as const;
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const remark = { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false } as const;
@@ -60,7 +67,7 @@ const supplierFields = {
   creditCode: { label: '统一社会信用代码', type: 'text', max: 18, create: true, update: true, nullable: true, list: false },
   contactName: { label: '联系人', type: 'text', rule: 'name', create: true, update: true, width: 90 },
   contactPhone: { label: '联系电话', type: 'text', rule: 'phone', create: true, update: true, width: 120 },
-  status: statusField,
+  status: { ...statusField, createdAs: 0 },
   remark,
   createdAt,
 } as const;
@@ -77,6 +84,12 @@ export const supplier = defineEntity({
   fields: supplierFields,
   state: ['status'],
   commands: toggleCommands(12120, '供应商'),
+  // DOMAIN.md §1: a virtual supplier (200) names its parent and only it does; a 300 has its tax source.
+  checks: [
+    (s) => (s.merchtType === 200 && s.parentId === null ? SUPPLIER_MESSAGES.virtualParent : null),
+    (s) => (s.merchtType !== 200 && s.parentId !== null ? SUPPLIER_MESSAGES.noParent : null),
+    (s) => (s.merchtType === 300 && s.taxSourceId === null ? SUPPLIER_MESSAGES.taxSource : null),
+  ],
 });
 
 /** ≤ 1 config per supplier × pay channel; its collection account is the enterprises' payee account. */
@@ -211,7 +224,7 @@ const xkjPlatformFields = {
   name: { label: '平台名称', type: 'text', required: true, max: 50, create: true, update: true, search: 'like', width: 180 },
   virtualType: { label: '虚拟商户类型', type: 'enum', enum: 'virtualMerchantType', required: true, create: true, update: true, search: 'eq', width: 120 },
   apiUrl: { label: '接口地址', type: 'text', rule: 'avatar', required: true, create: true, update: true, width: 240 },
-  status: statusField,
+  status: { ...statusField, createdAs: 0 },
   remark,
   createdAt,
 } as const;
