@@ -12,8 +12,9 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import type { Effect } from '../../resource/commands';
+import { type Effect, STALE_MESSAGE } from '../../resource/commands';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
 import { entScope } from '../ent/index';
 import { BizType, moveBalance } from '../ent/ledger';
@@ -100,13 +101,13 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
     const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 200) : '';
     if (to === 30 && !reason) refuse(Code.VALIDATION, '请输入原因');
     await db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('pay_order').select(['id', 'orderNo', 'entId', 'payChannel', 'status']).where('id', '=', line.orderId as number);
-      if (deps.dialect === 'postgres') q = q.forUpdate();
-      else await trx.updateTable('pay_order').set({ updatedAt: ctx.now }).where('id', '=', line.orderId as number).execute();
-      const order = await q.executeTakeFirstOrThrow();
+      // The order first (the worker and a second result wait here), then the line as it now stands.
+      const order = (await lockRow<{ id: number; orderNo: string; entId: number; payChannel: number; status: number }>(trx, deps.dialect, 'pay_order', { id: line.orderId }, ['id', 'orderNo', 'entId', 'payChannel', 'status']))!;
       const current = await trx.selectFrom('order_detail').select('status').where('id', '=', line.id as number).executeTakeFirstOrThrow();
       const refusal = checkManualDetailUpdate(order.payChannel, order.status, current.status);
-      if (refusal) refuse(current.status !== 10 && (order.payChannel === 0 || order.payChannel === 99) ? Code.CONFLICT : Code.VALIDATION, current.status !== 10 && (order.payChannel === 0 || order.payChannel === 99) ? '当前状态不允许此操作' : refusal);
+      // A manual line no longer in 10 was resolved meanwhile (1009); anything else is not a manual line (1001).
+      const stale = current.status !== 10 && [0, 99].includes(order.payChannel);
+      if (refusal) refuse(stale ? Code.CONFLICT : Code.VALIDATION, stale ? STALE_MESSAGE : refusal);
       const operator = operatorOf(ctx);
       if (order.status === 52) {
         await trx.updateTable('pay_order').set({ status: 60, updatedAt: ctx.now }).where('id', '=', order.id).where('status', '=', 52).execute();

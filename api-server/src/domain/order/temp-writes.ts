@@ -10,12 +10,15 @@ import { audit, type Operator } from '../../account/audit';
 import type { TempOrderTable } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, SignedInContext } from '../../http/guard';
+import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
+import { SmsMessages, verifyCode } from '../../providers/sms';
+import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
+import { KeptRefusal } from '../../resource/commands';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { serialCode } from '../org-scope';
 import { lockPricing, priceRows } from './pricing';
-import { checkRows, chunks, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress } from './service';
+import { checkRows, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress } from './service';
 
 /** The payment code's purpose (sms_code.purpose); spec §3's purposes end at 5. */
 export const PAY_CODE_PURPOSE = 20;
@@ -112,7 +115,7 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
     })
     .returning(['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'])
     .executeTakeFirstOrThrow();
-  for (const part of chunks(rows)) await trx.insertInto('temp_order_detail').values(part.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }))).execute();
+  await insertChunked(trx as never, 'temp_order_detail', rows.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now })));
   const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
   await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
   return { ...temp, rows: checked };
@@ -121,9 +124,9 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
 /**
  * transOrder's work inside its transaction (temp order held in 10): re-checks the rows under the
  * people's month locks, prices every line, writes the order, its lines and charge rows, and moves the
- * temp order to 30. Row errors found meanwhile come back instead, with nothing written.
+ * temp order to 30 (its audit entry is the caller's). Row errors found meanwhile come back instead, with nothing written.
  */
-async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rowErrors: RowCheckResult[] }> {
+export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rowErrors: RowCheckResult[] }> {
   const { entId, payChannel: channel } = temp;
   const month = monthOf(now);
   await lockPricing(trx, dialect, entId);
@@ -139,11 +142,9 @@ async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Ope
   const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
   const made = payoutOrderOf(head, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
   const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
-  for (const part of chunks(made.lines)) await trx.insertInto('order_detail').values(part.map((line) => ({ ...line, orderId: order.id }))).execute();
-  const ids = new Map((await trx.selectFrom('order_detail').select(['id', 'rowNo']).where('orderId', '=', order.id).execute()).map((d) => [d.rowNo, d.id]));
-  for (const part of chunks(priced)) await trx.insertInto('calc_fee_log').values(part.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null }))).execute();
+  const ids = new Map((await insertChunked(trx as never, 'order_detail', made.lines.map((line) => ({ ...line, orderId: order.id })), ['id', 'rowNo'])).map((d) => [d.rowNo, d.id]));
+  await insertChunked(trx as never, 'calc_fee_log', priced.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null })));
   await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
-  await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: orderNo } } });
   await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
   await recordProgress(trx, orderNo, now);
   return { orderNo };
@@ -159,24 +160,38 @@ export async function orderGate(deps: AppDeps, entId: number, channel: number, n
   return ent;
 }
 
+/** 提交订单 refused for rows failing meanwhile: their errors are kept on the temp order (for the screen) while nothing else is. */
+export const rowsKept = (tempId: number, errors: RowCheckResult[], now: number) => {
+  const bad = errors.filter((e) => e.errorType !== 0).length;
+  return new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad), async (trx) => {
+    for (const e of errors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: now }).where('tempOrderId', '=', tempId).where('rowNo', '=', e.rowNo).execute();
+    await trx.updateTable('temp_order').set({ errorCount: bad }).where('id', '=', tempId).execute();
+  });
+};
+
 /**
- * transOrder on a temp order in 10, in its own transaction: the new order's number; or, when a row
- * fails meanwhile, the rows' errors are kept on the temp order for the screen and the call refused.
+ * An enterprise's 提交订单 names the SMS payment code sent for this temp order and its total (1001 otherwise;
+ * a code live for another temp order or total is named so).
  */
-export async function convert(deps: AppDeps, operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<string> {
-  const db = deps.db as unknown as Db;
-  const made = await db.transaction().execute(async (trx) => {
-    const held = await trx.updateTable('temp_order').set({ updatedAt: now }).where('id', '=', temp.id).where('status', '=', 10).executeTakeFirst();
-    if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, '当前状态不允许此操作');
-    return orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
-  });
-  if ('orderNo' in made) return made.orderNo;
-  const bad = made.rowErrors.filter((e) => e.errorType !== 0).length;
-  await db.transaction().execute(async (trx) => {
-    for (const e of made.rowErrors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: now }).where('tempOrderId', '=', temp.id).where('rowNo', '=', e.rowNo).execute();
-    await trx.updateTable('temp_order').set({ errorCount: bad }).where('id', '=', temp.id).execute();
-  });
-  return refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
+export async function assertPayCode(deps: AppDeps, user: Caller['user'], temp: Row, raw: unknown, now: number): Promise<void> {
+  const code = typeof raw === 'string' ? raw.trim() : '';
+  if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
+  const owner = payCodeOwner(user.userId, user.phone ?? '', temp.id as number, Number(temp.amountFen));
+  const problem = await verifyCode(deps.db, { ...owner, purpose: PAY_CODE_PURPOSE, code }, now);
+  if (problem === SmsMessages.codeExpired) {
+    // None live for this temp order and total: say so when the account holds one for another.
+    const other = await (deps.db as unknown as Db)
+      .selectFrom('sms_code')
+      .select('id')
+      .where('account', 'like', `${payCodePrefix(user.userId)}%`)
+      .where('account', '!=', owner.account)
+      .where('purpose', '=', PAY_CODE_PURPOSE)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst();
+    if (other) refuse(Code.VALIDATION, TEMP_MESSAGES.payCodeMismatch);
+  }
+  if (problem) refuse(Code.VALIDATION, problem);
 }
 
 export const openOperator = (clientCode: string): Operator => ({ userId: null, name: `开放接口${clientCode}`, username: clientCode });
@@ -208,5 +223,6 @@ export async function openPayout(deps: AppDeps, client: { clientCode: string; re
     if (review) return;
     const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
     if ('rowErrors' in made) rowErrors(made.rowErrors);
+    else await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: made.orderNo } } });
   });
 }

@@ -3,15 +3,16 @@
  * the scope, who may, the state move (status and needReview) or the row's `when`, the stale check and
  * the audit are the kit's; this is the business work.
  */
-import { editedPayoutRow, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, storedPayoutRow, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, editedPayoutRow, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, storedPayoutRow, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { Row } from '../../resource/codec';
-import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
+import { lockRow } from '../../resource/lock';
+import { type AskingEffect, type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import { unchangedMasksLeftOut } from '../../resource/entity-resource';
-import type { Db } from './service';
-import { headOf, recheck, type RowCheckResult } from './temp-writes';
+import type { Db, EntContext } from './service';
+import { assertPayCode, headOf, orderFromTemp, orderGate, recheck, type RowCheckResult, rowsKept } from './temp-writes';
 
 const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
 
@@ -45,18 +46,34 @@ async function addDetail({ trx, row: temp, body, now }: EffectContext) {
  * A row's edit or removal: holds its temp order while it is in 0/21 (1009 when it moved meanwhile),
  * writes, checks every row again, and names the step in the temp order's trail as before.
  */
-async function onTempOf({ trx, row, caller, now, name }: EffectContext, write: (db: Db) => Promise<unknown>): Promise<RowCheckResult[]> {
+async function onTempOf({ trx, deps, row, caller, now, name }: EffectContext, write: (db: Db) => Promise<unknown>): Promise<RowCheckResult[]> {
   const db = trx as unknown as Db;
-  const held = await db.updateTable('temp_order').set({ updatedAt: now }).where('id', '=', row.tempOrderId as number).where('status', 'in', [...TEMP_ORDER_EDITABLE]).executeTakeFirst();
-  if (Number(held.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE_MESSAGE);
+  const temp = (await lockRow(trx, deps.dialect, 'temp_order', { id: row.tempOrderId, status: [...TEMP_ORDER_EDITABLE] })) ?? refuse(Code.CONFLICT, STALE_MESSAGE);
   await write(db);
-  const temp = await db.selectFrom('temp_order').selectAll().where('id', '=', row.tempOrderId as number).executeTakeFirstOrThrow();
-  const checked = await recheck(db, headOf(temp as unknown as Row), now);
-  await audit(db as never, { operator: caller.user, now, action: name, entity: tempOrder.name, entityId: temp.id, changes: {} });
+  const checked = await recheck(db, headOf(temp), now);
+  await audit(db as never, { operator: caller.user, now, action: name, entity: tempOrder.name, entityId: temp.id as number, changes: {} });
   return checked;
 }
 
+/**
+ * 提交订单 (10 → 30 by the kit): the gates and an enterprise's SMS payment code before the transaction, the
+ * order inside it; rows failing meanwhile under the people's locks keep their errors and refuse (rowsKept).
+ */
+const transOrder: AskingEffect<EntContext> = {
+  ask: async ({ deps, row, caller, body, now }) => {
+    const ent = await orderGate(deps, row.entId as number, row.payChannel as number, now);
+    if (caller.user.adminType === AdminType.ENT) await assertPayCode(deps, caller.user, row, body.smsCode, now);
+    return ent;
+  },
+  run: async ({ trx, deps, row, caller, now, asked }) => {
+    const made = await orderFromTemp(trx as unknown as Db, deps.dialect, caller.user, now, headOf(row), asked);
+    if ('rowErrors' in made) throw rowsKept(row.id as number, made.rowErrors, now);
+    return { answer: made, changes: { orderNo: { from: null, to: made.orderNo } } };
+  },
+};
+
 export const tempEffects: Effects = {
+  transOrder,
   submit: rowsPass,
   submitReview: rowsPass,
   addDetail,

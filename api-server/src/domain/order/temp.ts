@@ -11,23 +11,24 @@
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
 import { AdminType, formatFen, maskPersonal, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
-import { outboxProvider, SmsMessages, SmsType, verifyCode, sendCode } from '../../providers/sms';
-import { parseInput, type Row } from '../../resource/codec';
+import { outboxProvider, SmsType, sendCode } from '../../providers/sms';
+import { readChunked } from '../../resource/batch';
+import { parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, type AnyDb, keyValue } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
+import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, convert, type CreateTemp, headOf, insertTemp, isOpen, openOperator, orderGate, PAY_CODE_PURPOSE, payCodeOwner, payCodePrefix, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
+import { assertNewTemp, type CreateTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: CreateTemp } {
   const db = deps.db as unknown as Db;
@@ -90,27 +91,20 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
    * went into a temp order that still lives (any status but closed; a deleted one frees it).
    */
   async function holdRemade(trx: Db, from: { orderId: number; lineIds: number[] }): Promise<void> {
-    await trx.updateTable('pay_order').set({ updatedAt: sql`"updatedAt"` }).where('id', '=', from.orderId).execute();
-    for (const part of chunks(from.lineIds)) {
-      const taken = await trx
-        .selectFrom('order_detail as d')
-        .innerJoin('temp_order as tp', 'tp.id', 'd.remadeTempId')
-        .select('tp.tempNo')
-        .where('d.id', 'in', part)
-        .where('tp.status', '!=', TEMP_ORDER_CLOSED)
-        .executeTakeFirst();
-      if (taken) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(taken.tempNo));
-    }
+    await lockRow(trx, deps.dialect, 'pay_order', { id: from.orderId }, ['id']);
+    const [taken] = await readChunked(from.lineIds, (part) =>
+      trx.selectFrom('order_detail as d').innerJoin('temp_order as tp', 'tp.id', 'd.remadeTempId').select('tp.tempNo').where('d.id', 'in', part).where('tp.status', '!=', TEMP_ORDER_CLOSED).limit(1).execute(),
+    );
+    if (taken) refuse(Code.CONFLICT, TEMP_MESSAGES.remadeLive(taken.tempNo));
   }
 
   /** 原始文件 parsed as its field (请上传原始文件), an upload of the caller's organisation whose md5 is the stored one. */
   async function excelFileOf(ctx: SignedInContext, raw: unknown): Promise<string | null> {
-    const parsed = parseInput(tempOrder.fields.excelFile, raw);
-    if ('error' in parsed) return refuse(Code.VALIDATION, parsed.error);
-    if (parsed.value === null) return null;
-    const file = JSON.parse(parsed.value as string) as { url: string; fileMd5: string; name: string };
+    const value = parsedValue(tempOrder.fields.excelFile, raw) as string | null;
+    if (value === null) return null;
+    const file = JSON.parse(value) as { url: string; fileMd5: string; name: string };
     // The one upload rule (issue 21 item 10): another organisation's upload answers 3002, a missing one 1004.
-    const [id] = uploadIdsOf([parsed.value]);
+    const [id] = uploadIdsOf([value]);
     await assertUploadsUsable(db as never, ctx.caller.user, [id]);
     const stored = await db.selectFrom('upload_file').select(['fileMd5', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
     if (file.fileMd5.toLowerCase() !== stored.fileMd5) refuse(Code.VALIDATION, '请上传原始文件');
@@ -123,8 +117,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   }
 
   /**
-   * 审核 is the kit's command; an API client's payout was confirmed by its signature, so the pass creates
-   * its order at once — when a gate or a row fails by now, it waits in 10 and the trail says why.
+   * 审核 is the kit's command; an API client's payout was confirmed by its signature, so the pass takes 提交订单 at
+   * once on the client's behalf, as the platform would (no payment code) — when a gate or a row fails by now, it
+   * waits in 10 and the trail says why.
    */
   async function reviewed(ctx: SignedInContext, name: string) {
     const moved = (await temps.resource.transition(ctx, name)) as Row;
@@ -132,7 +127,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     if (temp.status !== 10 || !isOpen(temp)) return moved;
     const operator = openOperator(temp.openClientCode as string);
     try {
-      await convert(deps, operator, ctx.now, headOf(temp), await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now));
+      // The client is no account of ours (userId null in its trail, as its upload's).
+      const client = { ...ctx.caller.user, ...operator, adminType: AdminType.SYS } as unknown as SignedInContext['caller']['user'];
+      await temps.resource.transition({ ...ctx, caller: { ...ctx.caller, user: client, perms: new Set([mgr]) } }, 'transOrder');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await audit(deps.db, { operator, now: ctx.now, action: 'transOrderRefused', entity: tempOrder.name, entityId: temp.id as number, changes: { reason: { from: null, to: error.message } } });
@@ -140,35 +137,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     return temps.resource.get(ctx.caller, temp.id as number);
   }
 
-  async function transOrder(ctx: SignedInContext) {
-    const temp = await loadTemp(ctx);
-    if (temp.status !== 10) refuse(Code.CONFLICT, '当前状态不允许此操作');
-    const ent = await orderGate(deps, temp.entId as number, temp.payChannel as number, ctx.now);
-    if (ctx.caller.user.adminType === AdminType.ENT) {
-      const code = typeof ctx.body.smsCode === 'string' ? ctx.body.smsCode.trim() : '';
-      if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
-      const owner = payCodeOwner(ctx.caller.user.userId, ctx.caller.user.phone ?? '', temp.id as number, Number(temp.amountFen));
-      const problem = await verifyCode(deps.db, { ...owner, purpose: PAY_CODE_PURPOSE, code }, ctx.now);
-      if (problem === SmsMessages.codeExpired) {
-        // None live for this temp order and total: say so when the account holds one for another.
-        const other = await db
-          .selectFrom('sms_code')
-          .select('id')
-          .where('account', 'like', `${payCodePrefix(ctx.caller.user.userId)}%`)
-          .where('account', '!=', owner.account)
-          .where('purpose', '=', PAY_CODE_PURPOSE)
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', ctx.now)
-          .executeTakeFirst();
-        if (other) refuse(Code.VALIDATION, TEMP_MESSAGES.payCodeMismatch);
-      }
-      if (problem) refuse(Code.VALIDATION, problem);
-    }
-    return { orderNo: await convert(deps, ctx.caller.user, ctx.now, headOf(temp), ent) };
-  }
-
-  // The kit's command routes run close; 提交, 审核 and 提交订单 are served here (they choose the command, or do more after it).
-  const machineNames = new Set(['submit', 'submitReview', 'review', 'approve', 'reject', 'transOrder'].map((n) => `${tempOrder.paths.mgr}/${n}`));
+  // The kit's command routes run close and 提交订单; 提交 and 审核 are served here (they choose the command, or do more after it).
+  const machineNames = new Set(['submit', 'submitReview', 'review', 'approve', 'reject'].map((n) => `${tempOrder.paths.mgr}/${n}`));
   const own = (path: string) => machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
   const mgr = tempOrder.codes.mgr!;
   const routes: RouteSpec[] = [
@@ -208,7 +178,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         return { phone: maskPersonal('phone', phone!) };
       }),
     },
-    { path: 'order/mgr/temp/transOrder', perm: mgr, for: TEMP_WRITERS, handler: signed(transOrder) },
   ];
   return { routes, createTemp };
 }
