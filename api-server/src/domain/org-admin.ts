@@ -4,20 +4,16 @@
  * first sign-in. The password is hashed before the transaction so SQLite's writer is not held.
  */
 import crypto from 'node:crypto';
-import { type AdminType, checkRules, FIELD_RULES, initialPassword } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../http/codes';
-import { ApiError } from '../http/envelope';
+import { type AdminType, initialPassword, merchant } from '@flexpay/shared-utility/src/pure';
 import type { SignedInContext } from '../http/guard';
+import { parsedValue } from '../resource/codec';
 import type { WriteContext } from '../resource/entity-resource';
 import { hashPassword } from '../security/password';
 import { duplicateUsernameAnswer } from './admin/index';
 
-/** The top administrator's username (1001 by the username rule) and initial password, hashed before the transaction. */
+/** The top administrator's username (the organisations' declared adminUsername field: 1001 by the username rule) and initial password, hashed before the transaction. */
 export async function prepareTopAdmin(ctx: SignedInContext) {
-  const raw = ctx.body.adminUsername;
-  const username = typeof raw === 'string' ? raw.trim() : '';
-  const message = checkRules(FIELD_RULES.username, username);
-  if (message) throw new ApiError(Code.VALIDATION, message);
+  const username = parsedValue(merchant.fields.adminUsername, ctx.body.adminUsername) as string;
   const password = initialPassword(crypto.randomInt);
   return { username, initialPassword: password, hash: await hashPassword(password) };
 }

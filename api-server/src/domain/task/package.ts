@@ -36,8 +36,8 @@ const WRITERS: AccountType[] = ['ENT', 'SPR', 'SYS'];
 const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
 const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, row as unknown as PackageTriple, typeOf(caller));
 
-/** Talents cooperating (status 0) with an enterprise. */
-const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', Number(entId)).where('status', '=', 0);
+/** Talents cooperating (status 0) with an enterprise (its id, or a query of one package's). */
+const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', entId as number).where('status', '=', 0);
 
 export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
@@ -83,7 +83,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const namedPackage = async (ctx: WriteContext, next: Row, accepts: (pkg: Row) => void): Promise<Row> => {
     const pkg = await resource.load(ctx.caller, Number(next.packageId), ctx.trx);
     accepts(pkg);
-    if (!(await linkedTo(ctx.trx, pkg.entId).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
+    if (!(await linkedTo(ctx.trx, Number(pkg.entId)).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
     return pkg;
   };
   /** What 指定人才 and 接包人 share: the packages' scope and writers; no update, no simple list. */
@@ -100,7 +100,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       if (cond.assignFor === undefined && cond.takeFor === undefined) return qb;
       const id = Number(cond.assignFor !== undefined ? cond.assignFor : cond.takeFor);
       const pkg = packagesOf(caller).where(`${T}.id`, '=', id);
-      const linked = qb.where(`${T}.id`, 'in', db.selectFrom('cust_coop_ent').select('custId').where('status', '=', 0).where('entId', 'in', pkg.select(`${T}.entId`)));
+      const linked = qb.where(`${T}.id`, 'in', linkedTo(db, pkg.select(`${T}.entId`)));
       if (cond.assignFor !== undefined) return linked;
       return linked
         .where(`${T}.id`, 'not in', db.selectFrom('work_package_taker').select('custId').where('packageId', '=', id))
