@@ -19,6 +19,13 @@ import {
   statementMailLine,
   statementMailText,
   STATEMENT_MAIL_MAX,
+  STATEMENT_MOVE_HEADER,
+  statementMoveCells,
+  statementChainSuspect,
+  statementMailSubject,
+  statementMoveOf,
+  statementPageOf,
+  statementSummaryRows,
 } from '../../src/pure/rules/server';
 
 /** Moves produced by the ledger's own rule from `opening`, as the server writes them. */
@@ -205,5 +212,50 @@ describe('对账单 mail', () => {
     const long = statementMailText('甲企业', range, Array.from({ length: 40 }, () => statementMailLine(summary)));
     expect(long).toHaveLength(STATEMENT_MAIL_MAX);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('对账单 moves and xlsx rows', () => {
+  test('a balance_log row is a move in fen, its time in Asia/Shanghai; no time when the row has none', () => {
+    const row = { id: 9, type: 3, amountFen: '1000', availBeforeFen: 5_000, availAfterFen: 5_000, lockedBeforeFen: 1_000, lockedAfterFen: 0, bizType: 20, bizNo: 'PO1', createdAt: Date.UTC(2026, 9, 31, 16, 30, 5) };
+    expect(statementMoveOf(row)).toEqual({ type: 3, amount: 1000, availBefore: 5000, availAfter: 5000, lockedBefore: 1000, lockedAfter: 0, bizType: 20, bizNo: 'PO1', time: '2026-11-01 00:30:05' });
+    expect(statementMoveOf({ ...row, createdAt: null }).time).toBeUndefined();
+  });
+  test('the summary sheet: header, figures in yuan, count and the proof; the moves sheet: labels and yuan', () => {
+    const header = { statementNo: 'ST-1', entId: 7, entName: '甲企业', entCode: 'ENT0007', channel: 1, channelName: '支付宝', from: '2026-10-01', to: '2026-10-31' };
+    const rows = statementSummaryRows({ ...header, opening: { available: 100_000, locked: 0 }, closing: { available: 149_025, locked: 1_000 }, totals: { recharge: 50_025, payout: 900, fee: 100, refund: 0 }, count: 3 }, '2026-11-02 08:00:00');
+    expect(rows.slice(0, 7)).toEqual([['对账单编号', 'ST-1'], ['企业', '甲企业（ENT0007）'], ['支付通道', '支付宝'], ['对账期间', '2026-10-01 至 2026-10-31'], ['生成时间', '2026-11-02 08:00:00'], [], ['项目', '金额(元)']]);
+    expect(rows).toContainEqual(['充值入账', '500.25']);
+    expect(rows).toContainEqual(['变动笔数', '3']);
+    expect(rows[rows.length - 1][0]).toBe('核对结果');
+    expect(STATEMENT_MOVE_HEADER).toHaveLength(8);
+    expect(statementMoveCells(MOVES[1], 2)).toEqual([2, MOVES[1].time, '代发订单', 'PO0001', '锁定', '1060.00', '4940.00', '1110.00']);
+    expect(statementMoveCells({ ...MOVES[0], bizType: 99 }, 1)[2]).toBe('99');
+  });
+});
+
+describe('对账单 page, chain suspicion, mail subject', () => {
+  test('page: 20 from 1 by default; JSON integers only, limit 1–1000, pageNum ≥ 1; the first problem named', () => {
+    expect(statementPageOf(undefined)).toEqual({ limit: 20, pageNum: 1 });
+    expect(statementPageOf({ pageNum: 3 })).toEqual({ limit: 20, pageNum: 3 });
+    expect(statementPageOf([1])).toEqual({ error: '分页参数格式错误' });
+    expect(statementPageOf('x')).toEqual({ error: '分页参数格式错误' });
+    expect(statementPageOf({ limit: '20' })).toEqual({ error: '每页条数须为1到1000的整数' });
+    expect(statementPageOf({ limit: 1001, pageNum: 0 })).toEqual({ error: '每页条数须为1到1000的整数' });
+    expect(statementPageOf({ limit: 1000, pageNum: 0 })).toEqual({ error: '页码须为正整数' });
+    expect(statementPageOf({ limit: 1000, pageNum: 1.5 })).toEqual({ error: '页码须为正整数' });
+  });
+  test('a sound chain is not suspect; a shifted first move, a bad move or fingerprints that disagree are', () => {
+    const closing = { available: MOVES[5].availAfter, locked: MOVES[5].lockedAfter };
+    const sum = (side: 'Before' | 'After') => MOVES.reduce((s, m) => s + balanceFingerprint(side === 'Before' ? m.availBefore : m.availAfter, side === 'Before' ? m.lockedBefore : m.lockedAfter), 0n);
+    const agg = { hashBefore: String(sum('Before')), hashAfter: String(sum('After')), badId: null };
+    expect(statementChainSuspect(OPENING, MOVES[0], closing, agg)).toBe(false);
+    expect(statementChainSuspect({ ...OPENING, available: 1 }, MOVES[0], closing, agg)).toBe(true);
+    expect(statementChainSuspect(OPENING, MOVES[0], closing, { ...agg, badId: 7 })).toBe(true);
+    expect(statementChainSuspect(OPENING, MOVES[0], closing, { ...agg, hashAfter: '1' })).toBe(true);
+  });
+  test("the mail's subject names the month and the enterprise", () => {
+    expect(statementMailSubject('2026-10', '甲企业')).toBe('FlexPay 对账单 2026年10月 · 甲企业');
+    expect(statementMailSubject('2026-03', 'x'.repeat(300))).toHaveLength(200);
   });
 });

@@ -3,21 +3,20 @@
  * account, each writing one balance_log row with before/after in the caller's transaction. Recharges,
  * refunds and payout orders all call moveBalance; nothing else updates ent_account's money columns.
  *
- * Concurrency: the account row is locked before it is read — `SELECT … FOR UPDATE` on PostgreSQL; on
- * SQLite a write to the row first takes the database's single write lock (what BEGIN IMMEDIATE would
- * do), so no other writer can read the old values in between. The final UPDATE also names the version
- * it read, so a move computed from stale values can never land.
+ * Concurrency: the account row is locked before it is read (resource/lock.ts lockRow: `SELECT … FOR UPDATE`
+ * on PostgreSQL; on SQLite a no-op write to the row first takes the database's single write lock), so no
+ * other writer can read the old values in between. The final UPDATE also names the version it read, so a
+ * move computed from stale values can never land.
  */
-import { applyBalanceOp, type BalanceLogRow, type BalanceOp, type BalanceOpType, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
-import { balanceLogValues, type BalanceMoveHead, balanceStateOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { applyBalanceOp, type BalanceLogRow, type BalanceOp, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
+import { balanceLogValues, type BalanceMoveHead, balanceStateOf, STATEMENT_MOVE_COLUMNS, statementMoveOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { EntAccountTable } from '../../db/schema/money';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import type { Row } from '../../resource/codec';
-import { formatDateTime } from '../../util/time';
+import { lockRow } from '../../resource/lock';
 
 export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
 export type BizTypeValue = (typeof BizType)[keyof typeof BizType];
@@ -29,14 +28,11 @@ export interface LedgerMove extends BalanceMoveHead, BalanceOp {
 
 export type Account = Omit<EntAccountTable, 'id'> & { id: number };
 
-/** Locks an account row for the rest of the transaction and reads it; 1001 when it is not open. */
-export async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number, now: number): Promise<Account> {
-  if (dialect === 'sqlite') await trx.updateTable('ent_account').set({ updatedAt: now }).where('entId', '=', entId).where('channel', '=', channel).execute();
-  let query = trx.selectFrom('ent_account').selectAll().where('entId', '=', entId).where('channel', '=', channel);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const account = await query.executeTakeFirst();
+/** Locks an account row for the rest of the transaction (resource/lock.ts) and reads it; 1001 when it is not open. */
+export async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number, _now?: number): Promise<Account> {
+  const account = await lockRow<Account>(trx, dialect, 'ent_account', { entId, channel });
   if (!account) throw new ApiError(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  return account as Account;
+  return account;
 }
 
 /**
@@ -66,23 +62,7 @@ export async function moveBalance(
   return result.log;
 }
 
-/** The columns of a ledger move as the statement and the checks read it. */
-export const MOVE_FIELDS = ['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'] as const;
-
-/** A balance_log row in the pure rules' shape (fen; the time formatted to name a bad move). */
-export const toMove = (r: Row): StatementMove => ({
-  type: Number(r.type) as BalanceOpType,
-  amount: Number(r.amountFen),
-  availBefore: Number(r.availBeforeFen),
-  availAfter: Number(r.availAfterFen),
-  lockedBefore: Number(r.lockedBeforeFen),
-  lockedAfter: Number(r.lockedAfterFen),
-  bizType: Number(r.bizType),
-  bizNo: String(r.bizNo),
-  time: formatDateTime(Number(r.createdAt)) ?? undefined,
-});
-
 /** An account's ledger oldest first, in the pure rules' shape (invariant checks, tests, bench). */
 export async function ledgerRows(db: Kysely<Database>, entId: number, channel: number): Promise<StatementMove[]> {
-  return (await db.selectFrom('balance_log').select(MOVE_FIELDS).where('entId', '=', entId).where('channel', '=', channel).orderBy('id').execute()).map(toMove);
+  return (await db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('entId', '=', entId).where('channel', '=', channel).orderBy('id').execute()).map(statementMoveOf);
 }

@@ -11,7 +11,7 @@ import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
 import { visibleEnt } from '../org-scope';
-import { effectiveSupplierId, moneyScope, openAccountOf } from './money-base';
+import { effectiveSupplierId, moneyScope } from './money-base';
 import { accountEffects } from './money.effects';
 
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
@@ -45,7 +45,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     const { entId, channel } = entChannelOf(ctx.body);
     const row = (await accounts.resource.scoped(ctx.caller).selectAll(T).where(`${T}.entId`, '=', entId).where(`${T}.channel`, '=', channel).executeTakeFirst()) as Row | undefined;
     if (row) return row;
-    if (await openAccountOf(db, entId, channel)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
+    if (await db.selectFrom('ent_account').select('id').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst()) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
     return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   }
   /** The account's balance and overdraft, presented as the entity declares them. */

@@ -10,7 +10,7 @@
  * 01:00 on the 1st sends the month's run when it starts later that month.
  */
 import { AdminType, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
-import { statementMailLine, statementMailText } from '@flexpay/shared-utility/src/pure/rules/server';
+import { statementMailLine, statementMailSubject, statementMailText } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -47,12 +47,8 @@ async function summaryOf(trx: Kysely<Database>, ent: { id: number; entName: stri
   return statementMailText(ent.entName, range, parts);
 }
 
-export interface StatementRun {
-  key: string | null;
-  /** False when the run was not due or another process (or an earlier start) had done it. */
-  ran: boolean;
-  mails: number;
-}
+/** `ran` false when the run was not due or another process (or an earlier start) had done it. */
+export type StatementRun = { key: string | null; ran: boolean; mails: number };
 
 /**
  * Runs the month's statement mails if due and not run yet. The key's insert and the mails share one
@@ -83,9 +79,8 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
         .execute();
       if (admins.length === 0) continue;
       const content = await summaryOf(trx, ent, range, now);
-      const subject = `FlexPay 对账单 ${month.slice(0, 4)}年${Number(month.slice(5, 7))}月 · ${ent.entName}`.slice(0, 200);
       for (const { email } of [...new Map(admins.map((a) => [a.email, a])).values()]) {
-        await mail.send(trx, { email: String(email), subject, content }, now);
+        await mail.send(trx, { email: String(email), subject: statementMailSubject(month, ent.entName), content }, now);
         mails += 1;
       }
     }

@@ -19,15 +19,15 @@
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
 import { MONEY_MESSAGES, type StatementBalances, type StatementHeader, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
-import { badMoveSql, balanceFingerprint, balanceFingerprintSql, foldStatementMoves, proveStatement, startStatementChain, type StatementChainState, statementMoveProblem, statementSumsOf, statementSumsSql, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
+import { foldStatementMoves, proveStatement, startStatementChain, statementAggregateSql, statementChainSuspect, type StatementChainState, STATEMENT_MOVE_COLUMNS, statementMoveOf, statementSumsOf, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type Row, toEpoch } from '../../resource/codec';
+import { streamChunks } from '../../resource/stream';
 import { formatDateTime } from '../../util/time';
-import { MOVE_FIELDS, toMove } from './ledger';
 
 /** What a statement is asked for: an enterprise × channel account over a range of days. */
 export type StatementRequest = Pick<StatementHeader, 'entId' | 'channel' | 'from' | 'to'>;
@@ -44,24 +44,22 @@ type Window = Pick<ProvenStatement, 'entId' | 'channel' | 'range'>;
 /** The moves a proven range holds: its window between its first and last id. */
 type Moves = Window & Pick<ProvenStatement, 'firstId' | 'lastId'>;
 
-/** One aggregate read's row. */
+/** One aggregate read's row (undefined when none). */
 async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
   return (await query.execute(db)).rows[0];
 }
 
-/** A move that does not move as its type says, and the sums by type and kind: the pure rules' own SQL. */
-const BAD_MOVE = sql.raw(badMoveSql());
-const SUMS = sql.raw(statementSumsSql());
-
+/** The one-pass aggregate of a range's moves: the pure rules' own SQL (sums, fingerprints, the first bad move). */
+const AGGREGATE = sql.raw(statementAggregateSql());
 /** The balances after a move. */
 const after = (move: Row): StatementBalances => ({ available: Number(move.availAfterFen), locked: Number(move.lockedAfterFen) });
-const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(MOVE_FIELDS).where('id', '=', id).executeTakeFirstOrThrow();
+const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
 export const provenMoves = (db: Kysely<Database>, s: Moves) =>
   db
     .selectFrom('balance_log')
-    .select(MOVE_FIELDS)
+    .select(STATEMENT_MOVE_COLUMNS)
     .where('entId', '=', s.entId)
     .where('channel', '=', s.channel)
     .where('id', '>=', s.firstId ?? 0)
@@ -78,19 +76,12 @@ const STREAM_CHUNK = 5000;
  */
 export async function walkMoves(db: Kysely<Database>, s: Moves, opening: StatementBalances, each?: (moves: StatementMove[], before: number) => Promise<void>): Promise<StatementChainState> {
   let chain = startStatementChain(opening);
-  let rows: Row[] = [];
-  const flush = async () => {
-    const moves = rows.map(toMove);
+  await streamChunks(provenMoves(db, s), STREAM_CHUNK, async (rows) => {
+    const moves = rows.map(statementMoveOf);
     const before = chain.sums.count;
     chain = foldStatementMoves(chain, moves);
     await each?.(moves, before);
-    rows = [];
-  };
-  for await (const row of provenMoves(db, s).stream(STREAM_CHUNK)) {
-    rows.push(row as Row);
-    if (rows.length === STREAM_CHUNK) await flush();
-  }
-  await flush();
+  });
   return chain;
 }
 
@@ -107,16 +98,12 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     db.selectFrom('ent_account').select(['availableFen', 'lockedFen']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst(),
     db.selectFrom('pay_channel').select('name').where('channel', '=', channel).executeTakeFirst(),
     // The opening: the last move before the range.
-    sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
+    aggregate(db, sql<Row>`SELECT "availAfterFen", "lockedAfterFen" FROM balance_log
       WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" < ${w.range.startMs}
-      ORDER BY "createdAt" DESC, id DESC LIMIT 1`.execute(db).then((r) => r.rows[0]),
+      ORDER BY "createdAt" DESC, id DESC LIMIT 1`),
     // One pass: sums by type and kind, the first move that does not move as its type says, and the
     // balance fingerprints of every before and after (the chain check without walking it).
-    aggregate(db, sql<Row>`SELECT min(id) AS "firstId", max(id) AS "lastId",
-        coalesce(sum(${sql.raw(balanceFingerprintSql('"availBeforeFen"', '"lockedBeforeFen"'))}), 0) AS "hashBefore",
-        coalesce(sum(${sql.raw(balanceFingerprintSql('"availAfterFen"', '"lockedAfterFen"'))}), 0) AS "hashAfter",
-        ${SUMS}, min(CASE WHEN ${BAD_MOVE} THEN id END) AS "badId"
-      FROM balance_log WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" >= ${w.range.startMs} AND "createdAt" < ${w.range.endMs}`),
+    aggregate(db, sql<Row>`SELECT ${AGGREGATE} FROM balance_log WHERE "entId" = ${entId} AND channel = ${channel} AND "createdAt" >= ${w.range.startMs} AND "createdAt" < ${w.range.endMs}`),
     // The order lines paid in the range (their deducts' time) with the fee log of those lines, in one scan:
     // a paid line has exactly one fee-log row (its charge; only failed lines are reversed), so the join
     // neither drops nor repeats lines — a line without its row leaves 服务费 short of the fee log's sum.
@@ -137,9 +124,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   if (firstId !== null && lastId !== null) {
     const [first, last] = await Promise.all([moveById(db, firstId), moveById(db, lastId)]);
     closing = after(last);
-    const firstProblem = statementMoveProblem(opening, toMove(first));
-    const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
-    if (firstProblem !== null || agg.badId !== null || !fingerprints)
+    if (statementChainSuspect(opening, statementMoveOf(first), closing, agg))
       chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
 

@@ -5,14 +5,14 @@
  * and its sub-merchants' enterprises, ENT itself and (a parent) its sub-enterprises; 3002 outside.
  *
  * - `ent/query/statement/get {entId, channel, from, to, page?}`: header, opening, totals, closing and
- *   count over the whole range; `lines` paged (`page {limit, pageNum}`, default 20 per page).
+ *   count over the whole range; `lines` paged (`page {limit, pageNum}`, default 20 per page: rules/statement-proof.ts statementPageOf).
  * - `ent/query/statement/genExportExcelToken` + GET `ent/query/statement/export?token=`: the xlsx (a
  *   summary sheet, and the moves streamed into a second sheet, re-proven move by move as they are read).
  *
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
 import { checkStatementRange } from '@flexpay/shared-utility/src/pure';
-import { statementAnswerOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { statementAnswerOf, statementMoveOf, statementPageOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -20,20 +20,17 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { entChannelOf, pickedInt } from '../../resource/ent-channel';
+import { entChannelOf } from '../../resource/ent-channel';
 import type { AnyDb } from '../../resource/entity-resource';
 import { tokenExport } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
-import { toMove } from './ledger';
 import { provenMoves, provenThen, type StatementRequest } from './statement-proof';
 
 export const STATEMENT_PATH = 'ent/query/statement';
 /** The ledger's query code (收支记录). */
 export const STATEMENT_CODE = 18650;
-export const STATEMENT_PAGE = { limit: 20, max: 1000 };
-
 /** The request's enterprise, channel and range; 1001 with the first problem's Chinese message. */
 export function parseStatementRequest(body: Row, now: number): StatementRequest {
   const { entId, channel } = entChannelOf(body, 'typed');
@@ -43,18 +40,10 @@ export function parseStatementRequest(body: Row, now: number): StatementRequest 
   return { entId, channel, from, to };
 }
 
-/** `page {limit, pageNum}` (both optional, JSON numbers): 1001 when it is not that shape. */
-export function parsePage(raw: unknown): { limit: number; pageNum: number } {
-  if (raw === undefined || raw === null) return { limit: STATEMENT_PAGE.limit, pageNum: 1 };
-  if (typeof raw !== 'object' || Array.isArray(raw)) refuse(Code.VALIDATION, '分页参数格式错误');
-  const { limit = STATEMENT_PAGE.limit, pageNum = 1 } = raw as Row;
-  return { limit: pickedInt(limit, 1, `每页条数须为1到${STATEMENT_PAGE.max}的整数`, 'typed', STATEMENT_PAGE.max), pageNum: pickedInt(pageNum, 1, '页码须为正整数', 'typed', 1_000_000) };
-}
-
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
 export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
   return provenThen(db, dialect, request, now, async (reader, s) =>
-    statementAnswerOf(s, (await provenMoves(reader, s).limit(page.limit).offset((page.pageNum - 1) * page.limit).execute()).map(toMove)),
+    statementAnswerOf(s, (await provenMoves(reader, s).limit(page.limit).offset((page.pageNum - 1) * page.limit).execute()).map(statementMoveOf)),
   );
 }
 
@@ -67,7 +56,8 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
     return request;
   }
   const get = signed(async (ctx) => {
-    const page = parsePage(ctx.body.page);
+    const page = statementPageOf(ctx.body.page);
+    if ('error' in page) return refuse(Code.VALIDATION, page.error);
     return statementPage(db, dialect, await asked(ctx, ctx.body), page, ctx.now);
   });
   return [

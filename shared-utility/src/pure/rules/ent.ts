@@ -21,3 +21,18 @@ export function newOrderRefusal(facts: OrderGateFacts): string | null {
   if (facts.merchtStatus !== 0 || (facts.parentMerchtStatus !== null && facts.parentMerchtStatus !== 0)) return OrderGateMessages.merchantDisabled;
   return null;
 }
+
+/** An enterprise's supplier as read for its money: its type, its parent (a 200's) and its distributor upstream (a 100's). */
+export interface MoneySupplierFacts {
+  id: number;
+  merchtType: number;
+  parentId: number | null;
+  upstreamId: number | null;
+}
+
+/** The 300 supplier whose channels, limits and collection accounts apply (DOMAIN.md §1): a 200's parent, a 100's upstream, else itself. */
+export function effectiveSupplierOf(s: MoneySupplierFacts): number | null {
+  if (s.merchtType === 200) return s.parentId;
+  if (s.merchtType === 100) return s.upstreamId ?? null;
+  return s.id;
+}

@@ -3,8 +3,10 @@
  * the range's moves, the wire shape of a proven statement and the month's mail. Split from statement.ts
  * (the range, quick picks, number and figures the screen uses too) so the browser bundle does not carry it.
  */
+import { ENUMS, enumLabel } from '../enums';
 import { formatFen } from '../money';
-import { STATEMENT_MESSAGES, type StatementAnswer, type StatementBalances, type StatementMove, type StatementSums, type StatementSummary } from './statement';
+import type { BalanceOpType } from './ledger';
+import { STATEMENT_MESSAGES, type StatementAnswer, type StatementBalances, statementFigures, type StatementMove, type StatementSums, type StatementSummary } from './statement';
 
 /** How each move type changes [available, locked] per fen (DOMAIN.md §3). */
 const EFFECT: Record<number, readonly [number, number]> = { 0: [1, 0], 1: [-1, 1], 2: [1, -1], 3: [0, -1] };
@@ -54,6 +56,24 @@ export function badMoveSql(): string {
 export function statementSumsSql(): string {
   const sums = [...Object.keys(EFFECT).map((type) => [`t${type}`, `type = ${type}`]), ...Object.entries(STATEMENT_KINDS).map(([kind, [type, biz]]) => [kind, `type = ${type} AND "bizType" = ${biz}`])];
   return ['count(*) AS "count"', ...sums.map(([as, when]) => `coalesce(sum(CASE WHEN ${when} THEN "amountFen" ELSE 0 END), 0) AS "${as}"`)].join(', ');
+}
+
+/**
+ * The one-pass aggregate over a range's moves (select list over balance_log): first and last id, the fingerprints
+ * of every before and every after, statementSumsSql's sums and the first move that does not move as its type says.
+ */
+export function statementAggregateSql(): string {
+  const hash = (side: 'Before' | 'After') => `coalesce(sum(${balanceFingerprintSql(`"avail${side}Fen"`, `"locked${side}Fen"`)}), 0) AS "hash${side}"`;
+  return `min(id) AS "firstId", max(id) AS "lastId", ${hash('Before')}, ${hash('After')}, ${statementSumsSql()}, min(CASE WHEN ${badMoveSql()} THEN id END) AS "badId"`;
+}
+
+/**
+ * Whether a range's moves must be walked to name the bad one (statementAggregateSql's row): its first move does not
+ * start at the opening, a move does not move as its type says, or Σ h(before) − h(opening) ≠ Σ h(after) − h(closing).
+ */
+export function statementChainSuspect(opening: StatementBalances, first: StatementMove, closing: StatementBalances, agg: Record<string, unknown>): boolean {
+  const fingerprints = BigInt(String(agg.hashBefore)) - balanceFingerprint(opening.available, opening.locked) === BigInt(String(agg.hashAfter)) - balanceFingerprint(closing.available, closing.locked);
+  return statementMoveProblem(opening, first) !== null || (agg.badId !== null && agg.badId !== undefined) || !fingerprints;
 }
 
 /** The sums of statementSumsSql's row (numbers, or numeric text from PostgreSQL). */
@@ -207,3 +227,69 @@ export function statementMailText(entName: string, range: { from: string; to: st
   return text.length <= STATEMENT_MAIL_MAX ? text : `${text.slice(0, STATEMENT_MAIL_MAX - 1)}…`;
 }
 
+
+/** The balance_log columns a statement move is read from (the proof, the page, the xlsx, the ledger's checks). */
+export const STATEMENT_MOVE_COLUMNS = ['id', 'type', 'amountFen', 'availBeforeFen', 'availAfterFen', 'lockedBeforeFen', 'lockedAfterFen', 'bizType', 'bizNo', 'createdAt'] as const;
+
+/** 'yyyy-MM-dd HH:mm:ss' Asia/Shanghai (a fixed +08:00) of epoch ms. */
+const shanghaiTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** A balance_log row (STATEMENT_MOVE_COLUMNS, fen) as a statement move, its time formatted to name a bad move. */
+export const statementMoveOf = (r: Record<string, unknown>): StatementMove => ({
+  type: Number(r.type) as BalanceOpType,
+  amount: Number(r.amountFen),
+  availBefore: Number(r.availBeforeFen),
+  availAfter: Number(r.availAfterFen),
+  lockedBefore: Number(r.lockedBeforeFen),
+  lockedAfter: Number(r.lockedAfterFen),
+  bizType: Number(r.bizType),
+  bizNo: String(r.bizNo),
+  time: r.createdAt === null || r.createdAt === undefined ? undefined : shanghaiTime(Number(r.createdAt)),
+});
+
+/** The xlsx's summary sheet (对账汇总): the header, balances, totals and the proof; `generatedAt` as the wire writes times. */
+export function statementSummaryRows(s: StatementSummary, generatedAt: string): unknown[][] {
+  return [
+    ['对账单编号', s.statementNo],
+    ['企业', `${s.entName}（${s.entCode}）`],
+    ['支付通道', s.channelName],
+    ['对账期间', `${s.from} 至 ${s.to}`],
+    ['生成时间', generatedAt],
+    [],
+    ['项目', '金额(元)'],
+    ...statementFigures(s).map((f) => [f.label, formatFen(f.value)]),
+    ['变动笔数', String(s.count)],
+    [],
+    ['核对结果', '已通过：期初余额＋本期变动＝期末余额，逐笔变动前后余额衔接，代发金额与服务费与代发明细、计费记录一致'],
+  ];
+}
+
+/** The xlsx's moves sheet (变动明细): its header, and the cells of the `n`th move. */
+export const STATEMENT_MOVE_HEADER = ['序号', '时间', '业务类型', '业务编号', '变动类型', '变动金额(元)', '变动后可用(元)', '变动后锁定(元)'];
+export const statementMoveCells = (m: StatementMove, n: number): unknown[] => [
+  n,
+  m.time,
+  enumLabel(ENUMS.balanceBizType, m.bizType, String(m.bizType)),
+  m.bizNo,
+  enumLabel(ENUMS.balanceChange, m.type, String(m.type)),
+  formatFen(m.amount),
+  formatFen(m.availAfter),
+  formatFen(m.lockedAfter),
+];
+
+/** 对账单's page: 20 moves by default, at most 1 000. */
+export const STATEMENT_PAGE = { limit: 20, max: 1000 };
+const wholeIn = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= max;
+
+/** 对账单's `page {limit, pageNum}` (both optional, JSON numbers only), or the first problem's message. */
+export function statementPageOf(raw: unknown): { limit: number; pageNum: number } | { error: string } {
+  if (raw === undefined || raw === null) return { limit: STATEMENT_PAGE.limit, pageNum: 1 };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { error: '分页参数格式错误' };
+  const { limit = STATEMENT_PAGE.limit, pageNum = 1 } = raw as Record<string, unknown>;
+  if (!wholeIn(limit, STATEMENT_PAGE.max)) return { error: `每页条数须为1到${STATEMENT_PAGE.max}的整数` };
+  if (!wholeIn(pageNum, 1_000_000)) return { error: '页码须为正整数' };
+  return { limit, pageNum };
+}
+
+/** The month's 对账单 mail's subject (`month` yyyy-MM), at most 200 characters. */
+export const statementMailSubject = (month: string, entName: string): string => `FlexPay 对账单 ${month.slice(0, 4)}年${Number(month.slice(5, 7))}月 · ${entName}`.slice(0, 200);
