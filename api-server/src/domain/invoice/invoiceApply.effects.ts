@@ -7,6 +7,7 @@
 import { enumLabel, ENUMS, INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
+import { insertChunked } from '../../resource/batch';
 import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import type { Row } from '../../resource/entity-resource';
 
@@ -16,8 +17,8 @@ const fileName = (stored: unknown) => String((JSON.parse(String(stored)) as Row)
 /** 上传凭证: the voucher row, named in the audit by its type and file. */
 async function addVoucher({ trx, row, input, caller, now }: EffectContext) {
   const values = { applyId: row.id, voucherType: input.voucherType, file: input.file, uploaderType: caller.user.adminType, createdAt: now };
-  const inserted = (await trx.insertInto('invoice_voucher').values(values as never).returning('id').executeTakeFirstOrThrow()) as Row;
-  return { answer: { id: inserted.id }, changes: { voucher: { from: null, to: `${enumLabel(ENUMS.voucherType, input.voucherType)}：${fileName(input.file)}` } } };
+  const [{ id }] = await insertChunked(trx, 'invoice_voucher', [values], ['id']);
+  return { answer: { id }, changes: { voucher: { from: null, to: `${enumLabel(ENUMS.voucherType, input.voucherType)}：${fileName(input.file)}` } } };
 }
 
 /** 添加发票 / 修改发票: the invoice's columns, its amounts agreeing (a positive total, tax within it). */
@@ -31,8 +32,8 @@ function invoiceFileColumns(input: Row, now: number): Row {
 
 async function addInvoiceFile({ trx, row, input, now }: EffectContext) {
   const values = { applyId: row.id, ...invoiceFileColumns(input, now), status: 0, createdAt: now };
-  const inserted = (await trx.insertInto('invoice_file').values(values as never).returning('id').executeTakeFirstOrThrow()) as Row;
-  return { answer: { id: inserted.id } };
+  const [{ id }] = await insertChunked(trx, 'invoice_file', [values], ['id']);
+  return { answer: { id } };
 }
 
 /** 修改发票 / 删除发票 touch a valid (status 0) invoice only; the trail names it by its id when removed. */
@@ -63,16 +64,14 @@ export const toMeEffects: Effects = {
     const work = await trx.selectFrom('invoice_voucher').select('id').where('applyId', '=', row.id).where('voucherType', '=', 20).executeTakeFirst();
     if (!work) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.needWorkVoucher);
   },
-  // Issuing needs files adding up to the total (and the express of a paper invoice).
-  issue: async ({ trx, row, now }) => {
-    const current = (await trx.selectFrom('invoice_apply').select(['amountFen', 'medium', 'expressCompany', 'expressNo']).where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+  // Issuing needs files adding up to the total (and the express of a paper invoice); its time is the command's stamp.
+  issue: async ({ trx, row }) => {
     const files = (await trx.selectFrom('invoice_file').select(['totalFen', 'status']).where('applyId', '=', row.id).execute()) as Row[];
     const refusal = issueRefusal(
-      { totalFen: Number(current.amountFen), medium: Number(current.medium), expressCompany: current.expressCompany as string | null, expressNo: current.expressNo as string | null },
+      { totalFen: Number(row.amountFen), medium: Number(row.medium), expressCompany: row.expressCompany as string | null, expressNo: row.expressNo as string | null },
       files.map((f) => ({ totalFen: Number(f.totalFen), status: Number(f.status) })),
     );
     if (refusal) refuse(Code.CONFLICT, refusal);
-    await trx.updateTable('invoice_apply').set({ issuedAt: now }).where('id', '=', row.id).execute();
   },
   inviVoucherCreate: addVoucher,
   inviVoucherDelete: deleteVoucher,

@@ -6,14 +6,14 @@
  */
 import { accountTypeOf, commandAllows, type Entity, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import { invoiceFile, invoiceVoucher } from '@flexpay/shared-utility/src/pure/entities/read-models';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { InvoiceOcrProvider } from '../../providers/invoice-ocr';
 import { parsedValue, type Row } from '../../resource/codec';
 import { type AnyDb, present, Resource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { assertUploadsUsable, uploadBytes, uploadIdsOf } from '../../resource/kit-routes';
+import { uploadBytes, uploadIdsOf, usableUpload } from '../../resource/kit-routes';
 import { intOf } from './invoiceApply.orders';
 
 type Apply = Resource<typeof invoiceApply.fields>;
@@ -48,9 +48,7 @@ export function fileRoutes(deps: AppDeps, directions: Array<[Apply, string]>): R
 export function recognizer(deps: AppDeps, ocr: InvoiceOcrProvider) {
   return signed(async (ctx: SignedInContext) => {
     const [id] = uploadIdsOf([String(parsedValue({ label: '发票文件', type: 'file', required: true }, ctx.body.file))]);
-    await assertUploadsUsable(deps.db, ctx.caller.user, [id]);
-    const upload = await deps.db.selectFrom('upload_file').select(['name', 'storedAs']).where('id', '=', id).executeTakeFirst();
-    if (!upload) return refuse(Code.NOT_FOUND, Messages.notFound);
+    const upload = await usableUpload(deps.db, ctx.caller.user, id);
     const found = await ocr.recognize({ bytes: uploadBytes(deps, upload.storedAs), name: upload.name });
     return found ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.ocrFailed);
   });

@@ -11,6 +11,7 @@ import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
+import { insertChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
@@ -112,12 +113,9 @@ const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: un
 const opened = async (deps: AppDeps, trx: AnyDb, applyType: number, supplierId: unknown) =>
   ({ applyNo: await serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8), applyType, supplierId, status: InvoiceStatus.PENDING });
 
-async function linkOrders(trx: AnyDb, applyId: number, priced: Priced, now: number): Promise<void> {
-  await trx
-    .insertInto('invoice_apply_order')
-    .values(priced.orderNos.map((orderNo) => ({ applyId, orderNo, amountFen: priced.paid.get(orderNo)!, liveOrderNo: orderNo, createdAt: now })))
-    .execute();
-}
+/** The application's order links (each what the order paid), live until the application ends: the kit's batch write. */
+const linkOrders = (trx: AnyDb, applyId: number, priced: Priced, now: number) =>
+  insertChunked(trx, 'invoice_apply_order', priced.orderNos.map((orderNo) => ({ applyId, orderNo, amountFen: priced.paid.get(orderNo)!, liveOrderNo: orderNo, createdAt: now })));
 
 type Apply = Resource<typeof invoiceApply.fields>;
 

@@ -32,7 +32,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   const my = defineResource(deps, invoiceApply, { ...both, writers: ['SYS', 'ENT'], create: false, effects: { ...myEffects, edit: editApplication }, commandRefs: { cancel: released } });
   const toMe = defineResource(deps, invoiceApplyToMe, {
     ...both, writers: ['SYS', 'SPR'], effects: toMeEffects, beforeCreate: freeApplication(deps),
-    commandRefs: { reviewFail: released, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] } },
+    commandRefs: { reviewFail: released, issue: { stamp: 'issuedAt' }, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] } },
   });
   const info = defineResource(deps, invoiceApplyInfo, { scope, simple: false, export: true });
 
