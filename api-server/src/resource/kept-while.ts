@@ -77,14 +77,15 @@ export interface RefersTo {
 /** Whether a reference is read first, on create (it scopes or gives values), rather than checked after `check`. */
 const readFirst = (ref: RefersTo) => !!(ref.scope || ref.takes);
 
-/** The references read first on create (`scope`, `takes`), in the declared order: the values they give, or their refusal. */
+/** The references read first on create (`scope`, `takes`), in the declared order: the values they give (a later one's `match` reads them), or their refusal. */
 export async function takeReferred(trx: AnyDb, caller: Caller, refersTo: readonly RefersTo[], next: Row): Promise<Row> {
   const taken: Row = {};
   for (const ref of refersTo.filter(readFirst)) {
     const refusal = () => refuse(ref.code ?? (ref.scope ? Code.OUT_OF_SCOPE : Code.VALIDATION), ref.message ?? Messages.outOfScope);
     if (next[ref.column] === null || next[ref.column] === undefined) continue;
     let qb = filtered(trx.selectFrom(`${ref.table} as t`).select(sql<number>`1`.as('one')).where(`t.${ref.key ?? 'id'}`, '=', next[ref.column]), ref);
-    for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(`t.${theirs}`, '=', next[ours]);
+    // A match reads what an earlier reference took (an enterprise's supplier, then an item of that supplier).
+    for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(`t.${theirs}`, '=', { ...next, ...taken }[ours]);
     for (const [ours, theirs] of Object.entries(ref.takes ?? {})) qb = qb.select(`t.${theirs} as ${ours}`);
     const found = (await (ref.scope ? ref.scope(caller, qb) : qb).executeTakeFirst()) as Row | undefined;
     if (!found || Object.keys(ref.takes ?? {}).some((ours) => found[ours] === null)) refusal();
