@@ -48,15 +48,10 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     ...applications,
     create: 'addBalApply',
     summary: ['amount'],
-    beforeCreate: async (ctx, values) => {
-      const ent = (await ctx.trx.selectFrom('ent').select('supplierId').where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
-      return { ...values, supplierId: ent?.supplierId ?? null, status: RechargeStatus.SUBMITTED };
-    },
-    check: async (_ctx, next) => {
-      if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `充值${MONEY_MESSAGES.amountPositive}`);
-    },
-    // After the amount: the enterprise's account on the channel is open, and the channel is enabled.
+    // The enterprise's supplier is written with the application (read first); after the amount (the entity's checks):
+    // the enterprise's account on the channel is open, and the channel is enabled.
     refersTo: [
+      { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, message: MONEY_MESSAGES.noAccount },
       { table: 'ent_account', column: 'entId', key: 'entId', match: { channel: 'payChannel' }, message: MONEY_MESSAGES.noAccount },
       { table: 'pay_channel', column: 'payChannel', key: 'channel', where: { status: 0 }, message: MONEY_MESSAGES.channelOff },
     ],
@@ -70,11 +65,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     ...applications,
     create: 'apply',
     summary: ['amount'],
-    beforeCreate: async (_ctx, values) => ({ ...values, applyId: values.balanceType === 20 ? values.applyId : null, status: RefundStatus.PENDING }),
-    check: async (_ctx, next) => {
-      if (Number(next.amountFen) <= 0) refuse(Code.VALIDATION, `退款${MONEY_MESSAGES.amountPositive}`);
-      if (next.balanceType === 20 && (next.applyId === null || next.applyId === undefined)) refuse(Code.VALIDATION, MONEY_MESSAGES.rechargeRequired);
-    },
+    beforeCreate: async (_ctx, values) => ({ ...values, applyId: values.balanceType === 20 ? values.applyId : null }),
     // Apply = lock, after the account's row lock, so concurrent refunds of one recharge see each other.
     afterCreate: async (ctx, key, columns) => {
       const entId = columns.entId as number;
