@@ -37,6 +37,7 @@ import { entityValues, isBlank, presentValue, type Row, searchValue } from './co
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
+import { monthlyRoute } from './monthly';
 import { serialCode } from './serial';
 import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring, takeReferred } from './kept-while';
 
@@ -87,6 +88,8 @@ export interface ResourceOptions<F extends EntityFields> {
   simpleCode?: number;
   summary?: Names<F>;
   export?: boolean;
+  /** Kit v3: `${paths.query}/customSumByRange`, the summary summed per month of the filtered rows (resource/monthly.ts). */
+  monthly?: boolean;
   /** Columns set by the server on create (codes, derived ids, owner); `prepared` is prepareCreate's answer. */
   beforeCreate?: (ctx: WriteContext, values: Row, prepared: unknown) => Promise<Row>;
   /** Columns set by the server on a real change, in its transaction (a new version of a text). */
@@ -774,5 +777,6 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
     routes.push({ path: `${mgr}/updateStatus`, perm: codes[0], handler: (ctx) => resource.statusByValue(signed(ctx)) });
   }
   if (options.export) routes.push(...exportRoutes(deps, resource));
+  if (options.monthly) routes.push(monthlyRoute(resource));
   return { resource, routes };
 }
