@@ -1,15 +1,14 @@
 /**
  * What the enterprise and merchant fee areas share: a stored or posted config read through the
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
- * the monthly statistics answered from the calc-fee log views.
+ * the monthly statistics answered from the calc-fee log views (their chart: the kit's `monthly`).
  */
 import { type Entity, type EntityFields, type FeeConfig, formatLadder, readFeeConfig } from '@flexpay/shared-utility/src/pure';
-import { monthlySums } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
-import { type AppDeps, type RouteSpec, signed } from '../http/guard';
+import type { AppDeps, RouteSpec } from '../http/guard';
 import type { Row } from '../resource/codec';
-import { defineResource, type Resource, type ResourceOptions, T } from '../resource/entity-resource';
+import { defineResource, type ResourceOptions } from '../resource/entity-resource';
 
 const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'string' ? JSON.parse(ladder) : ladder);
 
@@ -43,32 +42,6 @@ export function feeRoutes<C extends EntityFields, S extends EntityFields>(deps: 
     },
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
   });
-  const months = defineResource(deps, stats, { scope: options.scope, listed: options.listed, simple: false, export: true, summary });
-  return [...configs.routes, ...months.routes, customSumByRange(months.resource)];
-}
-
-/** Money sums (fen → "1234.50") per month of a stats resource's filtered rows (the chart), oldest month first, and their total: its summary's fields the caller sees. */
-export function customSumByRange<F extends EntityFields>(resource: Resource<F>): RouteSpec {
-  const entity = resource.entity as Entity;
-  return {
-    path: `${entity.paths.query}/customSumByRange`,
-    perm: entity.codes.query,
-    handler: signed(async ({ caller, body }) => {
-      const { qb } = resource.filtered(caller, body);
-      const moneyFields = resource.summaryFor(caller);
-      // Fee months count their priced lines; other monthly views (综合统计) have no line count.
-      const counted = 'lineCount' in entity.fields;
-      const rows = (await qb
-        .select((eb) => [
-          `${T}.month as month`,
-          ...(counted ? [eb.fn.sum(`${T}.lineCount`).as('lineCount')] : []),
-          ...moneyFields.map((f) => eb.fn.sum(`${T}.${entity.fields[f].column ?? f}`).as(f)),
-        ])
-        .groupBy(`${T}.month`)
-        .orderBy(`${T}.month`)
-        .limit(240)
-        .execute()) as Row[];
-      return monthlySums(rows, moneyFields, counted);
-    }),
-  };
+  const months = defineResource(deps, stats, { scope: options.scope, listed: options.listed, simple: false, export: true, summary, monthly: true });
+  return [...configs.routes, ...months.routes];
 }

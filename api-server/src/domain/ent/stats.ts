@@ -5,7 +5,6 @@
 import { entMonthStats } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { customSumByRange } from '../fee-common';
 import { entScope } from '../org-scope';
 
 export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
@@ -14,6 +13,7 @@ export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
     simple: false,
     export: true,
     summary: ['recharge', 'paid', 'fee', 'refund'],
+    monthly: true,
   });
-  return [...stats.routes, customSumByRange(stats.resource)];
+  return stats.routes;
 }
