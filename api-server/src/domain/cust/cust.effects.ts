@@ -9,9 +9,10 @@ import { refuse } from '../../http/envelope';
 import type { BankCardChecker } from '../../providers/bank-card-check';
 import { simulatedRealNameProvider } from '../../providers/realname';
 import type { EffectContext, Effects } from '../../resource/commands';
+import { namedUpload } from '../../resource/kit-routes';
 import type { AnyDb, Row } from '../../resource/entity-resource';
 import { requireTalent } from './scope';
-import { ownUpload, putFile, talentFiles } from './talent-files';
+import { putFile, talentFiles } from './talent-files';
 import { TalentMessages } from './talent-records';
 
 export const talentEffects: Effects = {
@@ -26,7 +27,7 @@ export const talentEffects: Effects = {
   },
   // 附件: the stored upload (its own name and MD5) replaces the talent's file of that type; answers the files.
   fileSave: async ({ trx, row, input, caller, now }) => {
-    const upload = await ownUpload(trx, caller, JSON.parse(String(input.file)), TalentMessages.file);
+    const upload = await namedUpload(trx as never, caller.user, JSON.parse(String(input.file)), TalentMessages.file);
     await putFile(trx, Number(row.id), Number(input.fileType), upload, now);
     return { answer: await talentFiles(trx, caller, Number(row.id)), changes: { [`file${String(input.fileType)}`]: { from: null, to: upload.name } } };
   },

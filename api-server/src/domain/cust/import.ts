@@ -18,11 +18,10 @@ import { isUniqueViolation } from '../../http/db-errors';
 import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
 import { xlsxOf } from '../../resource/xlsx-stream';
-import { sendUpload } from '../../resource/kit-routes';
+import { namedUpload, sendUpload } from '../../resource/kit-routes';
 import { insertChunked } from '../../resource/batch';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
-import { ownUpload } from './talent-files';
 import { ensureCooperation, newCardRow, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
 export const CustMessages = { ...TalentMessages, ...CUST_IMPORT_MESSAGES, ...IMPORT_OUTCOMES, importFile: '该次导入没有保存原始文件' } as const;
@@ -64,7 +63,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         const checked = checkCustImportRows(ctx.body.rows as unknown[]);
         const refusal = importRefusal(checked);
         if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });
-        const upload = ctx.body.file ? await ownUpload(db, caller, ctx.body.file, CustMessages.importFile) : null;
+        const upload = ctx.body.file ? await namedUpload(deps.db, caller.user, ctx.body.file, CustMessages.importFile, CustMessages.file) : null;
         const rows = checked.map((c) => c.row!);
         const importNo = importNoOf(ctx.now);
 

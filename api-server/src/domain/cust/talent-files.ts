@@ -3,36 +3,15 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
-import { assertUploadsUsable, sendUpload } from '../../resource/kit-routes';
+import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { suppliersSeen } from './scope';
-import { TalentMessages } from './talent-records';
-
-/** A talent's files: the uploads a write names, its own files (ID front 0, back 1, bio 2) and the suppliers' (3, 20). */
-export interface UploadRef {
-  id: number;
-  name: string;
-  fileMd5: string;
-  storedAs: string;
-  url: string;
-}
-
-/** An upload named by `{url, fileMd5, name}` that the caller's organisation made (the platform any). */
-export async function ownUpload(db: AnyDb, caller: Caller, value: unknown, missing: string): Promise<UploadRef> {
-  const file = value && typeof value === 'object' ? (value as { url?: unknown; fileMd5?: unknown }) : {};
-  const id = Number(/download\?id=(\d+)$/.exec(typeof file.url === 'string' ? file.url : '')?.[1]);
-  if (!id) return refuse(Code.VALIDATION, missing);
-  await assertUploadsUsable(db as never, caller.user, [id]);
-  const row = (await db.selectFrom('upload_file').select(['id', 'name', 'fileMd5', 'storedAs']).where('id', '=', id).executeTakeFirstOrThrow()) as Omit<UploadRef, 'url'>;
-  if (typeof file.fileMd5 === 'string' && file.fileMd5.toLowerCase() !== row.fileMd5) refuse(Code.VALIDATION, TalentMessages.file);
-  return { id: row.id, name: row.name, fileMd5: row.fileMd5, storedAs: row.storedAs, url: `/api/admin/file/download?id=${row.id}` };
-}
 
 /**
  * Stores a file of the talent in the write's transaction: its own (ID front 0, back 1, bio 2) replaces the
  * one of that type; a supplier's (the signed agreement 3, the tax real-name file 20) is kept beside the earlier ones.
  */
-export async function putFile(trx: AnyDb, custId: unknown, fileType: number, file: Omit<UploadRef, 'id' | 'storedAs'>, now: number, supplierId: unknown = null): Promise<void> {
+export async function putFile(trx: AnyDb, custId: unknown, fileType: number, file: { url: string; name: string; fileMd5: string }, now: number, supplierId: unknown = null): Promise<void> {
   if (supplierId === null) await trx.deleteFrom('cust_file').where('custId', '=', custId).where('fileType', '=', fileType).where('supplierId', 'is', null).execute();
   await trx.insertInto('cust_file').values({ custId, fileType, supplierId, url: file.url, name: file.name, fileMd5: file.fileMd5, createdAt: now }).execute();
 }

@@ -12,10 +12,10 @@ import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { simulatedOcrProvider } from '../../providers/ocr';
 import { type AnyDb, defineResource, type Row, T } from '../../resource/entity-resource';
-import { uploadBytes } from '../../resource/kit-routes';
+import { namedUpload, uploadBytes } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
 import { talentInScope, talentWritableBy } from './scope';
-import { ownUpload, putFile, talentFileRoutes, talentFiles } from './talent-files';
+import { putFile, talentFileRoutes, talentFiles } from './talent-files';
 import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
@@ -60,7 +60,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       await ensureCooperation(ctx.trx, [Number(id)], { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
       await ensureCard(ctx.trx, Number(id), (columns.bankCard as string | null) ?? null, (columns.bankName as string | null) ?? null, ctx.now);
       for (const [field, fileType] of FILE_FIELDS)
-        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await ownUpload(ctx.trx, ctx.caller, ctx.body[field], TalentMessages.file), ctx.now);
+        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await namedUpload(ctx.trx as never, ctx.caller.user, ctx.body[field], TalentMessages.file), ctx.now);
       return { custCode: columns.custCode };
     },
     audited: ['custCode', 'name', 'idType', 'entId'],
@@ -86,7 +86,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       for: ['SYS', 'SPR', 'ENT'],
       handler: signed(async (ctx) => {
         const { caller } = ctx;
-        const upload = await ownUpload(db, caller, ctx.body.file, TalentMessages.ocrFile);
+        const upload = await namedUpload(deps.db, caller.user, ctx.body.file, TalentMessages.ocrFile, TalentMessages.file);
         const read = await simulatedOcrProvider.readIdCard({ bytes: uploadBytes(deps, upload.storedAs), fileMd5: upload.fileMd5 });
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
       }),
