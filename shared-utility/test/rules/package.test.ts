@@ -13,6 +13,8 @@ import {
   packagePriceText,
   type PackageTriple,
 } from '../../src/pure/rules/package';
+import { recordRefusal } from '../../src/pure/entity';
+import { workPackage } from '../../src/pure/entities/task';
 
 const t = (reviewStatus: PackageTriple['reviewStatus'], pkgStatus: PackageTriple['pkgStatus'], status: number): PackageTriple => ({ reviewStatus, pkgStatus, status });
 const INIT = t('INIT', 'HIDDEN', 0);
@@ -58,12 +60,14 @@ describe('package price display (spec §3)', () => {
     expect(packagePrices({ priceLowerFen: undefined }, stored)).toEqual({ priceLowerFen: null, priceUpperFen: 200 });
   });
 
-  it('checks a row as stored: its type keeps the prices it uses', () => {
-    const row = { priceType: 20, priceLowerFen: 0, priceUpperFen: 500, startDate: '2026-12-01', endDate: '2026-12-31' };
+  it('checks a package as a write leaves it (the entity\'s checks: fields by name, money in fen): its type keeps the prices it uses', () => {
+    const row = { packagePriceType: 20, packagePriceLower: 0, packagePriceUpper: 500, startDate: '2026-12-01', endDate: '2026-12-31' };
     expect(packageRowError(row)).toBe(PACKAGE_MESSAGES.lowerPositive);
-    expect(packageRowError({ ...row, priceType: 10 })).toBeNull();
-    expect(packageRowError({ ...row, priceType: 30, priceLowerFen: 600 })).toBe(PACKAGE_MESSAGES.rangeOrder);
-    expect(packageRowError({ ...row, priceLowerFen: 100, endDate: '2026-11-30' })).toBe(PACKAGE_MESSAGES.dates);
+    expect(packageRowError({ ...row, packagePriceType: 10 })).toBeNull();
+    expect(packageRowError({ ...row, packagePriceType: 30, packagePriceLower: 600 })).toBe(PACKAGE_MESSAGES.rangeOrder);
+    expect(packageRowError({ ...row, packagePriceLower: 100, endDate: '2026-11-30' })).toBe(PACKAGE_MESSAGES.dates);
+    expect(recordRefusal(workPackage, { ...row, packagePriceLower: 100, endDate: '2026-11-30' })).toBe(PACKAGE_MESSAGES.dates);
+    expect(recordRefusal(workPackage, { ...row, packagePriceLower: 100 })).toBeNull();
   });
 });
 

@@ -16,7 +16,6 @@ import {
   packageAllows,
   type PackageAction,
   packageAssignee,
-  packageRowError,
   packagePrices,
   packageTaker,
   packageTalent,
@@ -63,10 +62,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
     fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (_ctx, values) => ({ ...values, ...packagePrices(values), ...PACKAGE_CREATED }),
-    check: async (ctx, next) => {
-      const error = packageRowError(next);
-      if (error) refuse(Code.VALIDATION, error);
-    },
     // The enterprise gives the package its supplier (read first, on create); the category is one of that supplier's.
     refersTo: [
       { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, message: '请选择企业' },

@@ -1,7 +1,7 @@
 /** Task packages (DOMAIN.md §7, spec §2 /task): a supplier's two-level task categories. */
 import { defineEntity } from '../entity';
 import { type AccountType, enumLabel, ENUMS } from '../enums';
-import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, packagePriceText, type PackageTriple } from '../rules/package';
+import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, packagePriceText, packageRowError, type PackageTriple } from '../rules/package';
 
 export const TASK_MESSAGES = {
   parentLevel: '上级分类只能是本供应商的一级分类',
@@ -74,6 +74,8 @@ export const workPackage = defineEntity({
     settledAmount: { label: '已结算金额(元)', type: 'money', column: 'settledFen', list: false },
     createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
   },
+  // Its prices by its type, the end date not before the start (1001 on create and update).
+  checks: [packageRowError],
   // One lifecycle (rules/package.ts PACKAGE_LIFECYCLE) moves the three state fields together; the commands
   // take who and when from it. `from` names the states of `status` each starts from (updateStatus).
   state: ['status', 'reviewStatus', 'pkgStatus'],

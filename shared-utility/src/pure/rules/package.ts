@@ -65,10 +65,10 @@ export function packagePrices(values: Readonly<Record<string, unknown>>, before:
   return { priceLowerFen: type === PRICE_TYPE.FIXED || type === PRICE_TYPE.RANGE ? pick('priceLowerFen') : null, priceUpperFen: type === PRICE_TYPE.RANGE ? pick('priceUpperFen') : null };
 }
 
-/** packageError of a package row as it would be stored (its columns; the prices its type keeps). */
-export function packageRowError(row: Readonly<Record<string, unknown>>): string | null {
-  const { priceLowerFen, priceUpperFen } = packagePrices(row);
-  return packageError({ priceType: Number(row.priceType), lowerFen: priceLowerFen, upperFen: priceUpperFen, startDate: String(row.startDate), endDate: String(row.endDate) });
+/** packageError of a package as a write would leave it — workPackage's `checks` (fields by name, money in fen), with the prices its type keeps. */
+export function packageRowError(p: Readonly<Record<string, unknown>>): string | null {
+  const { priceLowerFen, priceUpperFen } = packagePrices({ priceType: p.packagePriceType, priceLowerFen: p.packagePriceLower, priceUpperFen: p.packagePriceUpper });
+  return packageError({ priceType: Number(p.packagePriceType), lowerFen: priceLowerFen, upperFen: priceUpperFen, startDate: String(p.startDate), endDate: String(p.endDate) });
 }
 
 export interface PackageTriple {
