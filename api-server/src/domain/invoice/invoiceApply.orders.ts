@@ -22,6 +22,8 @@ import { BizType } from '../ent/ledger';
 import { serialCode } from '../org-scope';
 
 const MAX_ORDERS = 200;
+/** The applications' number series, declared on the field (the kit numbers 开出记录's 新增 by it). */
+const SERIES = invoiceApply.fields.applyNo.serial;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
 
 /** 备注 by the entity's one declared rule. */
@@ -109,9 +111,9 @@ const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: un
   updatedAt: now,
 });
 
-/** A new application's number (concurrent creates take turns on PostgreSQL), type and supplier, pending. */
-const opened = async (deps: AppDeps, trx: AnyDb, applyType: number, supplierId: unknown) =>
-  ({ applyNo: await serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', 'IA', 8), applyType, supplierId, status: InvoiceStatus.PENDING });
+/** A new application over orders: its number of the series (concurrent creates take turns on PostgreSQL), type 10, its supplier, pending. */
+const opened = async (deps: AppDeps, trx: AnyDb, supplierId: unknown) =>
+  ({ applyNo: await serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', SERIES.prefix, SERIES.width), applyType: 10, supplierId, status: InvoiceStatus.PENDING });
 
 /** The application's order links (each what the order paid), live until the application ends: the kit's batch write. */
 const linkOrders = (trx: AnyDb, applyId: number, priced: Priced, now: number) =>
@@ -147,7 +149,7 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
     const remark = remarkOf(ctx.body.remark);
     return my.write(ctx, async (trx) => {
       const priced = await price(trx, ctx, ctx.body, null);
-      const columns = { ...(await opened(deps, trx, 10, priced.supplierId)), entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
+      const columns = { ...(await opened(deps, trx, priced.supplierId)), entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
@@ -183,13 +185,8 @@ export async function editApplication(x: EffectContext) {
   return { changes };
 }
 
-/** A free application (type 90) 新增 by the supplier: enterprise, item and amount; no orders. */
-export function freeApplication(deps: AppDeps) {
-  return async (ctx: WriteContext, values: Row): Promise<Row> => {
-    const ent = (await ctx.trx.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', values.entId).executeTakeFirst()) as Row | undefined;
-    if (!ent) return refuse(Code.NOT_FOUND, Messages.notFound);
-    const item = await itemOf(ctx.trx, ent.supplierId as number, values.itemId);
-    if (!(Number(values.amountFen) > 0)) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.amountPositive);
-    return { ...values, ...amountColumns(item, await infoOf(ctx.trx, ent.id), Number(values.amountFen), 0), ...(await opened(deps, ctx.trx, 90, ent.supplierId)) };
-  };
-}
+/** A free application (type 90) 新增 by the supplier: its enterprise's supplier and its item's rate are taken by the kit (toMe's refersTo); no orders. */
+export const freeApplication = async (ctx: WriteContext, values: Row): Promise<Row> => ({
+  ...values,
+  ...amountColumns({ id: values.itemId, taxRate: values.taxRate }, await infoOf(ctx.trx, values.entId), Number(values.amountFen), 0),
+});

@@ -11,6 +11,7 @@
  * SYS all.
  */
 import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { Code, Messages } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
 import { type AnyDb, defineResource, type Resource } from '../../resource/entity-resource';
@@ -31,7 +32,12 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   const discarded = { table: 'invoice_file', column: 'applyId', where: { status: 0 }, set: { status: 10 }, stamp: 'updatedAt' };
   const my = defineResource(deps, invoiceApply, { ...both, writers: ['SYS', 'ENT'], create: false, effects: { ...myEffects, edit: editApplication }, commandRefs: { cancel: released } });
   const toMe = defineResource(deps, invoiceApplyToMe, {
-    ...both, writers: ['SYS', 'SPR'], effects: toMeEffects, beforeCreate: freeApplication(deps),
+    ...both, writers: ['SYS', 'SPR'], effects: toMeEffects, beforeCreate: freeApplication,
+    // 新增 (type 90): the enterprise (1004 when none) gives its supplier, whose item it must be (its rate taken).
+    refersTo: [
+      { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, code: Code.NOT_FOUND, message: Messages.notFound },
+      { table: 'invoice_item', column: 'itemId', match: { supplierId: 'supplierId' }, takes: { taxRate: 'taxRate' }, message: INVOICE_APPLY_MESSAGES.noItem },
+    ],
     commandRefs: { reviewFail: released, issue: { stamp: 'issuedAt' }, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] } },
   });
   const info = defineResource(deps, invoiceApplyInfo, { scope, simple: false, export: true });

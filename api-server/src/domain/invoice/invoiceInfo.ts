@@ -1,9 +1,9 @@
 /**
  * /invoice/invoiceInfo 开票信息 (DOMAIN.md §5): one per enterprise, kept by the enterprise itself; its
- * supplier and merchant read it. A 专票 needs every field. A merchant (which has no 申请记录 menu) reads
+ * supplier and merchant read it. A 专票 needs every field (the entity's `checks`). A merchant (which has no 申请记录 menu) reads
  * each enterprise's applications from its row (`applies`).
  */
-import { AdminType, invoiceApply, invoiceInfo, invoiceInfoError } from '@flexpay/shared-utility/src/pure';
+import { AdminType, invoiceApply, invoiceInfo } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -22,10 +22,6 @@ export function invoiceInfoRoutes(deps: AppDeps): RouteSpec[] {
       const own = ctx.caller.user.orgId;
       if (values.entId !== undefined && values.entId !== null && values.entId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
       return { ...values, entId: own };
-    },
-    check: async (_ctx, next) => {
-      const error = invoiceInfoError(next);
-      if (error) refuse(Code.VALIDATION, error);
     },
   });
   return info.routes;

@@ -66,6 +66,8 @@ export const invoiceInfo = defineEntity({
     email: { label: '接收邮箱', type: 'text', rule: 'email', max: 100, create: true, update: true, nullable: true, list: false },
     updatedAt: { label: '更新时间', type: 'datetime', sort: true, width: 170 },
   },
+  // A 专票 needs every field (create and update).
+  checks: [invoiceInfoError],
 });
 
 /** A supplier's invoice items: what its invoices are issued for, with the 19-digit tax classification code. */
@@ -127,7 +129,7 @@ const invoiceFileOf = { table: 'invoice_file', link: 'applyId' } as const;
  */
 const applyFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150 },
+  applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'IA', width: 8 } },
   applyType: { label: '申请类型', type: 'enum', enum: 'invoiceApplyType', search: 'eq', width: 130 },
   entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 },
   supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', width: 200 },
@@ -185,8 +187,10 @@ export const invoiceApply = defineEntity({
 
 const toMeFields = {
   ...applyFields,
-  // A free (type 90) application names its amount; the enterprise's come from their orders.
+  // A free (type 90) application names its amount; the enterprise's come from their orders. It starts pending.
+  applyType: { ...applyFields.applyType, createdAs: 90 },
   amount: { ...applyFields.amount, required: true, create: true },
+  status: { ...applyFields.status, createdAs: 10 },
 } as const;
 
 /** 开出记录 (SYS, SPR): applications addressed to the supplier: review, issue, discard, free applications. */
@@ -204,6 +208,7 @@ export const invoiceApplyToMe = defineEntity({
   paths: { query: 'invoice/act/query/toMe', mgr: 'invoice/act/mgr/toMe' },
   codes: { query: 27210, mgr: 27260 },
   fields: toMeFields,
+  checks: [(row) => (Number(row.amount) > 0 ? null : INVOICE_APPLY_MESSAGES.amountPositive)],
   state: ['status'],
   commands: {
     // 审核 {id, pass, reason?}: one call for the two outcomes, each audited as itself.
