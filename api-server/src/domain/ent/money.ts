@@ -66,34 +66,22 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     create: 'apply',
     summary: ['amount'],
     beforeCreate: async (_ctx, values) => ({ ...values, applyId: values.balanceType === 20 ? values.applyId : null }),
-    // Apply = lock, after the account's row lock, so concurrent refunds of one recharge see each other.
+    // A refund of a recharge names a successful recharge of the same enterprise and channel.
+    refersTo: [{ table: 'balance_apply', column: 'applyId', match: { entId: 'entId', payChannel: 'channel' }, where: { status: RechargeStatus.SUCCESS }, message: MONEY_MESSAGES.rechargeMismatch }],
+    // Apply = lock: the rest is read after the account's row lock, so concurrent refunds of one recharge see each other.
     afterCreate: async (ctx, key, columns) => {
-      const entId = columns.entId as number;
-      const channel = columns.channel as number;
-      await moveBalance(
-        ctx.trx,
-        deps.dialect,
-        { entId, channel, type: 1, amountFen: Number(columns.amountFen), bizType: BizType.REFUND, bizNo: String(columns.refundNo), operatorName: operatorName(ctx), now: ctx.now },
-        async (account) => {
-          let rechargeFen: number | undefined;
-          let refundedFen: number | undefined;
-          if (columns.balanceType === 20) {
-            const recharge = (await ctx.trx.selectFrom('balance_apply').select('amountFen').where('id', '=', columns.applyId).where('entId', '=', entId).where('payChannel', '=', channel).where('status', '=', RechargeStatus.SUCCESS).executeTakeFirst()) as Row | undefined;
-            if (!recharge) refuse(Code.VALIDATION, MONEY_MESSAGES.rechargeMismatch);
-            const taken = (await ctx.trx
-              .selectFrom('refund_apply')
-              .select((eb) => eb.fn.coalesce(eb.fn.sum('amountFen'), eb.lit(0)).as('fen'))
-              .where('applyId', '=', columns.applyId)
-              .where('id', '!=', key)
-              .where('status', 'in', [RefundStatus.PENDING, RefundStatus.REFUNDING, RefundStatus.SUCCESS])
-              .executeTakeFirst()) as Row;
-            rechargeFen = Number(recharge!.amountFen);
-            refundedFen = Number(taken.fen);
-          }
-          const rest = refundableFen({ balanceType: columns.balanceType as number, availableFen: account.availableFen, rechargeFen, refundedFen });
-          if (Number(columns.amountFen) > rest) refuse(Code.VALIDATION, `${MONEY_MESSAGES.overRefundable}（可退${formatFen(rest)}元）`);
-        },
-      );
+      const { entId, channel, applyId, balanceType } = columns as { entId: number; channel: number; applyId: number | null; balanceType: number };
+      const move = { entId, channel, type: 1, amountFen: Number(columns.amountFen), bizType: BizType.REFUND, bizNo: String(columns.refundNo), operatorName: operatorName(ctx), now: ctx.now } as const;
+      await moveBalance(ctx.trx, deps.dialect, move, async (account) => {
+        // The recharge with what its other refunds (pending, refunding, paid) already took of it.
+        const recharge = (await ctx.trx
+          .selectFrom('balance_apply as b')
+          .select((eb) => ['b.amountFen', eb.selectFrom('refund_apply as r').select((e) => e.fn.coalesce(e.fn.sum('r.amountFen'), e.lit(0)).as('fen')).whereRef('r.applyId', '=', 'b.id').where('r.id', '!=', key).where('r.status', 'in', [RefundStatus.PENDING, RefundStatus.REFUNDING, RefundStatus.SUCCESS]).as('taken')])
+          .where('b.id', '=', applyId)
+          .executeTakeFirst()) as Row | undefined;
+        const rest = refundableFen({ balanceType, availableFen: account.availableFen, rechargeFen: recharge && Number(recharge.amountFen), refundedFen: recharge && Number(recharge.taken) });
+        if (move.amountFen > rest) refuse(Code.VALIDATION, `${MONEY_MESSAGES.overRefundable}（可退${formatFen(rest)}元）`);
+      });
     },
     effects: refundEffects(deps),
   });
