@@ -6,7 +6,7 @@ import { FEE_MESSAGES, type FeeConfig } from '@flexpay/shared-utility/src/pure';
 import { feeReversal, type PricedLine, priceOrderLines } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { DialectName } from '../../db/connect';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
 import { lockName } from '../../resource/lock';
@@ -19,15 +19,10 @@ import { type Db, type EntContext, readParts } from './service';
  * The caller serialises pricing per enterprise (lockPricing).
  */
 export async function priceRows(db: Db, ctx: EntContext, orderNo: string, rows: Array<{ rowNo: number; idNumber: string; amountFen: number }>, month: string, now: number): Promise<PricedLine[]> {
-  const entCfg = await db.selectFrom('ent_fee_config').selectAll().where('entId', '=', ctx.entId).executeTakeFirst();
-  if (!entCfg) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.entConfigMissing);
+  const entCfg = (await db.selectFrom('ent_fee_config').selectAll().where('entId', '=', ctx.entId).executeTakeFirst()) ?? refuse(Code.VALIDATION, FEE_MESSAGES.entConfigMissing);
   const merchantIds = [ctx.merchtId, ...(ctx.parentMerchtId === null ? [] : [ctx.parentMerchtId])];
   const costs = await db.selectFrom('mercht_fee_config').selectAll().where('merchtId', 'in', merchantIds).execute();
-  const costOf = (id: number): FeeConfig => {
-    const row = costs.find((c) => c.merchtId === id);
-    if (!row) throw new ApiError(Code.VALIDATION, FEE_MESSAGES.merchantConfigMissing);
-    return feeConfigOf(row as unknown as Row);
-  };
+  const costOf = (id: number): FeeConfig => feeConfigOf((costs.find((c) => c.merchtId === id) ?? refuse(Code.VALIDATION, FEE_MESSAGES.merchantConfigMissing)) as unknown as Row);
   const price = feeConfigOf(entCfg as unknown as Row);
   const pricing = { price, calcMode: ctx.calcMode, merchantCost: costOf(ctx.merchtId), parentCost: ctx.parentMerchtId === null ? null : costOf(ctx.parentMerchtId) };
   const sum = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await where(base()).executeTakeFirstOrThrow()).fen);

@@ -58,8 +58,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       perm: 3501,
       raw: true,
       handler: async (ctx) => {
-        const query = ctx.request.query as Row;
-        const claimed = await takeToken(deps.db as never, query.ticket, PROGRESS_PATH, ctx.now);
+        const claimed = await takeToken(deps.db as never, (ctx.request.query as Row).ticket, PROGRESS_PATH, ctx.now);
         if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
         const storedToken = (claimed.query.session as string | null | undefined) ?? null;
         // The session, account and organisation as they stand now; the stream ends when any fails (ApiError).
@@ -76,7 +75,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
         };
         let epoch = await readAuthEpoch(deps.db);
         let caller = await standing();
-        let checkedAt = Date.now();
+        let [checkedAt, loadedAt] = [Date.now(), Date.now()];
         const lastHeader = Number(ctx.request.headers['last-event-id']);
         let last = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : Number((await db.selectFrom('order_progress').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0);
         const reply = ctx.reply;
@@ -92,10 +91,9 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
           // minute (the session's idle clock, moved forward by the browser's other calls).
           if (Date.now() - checkedAt >= PROGRESS_RECHECK_MS) {
             const now = await readAuthEpoch(deps.db);
-            const stale = Date.now() - checkedAt >= 60_000;
             checkedAt = Date.now();
-            if (now !== epoch || stale) {
-              epoch = now;
+            if (now !== epoch || checkedAt - loadedAt >= 60_000) {
+              [epoch, loadedAt] = [now, checkedAt];
               try {
                 caller = await standing();
               } catch (error) {

@@ -139,7 +139,8 @@ export class OrderWorker {
       if (c.status === 50 && !submitted) continue;
       if (submitted) this.crash('afterSubmitCall');
       const done = await this.o.db.transaction().execute(async (trx) => {
-        const order = await this.claim(trx, c.id, c.status);
+        // The order row, if it is still in that status and no other process holds it.
+        const order = await lockRow<OrderRow>(trx, this.o.dialect, 'pay_order', { id: c.id, status: c.status }, CLAIMED, { skipLocked: true });
         if (!order) return false;
         // Behind an older order of its enterprise (FIFO): that one goes first (it may be outside this batch).
         const older = order.status === 0 || order.status === 10 ? await olderOpenQuery(trx, order).executeTakeFirst() : undefined;
@@ -158,12 +159,6 @@ export class OrderWorker {
 
   private crash(point: CrashPoint): void {
     if (this.o.crashAt === point) throw new WorkerCrash(point);
-  }
-
-  /** Locks the order row if it is still in that status and no other process holds it. */
-  private async claim(trx: Db, id: number, status: number): Promise<OrderRow | null> {
-    const row = await lockRow<OrderRow>(trx, this.o.dialect, 'pay_order', { id, status }, CLAIMED, { skipLocked: true });
-    return row ? { ...row, lockFen: Number(row.lockFen) } : null;
   }
 
   private async submitCall(id: number, now: number): Promise<SubmitAnswer | null> {
@@ -226,7 +221,7 @@ export class OrderWorker {
     }
     await trx.updateTable('order_detail').set({ errorType: 0, reason: null }).where('orderId', '=', order.id).where('errorType', '!=', 0).execute();
     try {
-      await moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: order.lockFen, bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
+      await moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: Number(order.lockFen), bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return this.move(trx, order, 12, now, { reason: BALANCE_MESSAGES.insufficientWithOverdraft });
