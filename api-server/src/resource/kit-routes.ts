@@ -197,10 +197,15 @@ export function uploadBytes(deps: AppDeps, storedAs: string): Buffer {
 
 /** Streams a stored upload with its original name. */
 export function sendStored(deps: AppDeps, reply: SignedInContext['reply'], storedAs: string, name: string) {
+  return sendInline(reply, name, fs.createReadStream(path.join(uploadDir(deps), path.basename(storedAs))));
+}
+
+/** A file shown in the browser under its name (its type by the name's extension): a stored upload's stream, or a document made now (a bank receipt). */
+export function sendInline(reply: SignedInContext['reply'], name: string, body: Buffer | fs.ReadStream) {
   const ext = path.extname(name).slice(1).toLowerCase();
   return reply
     .header('Content-Type', MIME[ext] ?? 'application/octet-stream')
     .header('Content-Disposition', `inline; filename="file.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('Cache-Control', 'private, no-store')
-    .send(fs.createReadStream(path.join(uploadDir(deps), path.basename(storedAs))));
+    .send(body);
 }
