@@ -8,13 +8,13 @@
  * - 40 人工 (SPR, SYS): the submitted lines of manual-channel orders (0/99) to pay by hand.
  */
 import { accountTypeOf, orderDetail, orderExportMode, orderExportSheet, payOrder } from '@flexpay/shared-utility/src/pure';
-import * as XLSX from 'xlsx';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import type { AnyDb, Resource } from '../../resource/entity-resource';
 import { auditWholeExport, exportFileName, peekToken, tokenExport } from '../../resource/export';
+import { xlsxOf } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
 
 export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrder.fields>): { routes: RouteSpec[]; withModes: (kit: RouteSpec[]) => RouteSpec[] } {
@@ -39,10 +39,8 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
       q = mode.manual ? q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10) : q.where('d.status', '=', 20);
       const lines = ids.length === 0 ? null : await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
       const rows = lines ? orderExportSheet(mode.mode, lines.map((l) => ({ ...l, resultAt: formatDateTime(l.resultAt) }))) : [];
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), mode.title);
       if (mode.whole && rows.length > 1) await auditWholeExport(db as unknown as AnyDb, ctx, orderDetail, `${mode.title}：${mode.whole.map((n) => orderDetail.fields[n].label).join('、')}`, rows.length - 1);
-      return { bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, name: exportFileName(mode.title, ctx.now) };
+      return { bytes: xlsxOf(mode.title, rows), name: exportFileName(mode.title, ctx.now) };
     },
   });
   const [genMode, exportMode] = routes;

@@ -14,6 +14,7 @@ import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext
 import type { Row } from '../../resource/codec';
 import { type Effect, STALE_MESSAGE } from '../../resource/commands';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { sendInline } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
 import { entScope } from '../ent/index';
@@ -92,9 +93,8 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   });
 
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
-  async function manualResult(ctx: SignedInContext) {
+  async function manualResult(ctx: SignedInContext, to: number) {
     const line = await details.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
-    const to = Number(ctx.body.status);
     const t: TransitionDef | undefined = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
@@ -128,9 +128,8 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   return [
     ...modeExports.withModes(orders.routes),
     ...details.routes.filter((r) => !detailMachine.has(r.path)),
-    { path: `${orderDetail.paths.mgr}/updateStatus`, perm: detailCode, handler: signed(manualResult) },
-    { path: `${orderDetail.paths.mgr}/markSuccess`, perm: detailCode, handler: signed((ctx) => manualResult({ ...ctx, body: { ...ctx.body, status: 20 } })) },
-    { path: `${orderDetail.paths.mgr}/markFailed`, perm: detailCode, handler: signed((ctx) => manualResult({ ...ctx, body: { ...ctx.body, status: 30 } })) },
+    // 代发成功 / 代发失败, and updateStatus naming either by its status.
+    ...([['updateStatus', null], ['markSuccess', 20], ['markFailed', 30]] as const).map(([name, to]) => ({ path: `${orderDetail.paths.mgr}/${name}`, perm: detailCode, handler: signed((ctx) => manualResult(ctx, to ?? Number(ctx.body.status))) })),
     {
       // The bank receipt of a successful line (SimBank: 回单_{serialNo}.pdf); 1004 暂无回单 otherwise.
       path: `${orderDetail.paths.query}/bankReceiptFile`,
@@ -140,13 +139,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
       handler: signed(async (ctx) => {
         const line = await details.resource.load(ctx.caller, keyValue(orderDetail, ctx.request.query as Row));
         if (!line.receiptFile) refuse(Code.NOT_FOUND, ORDER_MESSAGES.noReceipt);
-        const name = String(line.receiptFile);
-        const pdf = onePagePdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`);
-        return ctx.reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `inline; filename="receipt.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('Cache-Control', 'no-store')
-          .send(pdf);
+        return sendInline(ctx.reply, String(line.receiptFile), onePagePdf(`Bank receipt ${String(line.serialNo)} payee ${formatFen(Number(line.payeeFen))}`));
       }),
     },
     {

@@ -66,6 +66,7 @@ export const headOf = (row: Row) => row as unknown as TempHead;
 const checkedRows = (rows: Array<{ rowNo: number }>, checks: Array<Omit<RowCheckResult, 'rowNo'>>): RowCheckResult[] => rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
 
 /** A temp order's rows as stored, in row order (amounts as numbers). */
+type TempRow = Awaited<ReturnType<typeof tempRows>>[number];
 const tempRows = async (trx: Db, tempId: number) =>
   (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', tempId).orderBy('rowNo').execute()).map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
 
@@ -73,13 +74,16 @@ const tempRows = async (trx: Db, tempId: number) =>
 export async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'packageCode'>, now: number): Promise<RowCheckResult[]> {
   const rows = await tempRows(trx, temp.id);
   const checks = await checkRows(trx, await entContext(trx, temp.entId), rows, { packageCode: temp.packageCode ?? null, month: monthOf(now) });
+  await storeChecks(trx, temp.id, rows, checks, now, { amountFen: rows.reduce((s, r) => s + (r.amountFen ?? 0), 0), detailCount: rows.length, updatedAt: now });
+  return checkedRows(rows, checks);
+}
+
+/** Stores each row's check where it changed, and the temp order's error count (with `totals`). */
+async function storeChecks(trx: Db, tempId: number, rows: TempRow[], checks: Array<Omit<RowCheckResult, 'rowNo'>>, now: number, totals: Row = {}): Promise<void> {
   for (const [i, r] of rows.entries())
     if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
       await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
-  const errorCount = checks.filter((c) => c.errorType !== 0).length;
-  const amountFen = rows.reduce((s, r) => s + (r.amountFen ?? 0), 0);
-  await trx.updateTable('temp_order').set({ errorCount, amountFen, detailCount: rows.length, updatedAt: now }).where('id', '=', temp.id).execute();
-  return checkedRows(rows, checks);
+  await trx.updateTable('temp_order').set({ errorCount: checks.filter((c) => c.errorType !== 0).length, ...totals }).where('id', '=', tempId).execute();
 }
 
 /** Row count and channel of a new temp order, before anything is written. */
@@ -126,7 +130,7 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
  * people's month locks, prices every line, writes the order, its lines and charge rows, and moves the
  * temp order to 30 (its audit entry is the caller's). Row errors found meanwhile come back instead, with nothing written.
  */
-export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rowErrors: RowCheckResult[] }> {
+export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rows: TempRow[]; checks: Array<Omit<RowCheckResult, 'rowNo'>> }> {
   const { entId, payChannel: channel } = temp;
   const month = monthOf(now);
   await lockPricing(trx, dialect, entId);
@@ -134,11 +138,11 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
   const passing = (checks: Array<{ errorType: number }>) => checks.every((c) => c.errorType === 0);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
-  if (!passing(checks)) return { rowErrors: checkedRows(rows, checks) };
+  if (!passing(checks)) return { rows, checks };
   const orderNo = await serialCode(dialect, trx as never, 'pay_order', 'orderNo', 'PO', 8);
   const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
   if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
-  if (!passing(checks)) return { rowErrors: checkedRows(rows, checks) };
+  if (!passing(checks)) return { rows, checks };
   const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
   const made = payoutOrderOf(head, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
   const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
@@ -161,13 +165,8 @@ export async function orderGate(deps: AppDeps, entId: number, channel: number, n
 }
 
 /** 提交订单 refused for rows failing meanwhile: their errors are kept on the temp order (for the screen) while nothing else is. */
-export const rowsKept = (tempId: number, errors: RowCheckResult[], now: number) => {
-  const bad = errors.filter((e) => e.errorType !== 0).length;
-  return new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad), async (trx) => {
-    for (const e of errors) await trx.updateTable('temp_order_detail').set({ errorType: e.errorType, errorMsg: e.errorMsg, updatedAt: now }).where('tempOrderId', '=', tempId).where('rowNo', '=', e.rowNo).execute();
-    await trx.updateTable('temp_order').set({ errorCount: bad }).where('id', '=', tempId).execute();
-  });
-};
+export const rowsKept = (tempId: number, failed: { rows: TempRow[]; checks: Array<Omit<RowCheckResult, 'rowNo'>> }, now: number) =>
+  new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(failed.checks.filter((c) => c.errorType !== 0).length), (trx) => storeChecks(trx as unknown as Db, tempId, failed.rows, failed.checks, now));
 
 /**
  * An enterprise's 提交订单 names the SMS payment code sent for this temp order and its total (1001 otherwise;
@@ -222,7 +221,7 @@ export async function openPayout(deps: AppDeps, client: { clientCode: string; re
     await audit(trx, { operator, now, action: review ? 'submitReview' : 'submit', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 0, to: tempStatus } } });
     if (review) return;
     const made = await orderFromTemp(trx, deps.dialect, operator, now, temp, ent);
-    if ('rowErrors' in made) rowErrors(made.rowErrors);
+    if ('rows' in made) rowErrors(checkedRows(made.rows, made.checks));
     else await audit(trx, { operator, now, action: 'transOrder', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: 10, to: 30 }, orderNo: { from: null, to: made.orderNo } } });
   });
 }

@@ -67,7 +67,7 @@ const transOrder: AskingEffect<EntContext> = {
   },
   run: async ({ trx, deps, row, caller, now, asked }) => {
     const made = await orderFromTemp(trx as unknown as Db, deps.dialect, caller.user, now, headOf(row), asked);
-    if ('rowErrors' in made) throw rowsKept(row.id as number, made.rowErrors, now);
+    if ('rows' in made) throw rowsKept(row.id as number, made, now);
     return { answer: made, changes: { orderNo: { from: null, to: made.orderNo } } };
   },
 };

@@ -111,11 +111,6 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     return JSON.stringify({ ...file, fileMd5: stored.fileMd5, name: file.name.trim() ? file.name : stored.name });
   }
 
-  /** 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now). */
-  async function submit(ctx: SignedInContext) {
-    return temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx)) ? 'submitReview' : 'submit');
-  }
-
   /**
    * 审核 is the kit's command; an API client's payout was confirmed by its signature, so the pass takes 提交订单 at
    * once on the client's behalf, as the platform would (no payment code) — when a gate or a row fails by now, it
@@ -138,11 +133,10 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   }
 
   // The kit's command routes run close and 提交订单; 提交 and 审核 are served here (they choose the command, or do more after it).
-  const machineNames = new Set(['submit', 'submitReview', 'review', 'approve', 'reject'].map((n) => `${tempOrder.paths.mgr}/${n}`));
-  const own = (path: string) => machineNames.has(path) || path === `${tempOrder.paths.mgr}/updateStatus`;
+  const served = new Set(['submit', 'submitReview', 'review', 'approve', 'reject', 'updateStatus'].map((n) => `${tempOrder.paths.mgr}/${n}`));
   const mgr = tempOrder.codes.mgr!;
   const routes: RouteSpec[] = [
-    ...temps.routes.filter((r) => !own(r.path)),
+    ...temps.routes.filter((r) => !served.has(r.path)),
     ...details.routes,
     fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
     {
@@ -160,8 +154,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
         return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
       }),
     },
-    { path: 'order/mgr/temp/submit', perm: mgr, for: TEMP_WRITERS, handler: signed(submit) },
-    { path: 'order/mgr/temp/submitReview', perm: mgr, for: TEMP_WRITERS, handler: signed(submit) },
+    // 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now).
+    ...['submit', 'submitReview'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: mgr, for: TEMP_WRITERS, handler: signed(async (ctx) => temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx)) ? 'submitReview' : 'submit')) })),
     ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: signed((ctx) => reviewed(ctx, name)) })),
     {
       // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
