@@ -1,6 +1,6 @@
 import { maskPersonal } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { NoticeMessages } from '../src/domain/other/notice';
+import { NOTICE_MESSAGES as NoticeMessages } from '@flexpay/shared-utility/src/pure';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { createSubUser } from './support/users';

@@ -7,10 +7,10 @@
 import { AdminType, coopSupRefusal, custCoopEnt, custCoopSup, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { scoped } from '../../account/scope';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import type { Row } from '../../resource/codec';
+import { isBlank } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
@@ -58,18 +58,13 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
     simple: false,
     list: custCoopEnt.paths.query,
     duplicate: COOP_MESSAGES.entDuplicate,
-    // An enterprise adds cooperation with itself only; the talent must be one the caller sees.
-    // The talent must be one the caller sees; an enterprise names itself or a sub-enterprise of its own.
+    // ENT names itself unless it names a sub-enterprise; the kit's visibility check refuses (3002) an enterprise outside the caller's scope.
+    fill: (ctx) => (typeOf(ctx.caller) === AdminType.ENT && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId);
-      const own = ctx.caller.user.orgId;
-      const entId = typeOf(ctx.caller) === AdminType.ENT ? (values.entId ?? own) : values.entId;
-      if (entId === null || entId === undefined) refuse(Code.VALIDATION, COOP_MESSAGES.ent);
-      const ent = (await ctx.trx.selectFrom('ent').select(['id', 'parentId']).where('id', '=', entId).executeTakeFirst()) as Row | undefined;
-      if (!ent) refuse(Code.VALIDATION, COOP_MESSAGES.ent);
-      if (typeOf(ctx.caller) === AdminType.ENT && ent!.id !== own && ent!.parentId !== own) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      return { ...values, entId };
+      return isBlank(values.entId) ? refuse(Code.VALIDATION, COOP_MESSAGES.ent) : values;
     },
+    refersTo: [{ table: 'ent', column: 'entId', message: COOP_MESSAGES.ent }],
   }).routes;
 }
 
@@ -94,15 +89,12 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     },
     transitionRefusal: coopSupRefusal,
     effects: coopSupEffects,
-    // A supplier adds the talents it sees or those cooperating with one of its enterprises.
+    // SPR names itself (another supplier is outside its scope: the kit's visibility check, 3002); a talent it sees or one cooperating with one of its enterprises.
+    fill: (ctx) => (typeOf(ctx.caller) === AdminType.SPR && isBlank(ctx.body.supplierId) ? { supplierId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId, typeOf(ctx.caller) === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
-      const supplierId = typeOf(ctx.caller) === AdminType.SPR ? (values.supplierId ?? ctx.caller.user.orgId) : values.supplierId;
-      if (supplierId === null || supplierId === undefined) refuse(Code.VALIDATION, COOP_MESSAGES.supplier);
-      if (typeOf(ctx.caller) === AdminType.SPR && supplierId !== ctx.caller.user.orgId) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-      const supplier = await ctx.trx.selectFrom('mercht').select('id').where('id', '=', supplierId).where('merchtType', '>=', 100).executeTakeFirst();
-      if (!supplier) refuse(Code.VALIDATION, COOP_MESSAGES.supplier);
-      return { ...values, supplierId, signStatus: SIGN.none, taxRegStatus: 0 };
+      return isBlank(values.supplierId) ? refuse(Code.VALIDATION, COOP_MESSAGES.supplier) : { ...values, signStatus: SIGN.none, taxRegStatus: 0 };
     },
+    refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [100, 200, 300] }, message: COOP_MESSAGES.supplier }],
   }).routes;
 }

@@ -20,10 +20,8 @@ import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, p
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
 
-const FILE_FIELDS: Array<[string, number]> = [
-  ['idFront', 0],
-  ['idBack', 1],
-];
+/** The ID photos a new talent may come with, by their file type. */
+const FILE_FIELDS = [['idFront', 0], ['idBack', 1]] as const;
 
 const entOf = async (db: AnyDb, id: unknown) => (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', id).executeTakeFirstOrThrow()) as { id: number; supplierId: number };
 

@@ -2,9 +2,7 @@
  * /agreement 签约协议 (SYS, SPR): a supplier's signing templates. Saving a new text raises the
  * version and keeps the text as an immutable row, so a signature can always show what was signed.
  */
-import { AdminType, agreement, agreementTemplateError, agreementVersion } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { AdminType, agreement, agreementVersion } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 
@@ -27,10 +25,6 @@ export function agreementRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'SPR'],
     export: true,
     fill: (ctx) => (ctx.caller.user.adminType === AdminType.SPR ? { supplierId: ctx.caller.user.orgId } : {}),
-    check: async (_ctx, next) => {
-      const problem = agreementTemplateError(String(next.content ?? ''));
-      if (problem) throw new ApiError(Code.VALIDATION, problem);
-    },
     refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [200, 300] }, message: AgreementMessages.supplier }],
     beforeCreate: async (_ctx, values) => ({ ...values, version: 1, status: 0 }),
     afterCreate: async (ctx, key, columns) => {

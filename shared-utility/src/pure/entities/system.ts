@@ -4,8 +4,11 @@
  */
 import { auditActionLabel, type AuditChanges, auditEntityTitle, describeAuditChanges } from '../audit';
 import { defineEntity, defineMachine } from '../entity';
+import { agreementTemplateError } from '../rules/agreement';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
+
+export const NOTICE_MESSAGES = { window: '截止时间须晚于发布时间' } as const;
 
 /** SYS addresses everybody by target; a supplier's notices reach its own organisation and those under it. */
 export const notice = defineEntity({
@@ -27,6 +30,7 @@ export const notice = defineEntity({
     status: { label: '状态', type: 'enum', enum: 'noticeStatus', create: true, update: true, defaultValue: 0, search: 'eq', sort: true, width: 90 },
     createdAt,
   },
+  checks: [(n) => (n.publishAt != null && n.expireAt != null && Number(n.expireAt) <= Number(n.publishAt) ? NOTICE_MESSAGES.window : null)],
 });
 
 /** Read-only: written by every audited change (account/audit.ts), described in Chinese by pure/audit.ts. */
@@ -125,6 +129,7 @@ export const agreement = defineEntity({
   paths: { query: 'agreement/query', mgr: 'agreement/mgr' },
   codes: { query: 30130, mgr: 30140 },
   fields: agreementFields,
+  checks: [(a) => agreementTemplateError(String(a.content ?? ''))],
   machine: defineMachine(agreementFields, 'status', {
     disable: {
       label: '禁用', from: [0], to: 1, code: 30140, for: ['SYS', 'SPR'], intent: 'warning',
