@@ -7,6 +7,7 @@
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
 import { AdminType, applicationAmounts, applicationKind, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
+import { invoiceableOrder } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -15,8 +16,7 @@ import { insertChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
-import { type AnyDb, Resource, T, type WriteContext } from '../../resource/entity-resource';
-import { formatDateTime } from '../../util/time';
+import { type AnyDb, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
 import { serialCode } from '../org-scope';
@@ -43,7 +43,7 @@ const withPaid = (db: AnyDb) =>
 /** The live order links of the applications other than the one edited (whose own orders count as free). */
 const liveLinks = (db: AnyDb, editing: unknown) => db.selectFrom('invoice_apply_order').where('liveOrderNo', 'is not', null).where('applyId', '<>', editing ?? -1);
 
-/** The enterprise's finished orders in no live application. */
+/** The enterprise's finished orders in no live application (the read model invoiceableOrder). */
 async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Promise<Row[]> {
   const orders = (await withPaid(db)
     .select(['orderNo', 'status', 'amountFen', 'feeFen', 'detailCount', 'createdAt'])
@@ -133,7 +133,7 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
     const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
     const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
     return {
-      orders: orders.map((o) => ({ orderNo: o.orderNo, status: o.status, amount: formatFen(Number(o.amountFen)), fee: formatFen(Number(o.feeFen)), paid: formatFen(Number(o.paidFen)), detailCount: o.detailCount, createdAt: formatDateTime(Number(o.createdAt)) })),
+      orders: orders.map((o) => present(invoiceableOrder, o)),
       items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: formatRatio(Number(i.taxRate)) })),
       info: infoRow ?? null,
       ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),

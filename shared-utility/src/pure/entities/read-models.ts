@@ -93,3 +93,23 @@ export const invoiceFile = defineEntity({
     createdAt: { label: '上传时间', type: 'datetime' },
   },
 });
+
+/** 申请开票's orders to choose from (applyOptions): an enterprise's finished orders in no live application, with what it paid for each. */
+export const invoiceableOrder = defineEntity({
+  name: 'invoiceableOrder',
+  table: 'pay_order',
+  key: 'orderNo',
+  labelField: 'orderNo',
+  title: '可开票订单',
+  paths: { query: 'invoice/act/query/my', mgr: 'invoice/act/mgr/my' },
+  codes: { query: 27110 },
+  fields: {
+    orderNo: { label: '订单编号', type: 'text' },
+    status: { label: '状态', type: 'enum', enum: 'orderStatus' },
+    amount: { label: '代发金额(元)', type: 'money', column: 'amountFen' },
+    fee: { label: '服务费(元)', type: 'money', column: 'feeFen' },
+    paid: { label: '实付金额(元)', type: 'money', column: 'paidFen' },
+    detailCount: { label: '明细数', type: 'int' },
+    createdAt: { label: '创建时间', type: 'datetime' },
+  },
+});
