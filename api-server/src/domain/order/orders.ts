@@ -88,6 +88,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
     summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
     export: true,
     listAliases: [],
+    getAliases: [`${calcFeeLog.paths.query}/detail`],
     // DOMAIN.md §11: each record names its merchant and parent merchant by code.
     lookups: (qb) => refColumns('mercht', 'parentMerchtId', { parentMerchtCode: 'merchtCode' })(refColumns('mercht', 'merchtId', { merchtCode: 'merchtCode' })(qb)),
   });
@@ -163,7 +164,6 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
       }),
     },
     ...feeLogs.routes,
-    { path: `${calcFeeLog.paths.query}/detail`, perm: calcFeeLog.codes.query, handler: signed(async (ctx) => feeLogs.resource.get(ctx.caller, keyValue(calcFeeLog, ctx.body))) },
     ...progressRoutes(deps),
     ...modeExports.routes,
   ];

@@ -77,12 +77,6 @@ export const tempEffects: Effects = {
   submit: rowsPass,
   submitReview: rowsPass,
   addDetail,
-  /** 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself. */
-  delete: async ({ trx, row }) => {
-    await trx.deleteFrom('temp_order_detail').where('tempOrderId', '=', row.id).execute();
-    await trx.deleteFrom('temp_order').where('id', '=', row.id).execute();
-    return { answer: true };
-  },
 };
 
 export const tempRowEffects: Effects = {

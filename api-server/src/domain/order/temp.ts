@@ -43,6 +43,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     export: true,
     simple: false,
     effects: tempEffects,
+    // 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself.
+    commandRefs: { delete: { removedWith: [{ table: 'temp_order_detail', column: 'tempOrderId' }], removes: true } },
     // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
     lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
     // An API client's temp order is not resubmitted by people, and only it is closed (others are deleted).
