@@ -1,4 +1,4 @@
-import { effectiveSupplierOf, newOrderRefusal, OrderGateMessages } from '../../src/pure/rules/server';
+import { channelBalanceTotals, effectiveSupplierOf, newOrderRefusal, OrderGateMessages } from '../../src/pure/rules/server';
 
 describe('enterprise rules: may it start a new payout order', () => {
   test('an enabled enterprise under enabled merchants may order', () => {
@@ -19,5 +19,22 @@ describe('enterprise money: the supplier whose channels apply', () => {
     expect(effectiveSupplierOf({ id: 6, merchtType: 200, parentId: 5, upstreamId: 9 })).toBe(5);
     expect(effectiveSupplierOf({ id: 7, merchtType: 100, parentId: 5, upstreamId: 9 })).toBe(9);
     expect(effectiveSupplierOf({ id: 7, merchtType: 100, parentId: 5, upstreamId: null })).toBeNull();
+  });
+});
+
+describe('通道余额: per channel and in total', () => {
+  test('sums in yuan per channel (numeric text too), the grand total over the channels; none: zeros', () => {
+    const rows = [
+      { channel: 0, channelName: '线下', accounts: 2, available: '150050', locked: 25 },
+      { channel: 1, channelName: '银行', accounts: '1', available: -100, locked: '0' },
+    ];
+    expect(channelBalanceTotals(rows)).toEqual({
+      records: [
+        { channel: 0, channelName: '线下', accounts: 2, available: '1500.50', locked: '0.25' },
+        { channel: 1, channelName: '银行', accounts: 1, available: '-1.00', locked: '0.00' },
+      ],
+      total: { accounts: 3, available: '1499.50', locked: '0.25' },
+    });
+    expect(channelBalanceTotals([])).toEqual({ records: [], total: { accounts: 0, available: '0.00', locked: '0.00' } });
   });
 });

@@ -3,14 +3,15 @@
  * pay channel, opened by SYS or the supplier on a channel the supplier configured; its balance and the
  * supplier's collection account; the per-channel totals; SYS's overdraft setting (18520, a command: its effect is money.effects.ts).
  */
-import { entAccount, formatFen, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { entAccount, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { channelBalanceTotals } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
-import { visibleEnt } from '../org-scope';
+import { entScope } from '../org-scope';
 import { effectiveSupplierId, moneyScope } from './money-base';
 import { accountEffects } from './money.effects';
 
@@ -29,9 +30,9 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     effects: accountEffects,
     export: true,
     simple: false,
+    // Another organisation's enterprise is refused (3002) before its existing accounts could answer a conflict.
+    refersTo: [{ table: 'ent', column: 'entId', scope: entScope(db) }],
     check: async (ctx, next) => {
-      // Another organisation's enterprise is refused before its existing accounts could answer a conflict.
-      await visibleEnt(ctx.trx, ctx.caller, next.entId);
       const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
       if (!channel || channel.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
       const supplierId = await effectiveSupplierId(ctx.trx, next.entId as number);
@@ -83,9 +84,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
           .groupBy([`${T}.channel`, 'c.name'])
           .orderBy(`${T}.channel`)
           .execute()) as Row[];
-        const records = rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) }));
-        const sum = (k: 'available' | 'locked') => formatFen(rows.reduce((s, r) => s + Number(r[k]), 0));
-        return { records, total: { accounts: rows.reduce((s, r) => s + Number(r.accounts), 0), available: sum('available'), locked: sum('locked') } };
+        return channelBalanceTotals(rows as Array<Record<string, unknown>>);
       }),
     },
   ];

@@ -3,6 +3,8 @@
  * enterprise, or a disabled merchant above it (its own or that merchant's parent), blocks new orders;
  * enabling restores. The server loads the facts (domain/ent/order-gate.ts) and asks this rule.
  */
+import { formatFen } from '../money';
+
 export const OrderGateMessages = {
   entDisabled: '企业已禁用，不能新建代发订单',
   merchantDisabled: '所属商户已禁用，不能新建代发订单',
@@ -35,4 +37,13 @@ export function effectiveSupplierOf(s: MoneySupplierFacts): number | null {
   if (s.merchtType === 200) return s.parentId;
   if (s.merchtType === 100) return s.upstreamId ?? null;
   return s.id;
+}
+
+/** 通道余额: each channel's row of account sums (fen, numbers or numeric text) as the wire shows it (yuan), and the grand total. */
+export function channelBalanceTotals(rows: ReadonlyArray<Record<'channel' | 'channelName' | 'accounts' | 'available' | 'locked', unknown>>) {
+  const sum = (k: 'accounts' | 'available' | 'locked') => rows.reduce((s, r) => s + Number(r[k]), 0);
+  return {
+    records: rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) })),
+    total: { accounts: sum('accounts'), available: formatFen(sum('available')), locked: formatFen(sum('locked')) },
+  };
 }
