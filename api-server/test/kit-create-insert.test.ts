@@ -5,12 +5,11 @@
  * create's audit entry; a `duplicate` function answers a unique violation naming the record that won.
  */
 import { cust, residentIdCheckChar } from '@flexpay/shared-utility/src/pure';
-import { scopeOf } from '../src/account/scope';
+import { scoped, scopeOf } from '../src/account/scope';
 import { DEMO_USERS } from '../src/demo/seed';
 import { Code } from '../src/http/codes';
 import type { SignedInContext } from '../src/http/guard';
 import { defineResource, type ResourceOptions, T } from '../src/resource/entity-resource';
-import { talentInScope } from '../src/domain/cust/scope';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 describe.each(DIALECTS)('kit create afterInsert, audited, duplicate() on %s', (dialect) => {
@@ -29,7 +28,7 @@ describe.each(DIALECTS)('kit create afterInsert, audited, duplicate() on %s', (d
     const caller = { user, perms: new Set([cust.codes.query, cust.codes.mgr]), scope: scopeOf(user) };
     const ent = await ctx.db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', user.orgId!).executeTakeFirstOrThrow();
     const { resource } = defineResource({ db: ctx.db, dialect } as never, cust, {
-      scope: (c, qb) => qb.where(talentInScope(ctx.db, c.scope, `${T}.id`) as never),
+      scope: scoped(ctx.db, { talent: `${T}.id` }),
       beforeCreate: async (_ctx, values) => ({ ...values, custCode, supplierId: ent.supplierId, realNameStatus: 0, signStatus: 0, status: 0 }),
       ...options,
     });

@@ -55,6 +55,7 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  * - entSupplier: an enterprise and a supplier column; SPR by the supplier column, MER the enterprises of
  *   itself and its sub-merchants, ENT itself only.
  * - org: a supplier, a merchant and an enterprise column; SPR, MER (with its subs) and ENT (itself) each by its own.
+ * - talent: a talent's id (DOMAIN.md §6); SPR the talents cooperating with it (cust_coop_sup), ENT with itself (cust_coop_ent), MER none.
  * SYS sees every row of every tie.
  */
 export type Tie =
@@ -63,7 +64,8 @@ export type Tie =
   | { merchant: string }
   | { supplier: string }
   | { entSupplier: { ent: string; supplier: string } }
-  | { org: { supplier: string; merchant: string; ent: string } };
+  | { org: { supplier: string; merchant: string; ent: string } }
+  | { talent: string };
 
 type Condition = Expression<SqlBool> | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>); // eslint-disable-line @typescript-eslint/no-explicit-any
 type Sees<C> = Record<Exclude<OrgScope['kind'], 'all'>, (db: AnyDb, column: C, org: number, share: number | undefined) => Condition>;
@@ -104,6 +106,17 @@ const SCOPES: { [K in keyof UnionToObject<Tie>]: Sees<UnionToObject<Tie>[K]> } =
     merchant: (db, columns, org) => inSet(columns.merchant, merchantAndSubs(db, org)),
     ent: (_db, columns, org) => equals(columns.ent, org),
   },
+  talent: {
+    // SQLite turns `id IN (a supplier's talents)` into a rowid probe per cooperation row (133 000 for a supplier of 200 000
+    // talents: 25–50 ms before any filter); asked per talent through the unique (custId, supplierId) index instead, its
+    // date, enterprise and sort indexes lead (≤ 4 ms).
+    supplier: (db, column, org) =>
+      db.getExecutor().adapter instanceof SqliteAdapter
+        ? (eb) => eb.exists(db.selectFrom('cust_coop_sup').select(sql<number>`1`.as('one')).whereRef('cust_coop_sup.custId', '=', sql.ref(column) as never).where('cust_coop_sup.supplierId', '=', org))
+        : inSet(column, db.selectFrom('cust_coop_sup').select('cust_coop_sup.custId').where('cust_coop_sup.supplierId', '=', org)),
+    merchant: () => sql<SqlBool>`1 = 0`,
+    ent: (db, column, org) => inSet(column, db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', '=', org)),
+  },
 };
 type UnionToObject<U> = { [K in U extends unknown ? keyof U : never]: U extends Record<K, infer V> ? V : never };
 
@@ -133,7 +146,12 @@ export function rowInScope(
   columns: { ent: string; supplier: string },
   share?: number,
 ): (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool> {
-  const condition = tieCondition(db, { entSupplier: columns }, scope, share);
+  return inScope(db, { entSupplier: columns }, scope, share);
+}
+
+/** A tie's condition on the caller's rows as a where() argument (every row for the platform): a talent id column's `inScope(db, { talent: col }, scope)`. */
+export function inScope(db: AnyDb, tie: Tie, scope: OrgScope, share?: number): (eb: ExpressionBuilder<Database, keyof Database>) => Expression<SqlBool> {
+  const condition = tieCondition(db, tie, scope, share);
   return (eb) => (condition === null ? sql<SqlBool>`1 = 1` : typeof condition === 'function' ? condition(eb as never) : condition);
 }
 

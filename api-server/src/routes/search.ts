@@ -8,10 +8,9 @@
  */
 import { AdminType, codeOf, cust, ent, type Entity, idNumberKey, invoiceApply, invoiceApplyToMe, maskPersonal, payOrder, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { rowInScope } from '../account/scope';
+import { inScope, rowInScope } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
-import { talentInScope } from '../domain/cust/scope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 
 export interface SearchHit {
@@ -68,7 +67,7 @@ const SEARCHERS: Searcher[] = [
         .selectFrom('cust')
         .select(['cust.name', 'cust.idNumber'])
         .where((eb) => eb.or([likeContains('cust.name', q), ...(byNumber.length ? [eb('cust.idNumber', 'in', byNumber)] : [])]))
-        .where(talentInScope(db, ctx.caller.scope, 'cust.id'))
+        .where(inScope(db, { talent: 'cust.id' }, ctx.caller.scope))
         .orderBy('cust.id')
         .limit(PER_KIND)
         .execute();

@@ -15,7 +15,8 @@ import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { cardEffects } from './cust.effects';
 import { lookupBin } from './bin';
-import { requireTalent, talentInScope, talentWritableBy } from './scope';
+import { requireTalent, talentWritableBy } from './scope';
+import { scoped } from '../../account/scope';
 
 export const RECHECK = 'recheckCustCard';
 
@@ -23,7 +24,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
   const db = deps.db as unknown as AnyDb;
   // The spec names the list listCustCard and no get.
   return defineResource(deps, custCard, {
-    scope: (caller, qb) => qb.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never),
+    scope: scoped(db, { talent: `${T}.custId` }),
     writers: ['SYS', 'SPR', 'ENT'],
     create: 'addCustCard',
     update: false,

@@ -14,7 +14,7 @@ import { isBlank } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
-import { requireTalent, suppliersSeen, talentInScope } from './scope';
+import { requireTalent, suppliersSeen } from './scope';
 
 export const COOP_MESSAGES = {
   entDuplicate: '该人才已与此企业合作',
@@ -36,7 +36,7 @@ const ofSupplierEnts = (db: AnyDb, supplierId: number) =>
 const entCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => {
   if (typeOf(caller) === AdminType.MER) return qb.where(sql<boolean>`1 = 0`);
   const tied = scoped(db, { ent: `${T}.entId` })(caller, qb);
-  return typeOf(caller) === AdminType.SPR ? tied.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never) : tied;
+  return typeOf(caller) === AdminType.SPR ? scoped(db, { talent: `${T}.custId` })(caller, tied) : tied;
 };
 
 /** Supplier cooperation rows of the suppliers the caller sees: its own (SPR); its talents' with its supplier (ENT). */
@@ -45,7 +45,7 @@ const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => 
   if (suppliers === null) return qb;
   if (Array.isArray(suppliers) && suppliers.length === 0) return qb.where(sql<boolean>`1 = 0`);
   const theirs = qb.where(`${T}.supplierId`, 'in', suppliers as never);
-  return caller.scope.kind === 'ent' ? theirs.where(talentInScope(db as never, caller.scope, `${T}.custId`) as never) : theirs;
+  return caller.scope.kind === 'ent' ? scoped(db, { talent: `${T}.custId` })(caller, theirs) : theirs;
 };
 
 export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {

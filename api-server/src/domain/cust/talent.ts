@@ -14,7 +14,8 @@ import { simulatedOcrProvider } from '../../providers/ocr';
 import { type AnyDb, defineResource, type Row, T } from '../../resource/entity-resource';
 import { namedUpload, uploadBytes } from '../../resource/kit-routes';
 import { talentEffects } from './cust.effects';
-import { talentInScope, talentWritableBy } from './scope';
+import { talentWritableBy } from './scope';
+import { scoped } from '../../account/scope';
 import { putFile, talentFileRoutes, talentFiles } from './talent-files';
 import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
 
@@ -35,7 +36,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
 
   const talents = defineResource(deps, cust, {
-    scope: (caller, qb) => qb.where(talentInScope(deps.db, caller.scope, `${T}.id`) as never),
+    scope: scoped(db, { talent: `${T}.id` }),
     export: true,
     writers: ['SYS', 'SPR', 'ENT'],
     // A talent another enterprise registered is listed (it cooperates with the caller) but not changed.
