@@ -9,7 +9,7 @@
  * that fails rolls its key back with its mails and is tried at the next tick. A server that was down at
  * 01:00 on the 1st sends the month's run when it starts later that month.
  */
-import { AdminType, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
+import { AdminType, balanceLog, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
 import { statementMailLine, statementMailSubject, statementMailText } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
@@ -18,7 +18,6 @@ import { ApiError } from '../../http/envelope';
 import { type MailProvider, outboxMailProvider } from '../../providers/mail';
 import { startPeriodic } from '../../resource/periodic';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../../util/time';
-import { STATEMENT_CODE } from './statement';
 import { proveAccountStatement } from './statement-proof';
 
 export const STATEMENT_JOB = 'statementMail';
@@ -74,7 +73,7 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
         .where('u.status', '=', 0)
         .where('u.email', 'is not', null)
         .where('u.email', '!=', '')
-        .where((eb) => eb.or([eb('u.isTopAdmin', '=', 1), eb.exists(eb.selectFrom('admin_user_perm as p').select('p.code').whereRef('p.userId', '=', 'u.userId').where('p.code', '=', STATEMENT_CODE))]))
+        .where((eb) => eb.or([eb('u.isTopAdmin', '=', 1), eb.exists(eb.selectFrom('admin_user_perm as p').select('p.code').whereRef('p.userId', '=', 'u.userId').where('p.code', '=', balanceLog.codes.query))]))
         .orderBy('u.userId')
         .execute();
       if (admins.length === 0) continue;

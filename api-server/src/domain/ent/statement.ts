@@ -11,7 +11,7 @@
  *
  * The proof is statement-proof.ts, the xlsx statement-export.ts.
  */
-import { checkStatementRange } from '@flexpay/shared-utility/src/pure';
+import { balanceLog, checkStatementRange } from '@flexpay/shared-utility/src/pure';
 import { statementAnswerOf, statementMoveOf, statementPageOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
@@ -28,17 +28,9 @@ import { visibleEnt } from '../org-scope';
 import { statementWorkbook } from './statement-export';
 import { provenMoves, provenThen, type StatementRequest } from './statement-proof';
 
-export const STATEMENT_PATH = 'ent/query/statement';
+const STATEMENT_PATH = 'ent/query/statement';
 /** The ledger's query code (收支记录). */
-export const STATEMENT_CODE = 18650;
-/** The request's enterprise, channel and range; 1001 with the first problem's Chinese message. */
-export function parseStatementRequest(body: Row, now: number): StatementRequest {
-  const { entId, channel } = entChannelOf(body, 'typed');
-  const range = checkStatementRange(body.from, body.to, formatDateTime(now)!.slice(0, 10));
-  if ('error' in range) refuse(Code.VALIDATION, range.error);
-  const { from, to } = range as { from: string; to: string };
-  return { entId, channel, from, to };
-}
+const STATEMENT_CODE = balanceLog.codes.query;
 
 /** One page of a proven statement in its wire shape (the get route, and the bench). */
 export async function statementPage(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, page: { limit: number; pageNum: number }, now: number) {
@@ -49,11 +41,13 @@ export async function statementPage(db: Kysely<Database>, dialect: DialectName, 
 
 export function statementRoutes(deps: AppDeps): RouteSpec[] {
   const { db, dialect } = deps;
-  /** The asked statement of an enterprise the caller sees (3002 outside). */
+  /** The asked statement (enterprise, channel, range: 1001 with the first problem's Chinese message) of an enterprise the caller sees (3002 outside). */
   async function asked(ctx: SignedInContext, body: Row): Promise<StatementRequest> {
-    const request = parseStatementRequest(body, ctx.now);
-    await visibleEnt(db as unknown as AnyDb, ctx.caller, request.entId);
-    return request;
+    const { entId, channel } = entChannelOf(body, 'typed');
+    const range = checkStatementRange(body.from, body.to, formatDateTime(ctx.now)!.slice(0, 10));
+    if ('error' in range) return refuse(Code.VALIDATION, range.error);
+    await visibleEnt(db as unknown as AnyDb, ctx.caller, entId);
+    return { entId, channel, from: range.from, to: range.to };
   }
   const get = signed(async (ctx) => {
     const page = statementPageOf(ctx.body.page);
