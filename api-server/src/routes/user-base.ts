@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { audit } from '../account/audit';
+import { audit, type Changes } from '../account/audit';
 import type { ContactChannel } from '../account/contact-notice';
 import type { AdminUserRow } from '../account/permissions';
 import { accountData } from '../account/user-info';
@@ -44,12 +44,19 @@ export async function proveOwnPassword(ctx: SignedInContext, password: string | 
  * One's own new password (修改密码, 找回密码): hashed before the transaction, stored with the initial-password
  * flag cleared, the account's sessions ended (but `keep`, the caller's own) and the change audited.
  */
-export async function storePassword(db: Kysely<Database>, user: Pick<AdminUserRow, 'userId' | 'username' | 'name'>, password: string, now: number, action: string, keep?: string) {
+export async function storePassword(db: Kysely<Database>, user: OwnUser, password: string, now: number, action: string, keep?: string) {
   const hashed = await hashPassword(password);
+  await writeOwn(db, user, { ...hashed, mustChangePassword: 0 }, now, action, undefined, (trx) => endUserSessions(trx, user.userId, 'password', now, keep));
+}
+
+type OwnUser = Pick<AdminUserRow, 'userId' | 'username' | 'name'>;
+
+/** One's own account row changed (修改资料, 修改密码, 找回密码, 更换手机号/邮箱) and audited in one transaction, with what else the change does in it. */
+export async function writeOwn(db: Kysely<Database>, user: OwnUser, set: Record<string, unknown>, now: number, action: string, changes?: Changes, also?: (trx: Kysely<Database>) => Promise<unknown>) {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_user').set({ ...hashed, mustChangePassword: 0, updatedAt: now }).where('userId', '=', user.userId).execute();
-    await endUserSessions(trx, user.userId, 'password', now, keep);
-    await audit(trx, { operator: user, action, entity: 'admin_user', entityId: user.userId, now });
+    await trx.updateTable('admin_user').set({ ...set, updatedAt: now }).where('userId', '=', user.userId).execute();
+    await audit(trx, { operator: user, action, entity: 'admin_user', entityId: user.userId, changes, now });
+    await also?.(trx);
   });
 }
 

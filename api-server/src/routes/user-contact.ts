@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { MESSAGES, validateField } from '@flexpay/shared-utility/src/pure';
-import { audit } from '../account/audit';
 import { type ContactChannel, notifyContactChanged } from '../account/contact-notice';
-import type { Database } from '../db/schema';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
 import { verifyCode } from '../providers/sms';
 import { throttlesOf } from '../security/throttle';
-import { freshUserInfo, proveOwnPassword, sendCodeBy, spend, UserMessages } from './user-base';
+import { freshUserInfo, proveOwnPassword, sendCodeBy, spend, UserMessages, writeOwn } from './user-base';
 
 /**
  * SMS/verification-code purpose of a code that proves a NEW phone or e-mail of one's own account
@@ -76,10 +73,7 @@ export async function changeContact(ctx: SignedInContext) {
   const problem = await verifyCode(db, { ...contactCodeOwner(user.userId, channel, contact), purpose: CONTACT_PURPOSE, code: str(ctx.body, 'code') ?? '' }, ctx.now);
   if (problem) refuse(Code.VALIDATION, problem);
   const before = user[field] ?? null;
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_user').set({ [field]: contact, updatedAt: ctx.now }).where('userId', '=', user.userId).execute();
-    await audit(trx, { operator: user, action: 'changeContact', entity: 'admin_user', entityId: user.userId, changes: { [field]: { from: before, to: contact } }, now: ctx.now });
-    await notifyContactChanged(deps, trx as unknown as Kysely<Database>, { username: user.username, channel, from: before, to: contact, byAdministrator: false }, ctx.now);
-  });
+  const told = { username: user.username, channel, from: before, to: contact, byAdministrator: false };
+  await writeOwn(db, user, { [field]: contact }, ctx.now, 'changeContact', { [field]: { from: before, to: contact } }, (trx) => notifyContactChanged(deps, trx, told, ctx.now));
   return freshUserInfo(ctx);
 }

@@ -1,12 +1,12 @@
 import { admin } from '@flexpay/shared-utility/src/pure';
-import { audit, diff } from '../account/audit';
+import { diff } from '../account/audit';
 import { accountData } from '../account/user-info';
 import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import { type Body, type SignedInContext, str } from '../http/guard';
 import { entityValues } from '../resource/codec';
 import { verifyPassword } from '../security/password';
-import { freshUserInfo, proveOwnPassword, storePassword, UserMessages } from './user-base';
+import { freshUserInfo, proveOwnPassword, storePassword, UserMessages, writeOwn } from './user-base';
 
 /** The guide's step, sent alone by the guide card: an integer from -1 to 100. */
 export const guideStepError = (body: Body): string | null =>
@@ -32,16 +32,7 @@ export async function updateProfile(ctx: SignedInContext) {
   }
   if (ctx.body.guideStep !== undefined) changes.guideStep = ctx.body.guideStep;
   const changed = diff(user as unknown as Record<string, unknown>, changes);
-  if (Object.keys(changed).length > 0) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('admin_user')
-        .set({ ...changes, updatedAt: ctx.now })
-        .where('userId', '=', user.userId)
-        .execute();
-      await audit(trx, { operator: user, action: 'updateProfile', entity: 'admin_user', entityId: user.userId, changes: changed, now: ctx.now });
-    });
-  }
+  if (Object.keys(changed).length > 0) await writeOwn(db, user, changes, ctx.now, 'updateProfile', changed);
   return freshUserInfo(ctx);
 }
 

@@ -84,7 +84,6 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       ...values,
       ...(hash as PasswordHash),
       ...(await targetOrg(ctx, adminType, terCode)),
-      isTopAdmin: 0,
       guideStep: -1,
       parentUserId: ctx.caller.user.userId,
     }),

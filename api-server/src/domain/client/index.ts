@@ -21,7 +21,6 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     // 密钥设置 and 重置密钥 are the entity's commands (encrypted bodies, keys never in the trail).
     effects: clientEffects(deps),
-    beforeCreate: async (_ctx, values) => ({ ...values, status: 0 }),
     check: async (_ctx, next) => {
       const mismatch = clientModeError(next.signType, next.encryptMode);
       if (mismatch) refuse(Code.VALIDATION, mismatch);

@@ -27,7 +27,7 @@ const adminFields = {
   avatar: { label: '头像', type: 'text', rule: 'avatar', create: true, update: true, nullable: true, list: false, placeholder: '图片链接（http:// 或 https:// 开头）' },
   remark: { label: '备注', type: 'textarea', rule: 'remark', create: true, update: true, nullable: true, list: false },
   status: { label: '状态', type: 'enum', enum: 'status', rule: 'status', create: true, search: 'eq', sort: true, defaultValue: 0, width: 70 },
-  isTopAdmin: { label: '主账号', type: 'enum', enum: 'yesNo', list: false, form: false },
+  isTopAdmin: { label: '主账号', type: 'enum', enum: 'yesNo', list: false, form: false, createdAs: 0 },
   createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 160 },
   updatedAt: { label: '更新时间', type: 'datetime', sort: true, list: false },
 } as const;

@@ -185,7 +185,7 @@ const clientFields = {
   },
   /** Which keys are set, with only the last 4 characters of a generated one (derived from the stored row). */
   secretState: { label: '密钥状态', type: 'text', virtual: true, width: 165 },
-  status: statusField,
+  status: { ...statusField, createdAs: 0 },
   remark,
   createdAt,
 } as const;
