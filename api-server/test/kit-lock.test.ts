@@ -22,12 +22,15 @@ describe.each(DIALECTS)('lockRow and lockName on %s', (dialect) => {
   async function race(take: (trx: never, who: string) => Promise<void>): Promise<string[]> {
     const events: string[] = [];
     let held!: () => void;
+    let bLocked!: () => void;
     const first = new Promise<void>((r) => (held = r));
+    const second = new Promise<void>((r) => (bLocked = r));
     const a = ctx.db.transaction().execute(async (trx) => {
       await take(trx as never, 'a');
       events.push('a locked');
       held();
-      await pause(300);
+      // Until the second got its lock (it cannot while this one holds it) or a second has passed.
+      await Promise.race([second, pause(1000)]);
       await trx.updateTable('audit_log').set({ createdAt: 1 }).where('id', '=', ids[0]).execute();
       events.push('a done');
     });
@@ -36,6 +39,7 @@ describe.each(DIALECTS)('lockRow and lockName on %s', (dialect) => {
       await take(trx as never, 'b');
       const row = await trx.selectFrom('audit_log').select('createdAt').where('id', '=', ids[0]).executeTakeFirstOrThrow();
       events.push(`b locked, saw ${row.createdAt}`);
+      bLocked();
     });
     await Promise.all([a, b]);
     await ctx.db.updateTable('audit_log').set({ createdAt: 0 }).where('id', '=', ids[0]).execute();
