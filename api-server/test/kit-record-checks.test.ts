@@ -2,7 +2,8 @@
  * Kit v3 (issue 23, helper EB), on both databases: an entity's `checks` (pure rules on the whole record,
  * refused 1001 with the first one on create and update, before the resource's `check`), a field's `createdAs`
  * (the value every new record starts with, whatever the body says) and refersTo's `scope`/`takes` (a reference
- * in the caller's scope, 3002 otherwise, and the values the record takes from the row found, read on create first).
+ * in the caller's scope, 3002 otherwise, and the values the record takes from the row found, read on create first),
+ * and `checkedAgainst` (each matching row of another table may refuse the record as written).
  */
 import { defineEntity, recordRefusal, taxSource } from '@flexpay/shared-utility/src/pure';
 import { scopeOf } from '../src/account/scope';
@@ -11,7 +12,7 @@ import { Code } from '../src/http/codes';
 import { ApiError } from '../src/http/envelope';
 import type { Caller, SignedInContext } from '../src/http/guard';
 import { defineResource } from '../src/resource/entity-resource';
-import { type RefersTo, takeReferred } from '../src/resource/kept-while';
+import { type CheckedAgainst, type RefersTo, refuseAgainst, takeReferred } from '../src/resource/kept-while';
 import { entScope } from '../src/domain/org-scope';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
@@ -75,5 +76,15 @@ describe.each(DIALECTS)('kit checks, createdAs, refersTo scope/takes on %s', (di
     const taking: RefersTo[] = [{ table: 'mercht', column: 'merchtId', takes: { supplierId: 'supplierId' }, message: '所属商户不存在或已停用' }];
     expect(await attempt(() => takeReferred(ctx.db as never, entCaller, taking, { merchtId: supplier.id }))).toEqual({ code: Code.VALIDATION, message: '所属商户不存在或已停用' });
     expect(await attempt(() => takeReferred(ctx.db as never, entCaller, taking, { merchtId: null }))).toEqual({});
+  });
+
+  test('checkedAgainst: every matching row may refuse, in order; the day of the write is passed on', async () => {
+    const merchant = await ctx.db.selectFrom('mercht').select('id').where('merchtType', '=', 0).executeTakeFirstOrThrow();
+    const days: string[] = [];
+    const against = (refusal: CheckedAgainst['refusal']): CheckedAgainst[] => [{ table: 'mercht', match: { id: 'merchtId' }, where: { merchtType: 0 }, refusal }];
+    expect(await attempt(() => refuseAgainst(ctx.db as never, against((next, theirs, today) => (days.push(today), theirs.id === next.merchtId ? '不低于底价' : null)), { merchtId: merchant.id }, '2026-11-27'))).toEqual({ code: Code.VALIDATION, message: '不低于底价' });
+    expect(days).toEqual(['2026-11-27']);
+    expect(await attempt(() => refuseAgainst(ctx.db as never, against(() => null), { merchtId: merchant.id }, '2026-11-27'))).toBeUndefined();
+    expect(await attempt(() => refuseAgainst(ctx.db as never, against(() => '无行'), { merchtId: -1 }, '2026-11-27'))).toBeUndefined();
   });
 });

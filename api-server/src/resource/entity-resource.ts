@@ -39,7 +39,7 @@ import { commandActions, type CommandHost, type CommandRefs, commandOfBody, comm
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 import { monthlyRoute } from './monthly';
 import { serialCode } from './serial';
-import { type KeptWhile, type Referring, type RefersTo, refuseUnlessReferring, refuseWhileReferenced, removeReferring, takeReferred } from './kept-while';
+import { type CheckedAgainst, type KeptWhile, type Referring, type RefersTo, refuseAgainst, refuseUnlessReferring, refuseWhileReferenced, removeReferring, takeReferred } from './kept-while';
 
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -129,6 +129,8 @@ export interface ResourceOptions<F extends EntityFields> {
   removedWith?: readonly Referring[];
   /** Kit v3: a written record's references that must find their row (a category of the same supplier), checked in order after `check`. */
   refersTo?: readonly RefersTo[];
+  /** Kit v3: rows of other tables a written record is checked against (a price against its merchant's cost), after `check` (resource/kept-while.ts). */
+  checkedAgainst?: readonly CheckedAgainst[];
   /** Kit v3: whether the record's state lets it be edited now (a package before its review): else `update` is not offered and its route answers 1009 after the write rule. */
   updatable?: (caller: Caller, row: Row) => boolean;
   /** Refuses one transition on one row with a reason (a manual credit on a bank channel); also hides it from `_actions`. The caller when the rule depends on who asks. */
@@ -625,6 +627,7 @@ export class Resource<F extends EntityFields> {
       await this.uploadsUsable(ctx, trx, columns, {});
       this.checkRecord(columns);
       await this.options.check?.(wctx, columns, null);
+      await refuseAgainst(trx, this.options.checkedAgainst ?? [], columns, formatDateTime(ctx.now)!.slice(0, 10));
       await refuseUnlessReferring(trx, this.options.refersTo ?? [], columns);
       const inserted = (await trx.insertInto(this.entity.table).values(columns).returning(keyColumn).executeTakeFirstOrThrow()) as Row;
       const joined = await this.options.afterInsert?.(wctx, inserted[keyColumn], columns);
@@ -649,6 +652,7 @@ export class Resource<F extends EntityFields> {
       await this.uploadsUsable(ctx, trx, values, row);
       this.checkRecord({ ...row, ...values });
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
+      await refuseAgainst(trx, this.options.checkedAgainst ?? [], { ...row, ...values }, formatDateTime(ctx.now)!.slice(0, 10));
       await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values }, false);
       if (Object.keys(this.changes(row, values)).length === 0) return;
       const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;

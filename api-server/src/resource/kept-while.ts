@@ -104,6 +104,32 @@ export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly Refer
   }
 }
 
+/**
+ * Rows of another table a written record is checked against (a price against its merchant's cost, a contract
+ * against the price): each matching row, in the declared order, may refuse the record as it would be written.
+ */
+export interface CheckedAgainst {
+  table: string;
+  /** Their columns by the record's columns they must equal ({ merchtId: 'merchtId' }). */
+  match: Readonly<Record<string, string>>;
+  where?: Readonly<Record<string, unknown>>;
+  /** The refusal (1001 unless `code`) of the record against one of those rows, or nothing; `today` is the write's day (yyyy-MM-dd). */
+  refusal: (next: Row, theirs: Row, today: string) => string | null | undefined;
+  code?: CodeValue;
+}
+
+/** Refuses a written record with the first refusal of its `checkedAgainst` rows, in the declared order. */
+export async function refuseAgainst(trx: AnyDb, against: readonly CheckedAgainst[], next: Row, today: string): Promise<void> {
+  for (const check of against) {
+    let qb = filtered(trx.selectFrom(check.table).selectAll(), check);
+    for (const [theirs, ours] of Object.entries(check.match)) qb = qb.where(theirs, '=', next[ours]);
+    for (const row of (await qb.execute()) as Row[]) {
+      const refusal = check.refusal(next, row, today);
+      if (refusal) refuse(check.code ?? Code.VALIDATION, refusal);
+    }
+  }
+}
+
 /** Rows referring to the record that move with it: `set`, and `stamp` (a column) set to the time. */
 export interface MovedWith extends Referring {
   set: Row;
