@@ -1,6 +1,7 @@
 import { parseRatio } from '../../src/pure/entity';
 import { parseMoneyToFen } from '../../src/pure/money';
 import {
+  calcModeRefusal,
   checkCalcModeMatchesContract,
   checkFeeConfigs,
   FEE_MESSAGES,
@@ -230,5 +231,19 @@ describe('property: fees against an independent computation', () => {
         expect(BigInt(split.supIncomeFen)).toBe(referenceFee(parentCost ?? cost, parentCost ? basis + amount : basis, amount));
       },
     );
+  });
+});
+
+describe('calcModeRefusal', () => {
+  const contract = { category: 0, status: 0, contractType: 20, startDate: '2026-01-01', endDate: '2026-12-31' };
+  test('an original contract in force on the day decides the calc mode', () => {
+    expect(calcModeRefusal({ calcMode: 0 }, contract, '2026-06-01')).toBe(FEE_MESSAGES.calcModeMismatch);
+    expect(calcModeRefusal({ calcMode: 1 }, contract, '2026-06-01')).toBeNull();
+    expect(calcModeRefusal({ calcMode: 0 }, contract, '2026-12-31')).toBe(FEE_MESSAGES.calcModeMismatch);
+  });
+  test('a contract not in force that day, terminated or a supplement says nothing', () => {
+    expect(calcModeRefusal({ calcMode: 0 }, contract, '2027-01-01')).toBeNull();
+    expect(calcModeRefusal({ calcMode: 0 }, { ...contract, status: 1 }, '2026-06-01')).toBeNull();
+    expect(calcModeRefusal({ calcMode: 0 }, { ...contract, category: 10 }, '2026-06-01')).toBeNull();
   });
 });

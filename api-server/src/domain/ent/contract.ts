@@ -3,13 +3,12 @@
  * at most one effective original contract per enterprise, supplements naming their original, and
  * the enterprise × supplier cooperation that can be suspended with a reason.
  */
-import { type AccountType, checkCalcModeMatchesContract, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
+import { type AccountType, calcModeRefusal, coopEnt, entContract, merchtContract } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { formatDateTime } from '../../util/time';
 import { fileRoute } from '../../resource/file-route';
 import { entScope, merchantScope } from '../org-scope';
 
@@ -33,19 +32,15 @@ async function checkContract(ctx: WriteContext, next: Row, before: Row | null) {
   let overlapping = originalsDuring(ctx.trx, Number(next.entId), String(next.startDate), String(next.endDate)).select('id');
   if (before) overlapping = overlapping.where('id', '!=', Number(before.id));
   if (await overlapping.executeTakeFirst()) refuse(Code.CONFLICT, ContractMessages.overlap);
-  // DOMAIN.md §2: the price's calc mode and the contract in force must agree whichever is saved last.
-  const today = formatDateTime(ctx.now)!.slice(0, 10);
-  if (String(next.startDate) > today || String(next.endDate) < today) return;
-  const price = (await ctx.trx.selectFrom('ent_fee_config').select('calcMode').where('entId', '=', Number(next.entId)).executeTakeFirst()) as Row | undefined;
-  const mismatch = price ? checkCalcModeMatchesContract(Number(price.calcMode) as 0 | 1, Number(next.contractType)) : null;
-  if (mismatch) refuse(Code.VALIDATION, mismatch);
 }
 
 export function contractRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const byEnt = entScope(db, `${T}.entId`);
   const kept = { writers: ['SYS', 'SPR'] as AccountType[], remove: 'delete', simple: false as const, duplicate: '合同编号已存在' };
-  const contracts = defineResource(deps, entContract, { ...kept, scope: byEnt, check: checkContract });
+  // DOMAIN.md §2: the price's calc mode and the contract in force agree whichever is saved last.
+  const checkedAgainst = [{ table: 'ent_fee_config', match: { entId: 'entId' }, refusal: (contract: Row, price: Row, today: string) => calcModeRefusal(price, contract, today) }];
+  const contracts = defineResource(deps, entContract, { ...kept, scope: byEnt, check: checkContract, checkedAgainst });
   const merchtContracts = defineResource(deps, merchtContract, { ...kept, scope: merchantScope(db, `${T}.merchtId`) });
   const coops = defineResource(deps, coopEnt, {
     scope: byEnt,

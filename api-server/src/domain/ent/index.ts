@@ -19,20 +19,18 @@ export const EntMessages = {
   inUse: '该企业已有人才、订单或下级企业，不能删除',
 } as const;
 
-const admin = withTopAdmin(AdminType.ENT, 'entCode');
 const creation = {
-  ...admin,
+  ...withTopAdmin(AdminType.ENT, 'entCode'),
   // The merchant decides the supplier (an enabled agent's); a parent must be a top enterprise of the same merchant.
   refersTo: [
     { table: 'mercht', column: 'merchtId', where: { merchtType: 0, status: 0 }, takes: { supplierId: 'supplierId' }, message: EntMessages.merchant },
     { table: 'ent', column: 'parentId', where: { parentId: null }, match: { merchtId: 'merchtId' }, message: EntMessages.parent, on: 'create' as const },
   ],
   // The switches start at their declared defaults (enum values, stored as declared) and the cooperation with the effective supplier is normal.
-  afterCreate: async (ctx: WriteContext, key: unknown, columns: Row, prepared: unknown) => {
+  afterInsert: async (ctx: WriteContext, key: unknown, columns: Row) => {
     const stamps = { entId: Number(key), createdAt: ctx.now, updatedAt: ctx.now };
     await ctx.trx.insertInto('ent_config').values({ ...stamps, ...declaredDefaults(entConfig) }).execute();
     await ctx.trx.insertInto('ent_coop').values({ ...stamps, supplierId: Number(columns.supplierId), coopStatus: 0, reason: null }).execute();
-    return admin.afterCreate(ctx, key, columns, prepared);
   },
   keptWhile: [
     { table: ['cust', 'cust_coop_ent', 'cust_import', 'pay_order', 'temp_order', 'ent_account'], column: 'entId', message: EntMessages.inUse },

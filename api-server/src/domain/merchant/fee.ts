@@ -8,7 +8,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, T } from '../../resource/entity-resource';
 import { feeConfigOf, feeRoutes } from '../fee-common';
 import { merchantScope } from '../org-scope';
 
@@ -21,12 +21,6 @@ function listedFor(caller: Caller, cond: Row, qb: AnyQuery): AnyQuery {
   return qb.where(`${T}.merchtId`, cond.own === true || cond.own === 1 ? '=' : '!=', caller.user.orgId ?? -1);
 }
 
-async function checkMerchtFee(ctx: WriteContext, next: Row) {
-  const cost = feeConfigOf(next);
-  const prices = (await ctx.trx.selectFrom('ent_fee_config').selectAll().where('merchtId', '=', Number(next.merchtId)).execute()) as Row[];
-  if (prices.some((price) => checkFeeConfigs(feeConfigOf(price), cost))) refuse(Code.VALIDATION, FEE_MESSAGES.belowMerchantCost);
-}
-
 export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   return feeRoutes(deps, merchtFeeConfig, {
@@ -37,6 +31,7 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
     // Costs belong to agent merchants in the caller's scope (3002 first); a merchant never sets its own.
     refersTo: [{ table: 'mercht', column: 'merchtId', where: { merchtType: 0 }, scope: merchantScope(db) }],
     beforeCreate: async (ctx, values) => (ownRow(ctx.caller, values) ? refuse(Code.NO_PERMISSION, Messages.noPermission) : values),
-    check: checkMerchtFee,
+    // A cost no enterprise's price of the merchant undercuts.
+    checkedAgainst: [{ table: 'ent_fee_config', match: { merchtId: 'merchtId' }, refusal: (cost, price) => (checkFeeConfigs(feeConfigOf(price), feeConfigOf(cost)) ? FEE_MESSAGES.belowMerchantCost : null) }],
   }, merchtFeeStats, ['amount', 'income', 'cost', 'profit']);
 }

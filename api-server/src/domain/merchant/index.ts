@@ -4,8 +4,6 @@
  * administrator (DOMAIN.md §1, issue 14).
  */
 import { AdminType, type AdminTypeValue, merchant, subMerchant, supMerchant } from '@flexpay/shared-utility/src/pure';
-import { Code, Messages } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
@@ -16,7 +14,6 @@ export const MerchantMessages = {
   parent: '上级商户须为同一供应商下的一级商户',
   supplier: '所属供应商须为类型300的有效供应商',
   inUse: '该商户下已有企业或下级商户，不能删除',
-  parentRequired: '请选择上级商户',
 } as const;
 
 /** An organisation (merchant, enterprise) created with its top administrator, whose accounts go with it (org-admin.ts). */
@@ -54,22 +51,19 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     base: (qb) => qb.where(`${T}.merchtType`, '=', 0).where(`${T}.parentId`, 'is not', null),
     scope: (caller, qb) => (caller.user.adminType === AdminType.MER ? qb.where(`${T}.parentId`, '=', caller.user.orgId) : scope(caller, qb)),
     writers: ['SYS', 'SPR', 'MER'],
-    // A merchant's sub-merchants are its own, under its supplier; above it the parent is named and
-    // the sub shares the parent's supplier (whatever the body says).
-    fill: async ({ caller, body }) => {
-      const mine = caller.user.adminType === AdminType.MER;
-      if (!mine && [undefined, null, ''].includes(body.parentId as never)) refuse(Code.VALIDATION, MerchantMessages.parentRequired);
-      const parentId = mine ? caller.user.orgId : Number(body.parentId);
-      const parent = Number.isInteger(parentId) ? ((await db.selectFrom('mercht').select('supplierId').where('id', '=', parentId).executeTakeFirst()) as Row | undefined) : undefined;
-      return { ...(mine ? { parentId } : {}), ...(parent ? { supplierId: parent.supplierId } : {}) };
-    },
+    // A merchant's sub-merchants are its own; above it the parent is named (请选择上级商户: the entity's required parentId).
+    fill: ({ caller }) => (caller.user.adminType === AdminType.MER ? { parentId: caller.user.orgId } : {}),
     simple: ['mercht/query/querySubSimple'],
     simpleCode: SIMPLE,
     listAliases: ['mercht/query/subMercht/listSub'],
     remove: 'delete',
     ...merchantOptions,
-    // The parent (its supplier's sub, whatever the body says: `fill`) is checked by refersTo; a supplier adds under its own merchants.
-    beforeCreate: async (ctx, values) => (ctx.caller.user.adminType === AdminType.SPR && values.supplierId !== ctx.caller.user.orgId ? refuse(Code.OUT_OF_SCOPE, Messages.outOfScope) : values),
+    // The parent in the caller's scope (a supplier adds under its own merchants: 3002), whose supplier the sub takes; then the placement rules.
+    refersTo: [
+      { table: 'mercht', column: 'parentId', scope },
+      { table: 'mercht', column: 'parentId', takes: { supplierId: 'supplierId' }, message: MerchantMessages.parent },
+      ...merchantOptions.refersTo,
+    ],
   });
   // The caller's parent merchant: an enterprise's merchant, a sub-merchant's parent, none for a top merchant.
   const sup = defineResource(deps, supMerchant, {

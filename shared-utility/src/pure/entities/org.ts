@@ -103,9 +103,13 @@ export const ent = defineEntity({
   commands: toggleCommands(18120, '企业'),
 });
 
-/** Sub-merchants of a merchant (spec §7 subMercht): the same records under the sub-merchant codes. */
+/**
+ * Sub-merchants of a merchant (spec §7 subMercht): the same records under the sub-merchant codes; a sub
+ * has its parent (a merchant's own subs: the server names it) and its parent's supplier, whatever the body says.
+ */
 export const subMerchant = defineEntity({
   ...merchant,
+  fields: { ...merchantFields, parentId: { ...merchantFields.parentId, required: true }, supplierId: { ...merchantFields.supplierId, required: false, create: false } },
   name: 'subMerchant',
   title: '下级商户',
   paths: { query: 'mercht/query/subMercht', mgr: 'mercht/mgr/subMercht' },

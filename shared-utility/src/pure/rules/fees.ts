@@ -123,6 +123,15 @@ export function checkCalcModeMatchesContract(calcMode: CalcMode, contractType: n
   return (contractType === 10 && calcMode === 0) || (contractType === 20 && calcMode === 1) ? null : FEE_MESSAGES.calcModeMismatch;
 }
 
+/**
+ * DOMAIN.md §2: a price's calc mode against one original contract (category 0), which counts only while it is
+ * in force (status 0) on `today` (yyyy-MM-dd) — checked whichever of the two is saved last.
+ */
+export function calcModeRefusal(price: Readonly<Record<string, unknown>>, contract: Readonly<Record<string, unknown>>, today: string): string | null {
+  const inForce = contract.category === 0 && contract.status === 0 && String(contract.startDate) <= today && String(contract.endDate) >= today;
+  return inForce ? checkCalcModeMatchesContract(Number(price.calcMode) as CalcMode, Number(contract.contractType)) : null;
+}
+
 /** The part of a line's volume range that one rate applies to (calcFeeLog `bands`). */
 export interface FeeBand {
   fromFen: number;
