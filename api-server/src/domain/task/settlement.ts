@@ -12,7 +12,7 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, keyValue, Resource, T } from '../../resource/entity-resource';
 import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
@@ -67,9 +67,10 @@ export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSp
     // whole. Neither is a search field, so the kit refuses a filter on them for everyone (issue 21 item 4).
     summary: ['amount'],
   });
-  const packages = defineResource(deps, workPackage, { scope: inEntScope });
+  // The package named by a summary or 发起结算, in the caller's scope (1004/3002).
+  const packages = new Resource(deps, workPackage, { scope: inEntScope });
 
-  const packageOf = (ctx: SignedInContext) => packages.resource.load(ctx.caller, keyValue(workPackage, ctx.body));
+  const packageOf = (ctx: SignedInContext) => packages.load(ctx.caller, keyValue(workPackage, ctx.body));
 
   /** The completed takers with their default bank card (the talent's own card number). */
   const completedTakers = (packageId: number) =>
