@@ -5,7 +5,7 @@
  */
 import { entAccount, MONEY_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { channelBalanceTotals } from '@flexpay/shared-utility/src/pure/rules/server';
-import { Code, Messages } from '../../http/codes';
+import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
@@ -41,13 +41,11 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     },
   });
 
-  /** The caller's account of {entId, channel}: 3002 outside the scope, 1001 when not open. */
+  /** The caller's account of {entId, channel}: 1001 when it is not open, 3002 outside the scope. */
   async function scopedAccount(ctx: SignedInContext): Promise<Row> {
     const { entId, channel } = entChannelOf(ctx.body);
-    const row = (await accounts.resource.scoped(ctx.caller).selectAll(T).where(`${T}.entId`, '=', entId).where(`${T}.channel`, '=', channel).executeTakeFirst()) as Row | undefined;
-    if (row) return row;
-    if (await db.selectFrom('ent_account').select('id').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst()) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-    return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
+    const open = (await db.selectFrom('ent_account').select('id').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst()) as Row | undefined;
+    return open ? accounts.resource.load(ctx.caller, open.id as number) : refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   }
   /** The account's balance and overdraft, presented as the entity declares them. */
   function balanceOf(row: Row) {

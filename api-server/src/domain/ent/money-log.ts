@@ -49,9 +49,10 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
         .limit(limit)
         .offset(offset)
         .execute()) as Row[];
+      if (lastMoves.length === 0) return { ...counted, records: [] };
       const sumOf = (type: number) => sql<number>`coalesce(sum(case when ${sql.ref(`${T}.type`)} = ${type} then ${sql.ref(`${T}.amountFen`)} else 0 end), 0)`;
       const grouped = qb
-        .where(`${T}.bizNo`, 'in', lastMoves.length > 0 ? [...new Set(lastMoves.map((m) => m.bizNo))] : [null])
+        .where(`${T}.bizNo`, 'in', [...new Set(lastMoves.map((m) => m.bizNo))])
         .select((eb) => [
           ...keys,
           ...SUMMED.map((name, type) => sumOf(type).as(name)),
@@ -61,11 +62,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
           eb.fn.max(`${T}.id`).as('lastId'),
         ])
         .groupBy(keys);
-      const summed = (
-        lastMoves.length === 0
-          ? []
-          : await db.selectFrom(grouped.as('g')).leftJoin('ent as e', 'e.id', 'g.entId').leftJoin('pay_channel as c', 'c.channel', 'g.channel').selectAll('g').select(['e.entName', 'c.name as channelName']).execute()
-      ) as Row[];
+      const summed = (await db.selectFrom(grouped.as('g')).leftJoin('ent as e', 'e.id', 'g.entId').leftJoin('pay_channel as c', 'c.channel', 'g.channel').selectAll('g').select(['e.entName', 'c.name as channelName']).execute()) as Row[];
       // Groups sharing a page group's bizNo but not its enterprise, channel or type are not on the page.
       const byLastId = new Map(summed.map((g) => [Number(g.lastId), g]));
       const rows = lastMoves.map((m) => byLastId.get(Number(m.lastId))).filter((g): g is Row => g !== undefined);
