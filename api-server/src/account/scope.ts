@@ -56,6 +56,7 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  *   itself and its sub-merchants, ENT itself only.
  * - org: a supplier, a merchant and an enterprise column; SPR, MER (with its subs) and ENT (itself) each by its own.
  * - talent: a talent's id (DOMAIN.md §6); SPR the talents cooperating with it (cust_coop_sup), ENT with itself (cust_coop_ent), MER none.
+ * - coopSupplier: the supplier of a talent's row (its supplier cooperation, a supplier's file); SPR itself, ENT its enterprise's supplier, MER none.
  * SYS sees every row of every tie.
  */
 export type Tie =
@@ -65,7 +66,8 @@ export type Tie =
   | { supplier: string }
   | { entSupplier: { ent: string; supplier: string } }
   | { org: { supplier: string; merchant: string; ent: string } }
-  | { talent: string };
+  | { talent: string }
+  | { coopSupplier: string };
 
 type Condition = Expression<SqlBool> | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>); // eslint-disable-line @typescript-eslint/no-explicit-any
 type Sees<C> = Record<Exclude<OrgScope['kind'], 'all'>, (db: AnyDb, column: C, org: number, share: number | undefined) => Condition>;
@@ -116,6 +118,11 @@ const SCOPES: { [K in keyof UnionToObject<Tie>]: Sees<UnionToObject<Tie>[K]> } =
         : inSet(column, db.selectFrom('cust_coop_sup').select('cust_coop_sup.custId').where('cust_coop_sup.supplierId', '=', org)),
     merchant: () => sql<SqlBool>`1 = 0`,
     ent: (db, column, org) => inSet(column, db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', '=', org)),
+  },
+  coopSupplier: {
+    supplier: (_db, column, org) => equals(column, org),
+    merchant: () => sql<SqlBool>`1 = 0`,
+    ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', org)),
   },
 };
 type UnionToObject<U> = { [K in U extends unknown ? keyof U : never]: U extends Record<K, infer V> ? V : never };

@@ -5,7 +5,6 @@
  * move is `UPDATE … WHERE status IN (from)` in the audited transaction, so a stale one answers 1009.
  */
 import { AdminType, coopSupRefusal, custCoopEnt, custCoopSup, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { sql } from 'kysely';
 import { scoped } from '../../account/scope';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -14,7 +13,7 @@ import { isBlank } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
-import { requireTalent, suppliersSeen } from './scope';
+import { requireTalent } from './scope';
 
 export const COOP_MESSAGES = {
   entDuplicate: '该人才已与此企业合作',
@@ -31,20 +30,16 @@ const ofSupplierEnts = (db: AnyDb, supplierId: number) =>
 
 /**
  * Enterprise cooperation rows a caller sees: tied by the enterprise (ENT its own and its sub-enterprises',
- * SPR its enterprises' — of the talents it sees); a merchant none.
+ * SPR its enterprises' — of the talents it sees); a merchant none (the talent tie sees no talent for it).
  */
 const entCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => {
-  if (typeOf(caller) === AdminType.MER) return qb.where(sql<boolean>`1 = 0`);
   const tied = scoped(db, { ent: `${T}.entId` })(caller, qb);
-  return typeOf(caller) === AdminType.SPR ? scoped(db, { talent: `${T}.custId` })(caller, tied) : tied;
+  return caller.scope.kind === 'ent' ? tied : scoped(db, { talent: `${T}.custId` })(caller, tied);
 };
 
 /** Supplier cooperation rows of the suppliers the caller sees: its own (SPR); its talents' with its supplier (ENT). */
 const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => {
-  const suppliers = suppliersSeen(db, caller.scope);
-  if (suppliers === null) return qb;
-  if (Array.isArray(suppliers) && suppliers.length === 0) return qb.where(sql<boolean>`1 = 0`);
-  const theirs = qb.where(`${T}.supplierId`, 'in', suppliers as never);
+  const theirs = scoped(db, { coopSupplier: `${T}.supplierId` })(caller, qb);
   return caller.scope.kind === 'ent' ? scoped(db, { talent: `${T}.custId` })(caller, theirs) : theirs;
 };
 

@@ -5,28 +5,11 @@
  * search, dashboard counts), so the rule lives in one place.
  */
 import { AdminType } from '@flexpay/shared-utility/src/pure';
-import { inScope, type OrgScope } from '../../account/scope';
+import { inScope } from '../../account/scope';
 import type { Caller } from '../../http/guard';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AnyDb, AnyQuery, Row } from '../../resource/entity-resource';
-
-/**
- * The suppliers whose rows about a talent (its supplier cooperation, the supplier's files) a caller
- * sees: null for the platform (all), SPR itself, ENT its enterprise's supplier, MER none.
- */
-export function suppliersSeen(db: AnyDb, scope: OrgScope): null | number[] | AnyQuery {
-  switch (scope.kind) {
-    case 'all':
-      return null;
-    case 'supplier':
-      return [scope.supplierId];
-    case 'ent':
-      return db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', scope.entId);
-    default:
-      return [];
-  }
-}
 
 /** The talent's column naming the organisation that changes it, per account type (null: any talent; MER none). */
 const WRITER_COLUMN: Record<number, 'supplierId' | 'entId' | null> = { [AdminType.SYS]: null, [AdminType.SPR]: 'supplierId', [AdminType.ENT]: 'entId' };

@@ -5,7 +5,7 @@ import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/gu
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
 import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
-import { suppliersSeen } from './scope';
+import { inScope } from '../../account/scope';
 
 /**
  * Stores a file of the talent in the write's transaction: its own (ID front 0, back 1, bio 2) replaces the
@@ -18,10 +18,9 @@ export async function putFile(trx: AnyDb, custId: unknown, fileType: number, fil
 
 /** A talent's files the caller sees: its own (ID front/back, bio) and the supplier files (signature 3, tax 20) of the suppliers it sees. */
 export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
-  const suppliers = suppliersSeen(db, caller.scope);
-  let q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
-  if (suppliers !== null) q = q.where((eb) => eb.or([eb('supplierId', 'is', null), eb('supplierId', 'in', suppliers as never)]));
-  const rows = (await q.orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
+  const seen = inScope(db, { coopSupplier: 'supplierId' }, caller.scope);
+  const q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
+  const rows = (await q.where((eb) => eb.or([eb('supplierId', 'is', null), seen(eb as never)])).orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
   return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt) }));
 }
 
