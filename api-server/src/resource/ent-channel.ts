@@ -2,7 +2,11 @@
  * The enterprise and pay channel a request names ({entId, channel}): an account's key, a statement's,
  * a temp order's and a package settlement's. 1001 请选择企业 / 请选择支付通道 when missing or not an integer.
  */
-import { Code } from '../http/codes';
+import { AdminType } from '@flexpay/shared-utility/src/pure';
+import type { Kysely } from 'kysely';
+import { entInScope, scopeOf } from '../account/scope';
+import type { AdminUserRow } from '../account/permissions';
+import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { Row } from './codec';
 
@@ -24,4 +28,16 @@ export function pickedInt(raw: unknown, min: number, message: string, read: Pick
 /** `{entId, channel}` of the body (the enterprise first); `entId` given when the caller's own enterprise decides it. */
 export function entChannelOf(body: Row, read: PickRead = 'coerced', entId: unknown = body.entId): { entId: number; channel: number } {
   return { entId: pickedInt(entId, 1, PICK_MESSAGES.ent, read), channel: pickedInt(body.channel, 0, PICK_MESSAGES.channel, read) };
+}
+
+/**
+ * The enterprise a request is for: an ENT account's own, else the body's `entId` (1001 请选择企业 unless a positive
+ * integer); stored (1004 with `missing`) and in the caller's scope (3002). Answers its row.
+ */
+export async function namedEnterprise(db: Kysely<any>, user: AdminUserRow, body: Row, missing: string = Messages.notFound): Promise<Row & { id: number; supplierId: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const id = user.adminType === AdminType.ENT ? user.orgId : Number(body.entId);
+  if (!id || !Number.isInteger(id) || id <= 0) return refuse(Code.VALIDATION, PICK_MESSAGES.ent);
+  const ent = (await db.selectFrom('ent').selectAll().where('id', '=', id).executeTakeFirst()) as (Row & { id: number; supplierId: number }) | undefined;
+  if (!ent) return refuse(Code.NOT_FOUND, missing);
+  return (await entInScope(db, scopeOf(user), id)) ? ent : refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
 }
