@@ -34,4 +34,11 @@ describe.each(DIALECTS)('refersTo on create on %s', (dialect) => {
     expect(await refusal(ref(), next, false)).toEqual({ code: Code.VALIDATION, message: '所属供应商须为类型300的有效供应商' });
     expect(await refusal([{ table: 'mercht', column: 'supplierId', where: { merchtType: 300 }, message: 'x', on: 'create' }], next, true)).toBeNull();
   });
+
+  test('a reference with `when` is checked only for records holding those values', async () => {
+    const merchant = await ctx.db.selectFrom('mercht').select(['id', 'supplierId']).where('merchtType', '=', 0).executeTakeFirstOrThrow();
+    const ref: RefersTo[] = [{ table: 'mercht', column: 'supplierId', where: { status: 99 }, message: '须为有效供应商', when: { merchtType: 0 } }];
+    expect(await refusal(ref, { supplierId: merchant.supplierId, merchtType: 0 }, true)).toEqual({ code: Code.VALIDATION, message: '须为有效供应商' });
+    expect(await refusal(ref, { supplierId: merchant.supplierId, merchtType: 300 }, true)).toBeNull();
+  });
 });

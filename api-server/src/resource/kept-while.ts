@@ -61,6 +61,8 @@ export interface RefersTo {
   code?: CodeValue;
   /** 'create': checked when the record is created only (a reference no update writes, to a row that may change later: a merchant's supplier). */
   on?: 'create';
+  /** Checked only for records holding these values (a supplement's original: `{ category: 10 }`). */
+  when?: Readonly<Record<string, unknown>>;
   /**
    * The row must be one the caller sees through this scope (its rows aliased `t`): 3002 unless `code` says
    * otherwise (a fee's enterprise, a tax proof's enterprise). Like `takes`, read on create only, first.
@@ -98,6 +100,7 @@ export async function takeReferred(trx: AnyDb, caller: Caller, refersTo: readonl
 export async function refuseUnlessReferring(trx: AnyDb, refersTo: readonly RefersTo[], next: Row, created = true): Promise<void> {
   for (const ref of refersTo) {
     if (next[ref.column] === null || next[ref.column] === undefined || (ref.on === 'create' && !created) || readFirst(ref)) continue;
+    if (Object.entries(ref.when ?? {}).some(([column, value]) => next[column] !== value)) continue;
     let qb = filtered(trx.selectFrom(ref.table).select(sql<number>`1`.as('one')).where(ref.key ?? 'id', '=', next[ref.column]), ref);
     for (const [theirs, ours] of Object.entries(ref.match ?? {})) qb = qb.where(theirs, '=', next[ours]);
     if (!(await qb.limit(1).executeTakeFirst())) refuse(ref.code ?? Code.VALIDATION, ref.message ?? Messages.outOfScope);
