@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { ContractMessages } from '../src/domain/ent/contract';
 import { EntMessages } from '../src/domain/ent/index';
 import { newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure/rules/server';
-import { CONTRACT_PERIOD } from '@flexpay/shared-utility/src/pure';
+import { CONTRACT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { assertEntMayOrder } from '../src/domain/ent/order-gate';
 import { MerchantMessages } from '../src/domain/merchant/index';
 import * as orgAdmin from '../src/domain/org-admin';
@@ -475,20 +474,20 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
     test('enterprise contracts: one effective original, overlap refused 1009; supplements name their original', async () => {
       const original = { entId: ids.ent1, category: 0, contractType: 10 };
       const overlap = await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-OVERLAP', startDate: `${year}-06-01`, endDate: `${year + 1}-05-31` });
-      expect(overlap).toEqual({ code: 1009, message: ContractMessages.overlap, data: null });
-      expect(ContractMessages.overlap).toBe('合同有效期与现有原合同重叠');
+      expect(overlap).toEqual({ code: 1009, message: CONTRACT_MESSAGES.overlap, data: null });
+      expect(CONTRACT_MESSAGES.overlap).toBe('合同有效期与现有原合同重叠');
       const next = await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-NEXT', startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` });
       expect(next.code).toBe(0);
       expect(await ctx.db.selectFrom('ent_contract').select('status').where('id', '=', next.data.id).executeTakeFirstOrThrow()).toEqual({ status: 0 });
       // Moving it back over the current one is refused too; the terminated original no longer counts.
-      expect((await spr.post('contract/ent/mgr/update', { id: next.data.id, startDate: `${year}-12-01` })).message).toBe(ContractMessages.overlap);
-      expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-BACK', startDate: `${year + 1}-02-01`, endDate: `${year}-01-01` })).message).toBe(CONTRACT_PERIOD);
+      expect((await spr.post('contract/ent/mgr/update', { id: next.data.id, startDate: `${year}-12-01` })).message).toBe(CONTRACT_MESSAGES.overlap);
+      expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-BACK', startDate: `${year + 1}-02-01`, endDate: `${year}-01-01` })).message).toBe(CONTRACT_MESSAGES.period);
       expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-NEXT', startDate: `${year + 5}-01-01`, endDate: `${year + 5}-12-31` })).message).toBe('合同编号已存在');
       expect((await spr.post('contract/ent/mgr/terminate', { id: next.data.id, reason: '重新签订' })).data.status).toBe(1);
       expect((await spr.post('contract/ent/mgr/create', { ...original, contractNo: 'T-AGAIN', startDate: `${year + 1}-01-01`, endDate: `${year + 1}-06-30` })).code).toBe(0);
       // Supplements.
-      expect((await spr.post('contract/ent/mgr/create', { ...original, category: 10, parentContractNo: 'NOPE', contractNo: 'T-SUP1', startDate: `${year}-07-01`, endDate: `${year}-12-31` })).message).toBe(ContractMessages.original);
-      expect((await spr.post('contract/ent/mgr/create', { ...original, category: 10, parentContractNo: `HT${year}0003`, contractNo: 'T-SUP2', startDate: `${year}-07-01`, endDate: `${year}-12-31` })).message).toBe(ContractMessages.original);
+      expect((await spr.post('contract/ent/mgr/create', { ...original, category: 10, parentContractNo: 'NOPE', contractNo: 'T-SUP1', startDate: `${year}-07-01`, endDate: `${year}-12-31` })).message).toBe(CONTRACT_MESSAGES.original);
+      expect((await spr.post('contract/ent/mgr/create', { ...original, category: 10, parentContractNo: `HT${year}0003`, contractNo: 'T-SUP2', startDate: `${year}-07-01`, endDate: `${year}-12-31` })).message).toBe(CONTRACT_MESSAGES.original);
       expect((await spr.post('contract/ent/mgr/create', { ...original, category: 10, parentContractNo: `HT${year}0001`, contractNo: 'T-SUP3', startDate: `${year}-07-01`, endDate: `${year}-12-31` })).code).toBe(0);
       // Scope and writers.
       expect((await spr.post('contract/ent/mgr/create', { ...original, entId: ids.ent3, contractNo: 'T-FOREIGN', startDate: `${year + 3}-01-01`, endDate: `${year + 3}-12-31` })).code).toBe(3002);
@@ -522,7 +521,7 @@ describe.each(DIALECTS)('商户与企业 area on %s', (dialect) => {
       expect((await sys.post('contract/mercht/query/get', { id: mc.data.id })).data).toMatchObject({ merchtName: '苏州联创企业管理有限公司', status: 0, contractType: 90 });
       expect((await mer.get('contract/mercht/query/file', { id: String(mc.data.id) })).rawPayload.equals(content)).toBe(true);
       expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC2', merchtId: ids.mer2 })).code).toBe(3002);
-      expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC3', endDate: `${year - 1}-12-31` })).message).toBe(CONTRACT_PERIOD);
+      expect((await spr.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC3', endDate: `${year - 1}-12-31` })).message).toBe(CONTRACT_MESSAGES.period);
       expect((await mer.post('contract/mercht/mgr/create', { ...body, contractNo: 'T-MC4' })).code).toBe(3001);
       expect((await spr.post('contract/mercht/mgr/update', { id: mc.data.id, status: 1 })).data.status).toBe(1);
       expect((await spr.post('contract/mercht/mgr/delete', { id: mc.data.id })).code).toBe(0);

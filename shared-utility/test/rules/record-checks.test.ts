@@ -2,7 +2,7 @@
  * The organisations' record rules declared on their entities (`checks`, issue 23): the same refusal the
  * server kit answers (1001) and a form can show before sending.
  */
-import { CONTRACT_PERIOD, entConfig, entContract, entTaxProof, merchtContract, recordRefusal, supplier, SUPPLIER_MESSAGES } from '../../src/pure';
+import { CONTRACT_MESSAGES, entConfig, entContract, entTaxProof, merchtContract, originalsOverlap, recordRefusal, supplier, SUPPLIER_MESSAGES } from '../../src/pure';
 
 describe('organisation record checks', () => {
   test('a supplier: a virtual one (200) names its parent and only it does; a 300 has its tax source', () => {
@@ -15,9 +15,20 @@ describe('organisation record checks', () => {
 
   test('a contract ends on or after its start (enterprise and merchant contracts)', () => {
     for (const entity of [entContract, merchtContract]) {
-      expect(recordRefusal(entity, { startDate: '2026-02-01', endDate: '2026-01-31' })).toBe(CONTRACT_PERIOD);
+      expect(recordRefusal(entity, { startDate: '2026-02-01', endDate: '2026-01-31' })).toBe(CONTRACT_MESSAGES.period);
       expect(recordRefusal(entity, { startDate: '2026-02-01', endDate: '2026-02-01' })).toBeNull();
     }
+  });
+
+  test('a supplement names its original; two originals in force share no day', () => {
+    expect(recordRefusal(entContract, { category: 10, parentContractNo: null, startDate: '2026-01-01', endDate: '2026-12-31' })).toBe(CONTRACT_MESSAGES.original);
+    expect(recordRefusal(entContract, { category: 10, parentContractNo: 'HT-1', startDate: '2026-01-01', endDate: '2026-12-31' })).toBeNull();
+    const next = { id: 2, category: 0, status: 0, startDate: '2026-06-01', endDate: '2027-05-31' };
+    expect(originalsOverlap(next, { id: 1, startDate: '2026-01-01', endDate: '2026-06-01' })).toBe(true);
+    expect(originalsOverlap(next, { id: 1, startDate: '2026-01-01', endDate: '2026-05-31' })).toBe(false);
+    expect(originalsOverlap(next, { id: 2, startDate: '2026-01-01', endDate: '2026-12-31' })).toBe(false);
+    expect(originalsOverlap({ ...next, status: 1 }, { id: 1, startDate: '2026-01-01', endDate: '2026-12-31' })).toBe(false);
+    expect(originalsOverlap({ ...next, category: 10 }, { id: 1, startDate: '2026-01-01', endDate: '2026-12-31' })).toBe(false);
   });
 
   test('custom limits (1) need both amounts; the other limit types none', () => {

@@ -203,9 +203,17 @@ const contractDates = {
   startDate: { label: '开始日期', type: 'date', required: true, create: true, update: true, search: 'range', sort: true, width: 110 },
   endDate: { label: '结束日期', type: 'date', required: true, create: true, update: true, sort: true, width: 110 },
 } as const;
-export const CONTRACT_PERIOD = '结束日期不能早于开始日期';
+export const CONTRACT_MESSAGES = {
+  period: '结束日期不能早于开始日期',
+  overlap: '合同有效期与现有原合同重叠',
+  original: '补充合同须填写有效的原合同编号',
+} as const;
+type Contract = Readonly<Record<string, unknown>>;
 /** A contract's period (enterprise and merchant contracts): its end is not before its start. */
-const contractPeriod = (c: Readonly<Record<string, unknown>>) => (String(c.endDate) < String(c.startDate) ? CONTRACT_PERIOD : null);
+const contractPeriod = (c: Contract) => (String(c.endDate) < String(c.startDate) ? CONTRACT_MESSAGES.period : null);
+/** Two original contracts (category 0) in force (status 0) of one enterprise may not share a day; `other` is another stored one. */
+export const originalsOverlap = (next: Contract, other: Contract): boolean =>
+  next.category === 0 && next.status === 0 && other.id !== next.id && String(next.startDate) <= String(other.endDate) && String(next.endDate) >= String(other.startDate);
 
 const entContractFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
@@ -231,7 +239,8 @@ export const entContract = defineEntity({
   paths: { query: 'contract/ent/query', mgr: 'contract/ent/mgr' },
   codes: { query: 30110, mgr: 30120 },
   fields: entContractFields,
-  checks: [contractPeriod],
+  // A supplement (10) names its original (which the server finds among the enterprise's originals).
+  checks: [contractPeriod, (c) => (c.category === 10 && !c.parentContractNo ? CONTRACT_MESSAGES.original : null)],
   state: ['status'],
   commands: {
     terminate: {
