@@ -20,9 +20,10 @@ import { sendXlsx } from '../../resource/export';
 import { xlsxOf } from '../../resource/xlsx-stream';
 import { namedUpload, sendUpload } from '../../resource/kit-routes';
 import { insertChunked } from '../../resource/batch';
+import { namedEnterprise } from '../../resource/ent-channel';
 import { formatDateTime } from '../../util/time';
 import { binMatcher } from './bin';
-import { ensureCooperation, newCardRow, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
+import { ensureCooperation, newCardRow, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages } from './talent-records';
 
 export const CustMessages = { ...TalentMessages, ...CUST_IMPORT_MESSAGES, ...IMPORT_OUTCOMES, importFile: '该次导入没有保存原始文件' } as const;
 
@@ -59,7 +60,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       },
       handler: signed(async (ctx) => {
         const { caller } = ctx;
-        const ent = await targetEnterprise(db, caller, ctx.body);
+        const ent = await namedEnterprise(db, caller.user, ctx.body, CustMessages.entMissing);
         const checked = checkCustImportRows(ctx.body.rows as unknown[]);
         const refusal = importRefusal(checked);
         if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
-import { AdminType, idNumberKey, TALENT_MESSAGES, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { idNumberKey, TALENT_MESSAGES, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
-import { entInScope } from '../../account/scope';
-import { Code, Messages } from '../../http/codes';
-import { refuse } from '../../http/envelope';
-import type { Body, Caller } from '../../http/guard';
+import type { Caller } from '../../http/guard';
 import { insertMissing, readChunked } from '../../resource/batch';
 import type { AnyDb } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
@@ -58,14 +55,4 @@ export const newCardRow = (custId: number, cardNo: string, bankName: string | nu
 /** The talent's card unless it has it. */
 export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
   if (cardNo) await insertMissing(trx, 'cust_card', [newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now)], ['custId', 'cardNo']);
-}
-
-/** The enterprise a write names: ENT its own, SYS and SPR the body's entId (inside their scope). */
-export async function targetEnterprise(db: AnyDb, caller: Caller, body: Body): Promise<Ent> {
-  const raw = caller.user.adminType === AdminType.ENT ? caller.user.orgId : Number(body.entId);
-  if (!raw || !Number.isInteger(raw) || raw <= 0) return refuse(Code.VALIDATION, TalentMessages.entRequired);
-  const ent = (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', raw).executeTakeFirst()) as Ent | undefined;
-  if (!ent) return refuse(Code.NOT_FOUND, TalentMessages.entMissing);
-  if (!(await entInScope(db as never, caller.scope, ent.id))) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  return ent;
 }

@@ -13,11 +13,12 @@ import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { simulatedOcrProvider } from '../../providers/ocr';
 import { type AnyDb, defineResource, type Row, T } from '../../resource/entity-resource';
 import { namedUpload, uploadBytes } from '../../resource/kit-routes';
+import { namedEnterprise } from '../../resource/ent-channel';
 import { talentEffects } from './cust.effects';
 import { talentWritableBy } from './scope';
 import { scoped } from '../../account/scope';
 import { putFile, talentFileRoutes, talentFiles } from './talent-files';
-import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages, targetEnterprise } from './talent-records';
+import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
 
@@ -42,7 +43,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     // A talent another enterprise registered is listed (it cooperates with the caller) but not changed.
     mayWrite: (caller, row) => talentWritableBy(caller, row),
     // 新增人才: ENT registers for itself, SYS and SPR name an enterprise they see (checked first).
-    fill: async (ctx) => ({ entId: (await targetEnterprise(db, ctx.caller, ctx.body)).id }),
+    fill: async (ctx) => ({ entId: (await namedEnterprise(db, ctx.caller.user, ctx.body, TalentMessages.entMissing)).id }),
     beforeCreate: async (ctx, values) => newTalentRow(values, newCustCodes(1, ctx.now)[0], await entOf(ctx.trx, values.entId), ctx.now),
     // A person already registered answers 1009 naming the record (also when a concurrent create won).
     check: async (ctx, next, before) => {
