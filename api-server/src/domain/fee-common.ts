@@ -3,7 +3,7 @@
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
  * the monthly statistics answered from the calc-fee log views (their chart: the kit's `monthly`).
  */
-import { type Entity, type EntityFields, type FeeConfig, formatLadder, readFeeConfig } from '@flexpay/shared-utility/src/pure';
+import { type Entity, type EntityFields, type FeeConfig, readFeeConfig, storedFeeColumns } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec } from '../http/guard';
@@ -18,11 +18,8 @@ export function feeConfigOf(row: Row): FeeConfig {
   return 'error' in read ? refuse(Code.VALIDATION, read.error) : read.config;
 }
 
-/** The stored columns of a valid config: pattern 0 keeps only its ratio, ladders only their bands. */
-export function feeColumns(row: Row): Row {
-  const config = feeConfigOf(row);
-  return config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
-}
+/** The stored columns of a valid config (pure rules/fees.ts storedFeeColumns), or 1001. */
+const feeColumns = (row: Row): Row => storedFeeColumns(feeConfigOf(row));
 
 /**
  * A fee area: its config (§11: saved whole by `update`, an upsert by its owner offered on writable rows, removed by

@@ -5,12 +5,14 @@ import {
   checkCalcModeMatchesContract,
   checkFeeConfigs,
   FEE_MESSAGES,
+  formatLadder,
   type FeeConfig,
   type LadderBand,
   lineFee,
   MAX_LADDER_BANDS,
   parseLadder,
   priceLine,
+  storedFeeColumns,
   type Rounding,
   splitFee,
   validateFeeConfig,
@@ -246,4 +248,13 @@ describe('calcModeRefusal', () => {
     expect(calcModeRefusal({ calcMode: 0 }, { ...contract, status: 1 }, '2026-06-01')).toBeNull();
     expect(calcModeRefusal({ calcMode: 0 }, { ...contract, category: 10 }, '2026-06-01')).toBeNull();
   });
+});
+
+test('storedFeeColumns: a fixed ratio keeps no ladder, a ladder no ratio (its bands as JSON text)', () => {
+  expect(storedFeeColumns({ pattern: 0, rounding: 0, ratio: 65_000, ladder: null })).toEqual({ ratio: 65_000, ladder: null });
+  const ladder = parseLadder([{ fence: '0', ratio: '6.5' }, { fence: '10000', ratio: '5' }]);
+  if ('error' in ladder) throw new Error(ladder.error);
+  const stored = storedFeeColumns({ pattern: 1, rounding: 0, ratio: 65_000, ladder: ladder.ladder });
+  expect(stored.ratio).toBeNull();
+  expect(JSON.parse(stored.ladder!)).toEqual(formatLadder(ladder.ladder));
 });

@@ -106,6 +106,10 @@ export function readFeeConfig(input: { feePattern: unknown; rounding: unknown; r
   return 'error' in parsed ? parsed : { config: { pattern, rounding, ratio: null, ladder: parsed.ladder } };
 }
 
+/** The stored columns of a valid config: pattern 0 keeps only its ratio, ladders only their bands (as JSON text). */
+export const storedFeeColumns = (config: FeeConfig): { ratio: number | null; ladder: string | null } =>
+  config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
+
 /** A config as saved: pattern 0 needs a ratio within 0–100 %, patterns 1 and 2 a valid ladder. */
 export function validateFeeConfig(config: FeeConfig): string | null {
   return config.pattern === 0 ? (ratioInRange(config.ratio) ? null : FEE_MESSAGES.ratioRange) : validateLadder(config.ladder);
