@@ -19,7 +19,7 @@
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
 import { MONEY_MESSAGES, type StatementBalances, type StatementHeader, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
-import { foldStatementMoves, proveStatement, startStatementChain, statementAggregateSql, statementChainSuspect, type StatementChainState, STATEMENT_MOVE_COLUMNS, statementMoveOf, statementSumsOf, type StatementTotals } from '@flexpay/shared-utility/src/pure/rules/server';
+import { foldStatementMoves, proveStatement, startStatementChain, statementAggregateSql, statementChainSuspect, type StatementChainState, STATEMENT_MOVE_COLUMNS, statementMoveOf, statementSumsOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -39,10 +39,8 @@ export interface ProvenStatement extends StatementSummary {
   range: { startMs: number; endMs: number };
 }
 
-/** An account's moves over a range: what a proven statement is about. */
-type Window = Pick<ProvenStatement, 'entId' | 'channel' | 'range'>;
-/** The moves a proven range holds: its window between its first and last id. */
-type Moves = Window & Pick<ProvenStatement, 'firstId' | 'lastId'>;
+/** The moves a proven range holds: an account's moves over the range between its first and last id. */
+type Moves = Pick<ProvenStatement, 'entId' | 'channel' | 'range' | 'firstId' | 'lastId'>;
 
 /** One aggregate read's row (undefined when none). */
 async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<Row> {
@@ -91,7 +89,7 @@ export async function walkMoves(db: Kysely<Database>, s: Moves, opening: Stateme
  */
 export async function proveAccountStatement(db: Kysely<Database>, request: StatementRequest, now: number): Promise<ProvenStatement> {
   const { entId, channel, from, to } = request;
-  const w: Window = { entId, channel, range: { startMs: toEpoch(from, false)!, endMs: toEpoch(to, true)! + 1 } };
+  const w = { entId, channel, range: { startMs: toEpoch(from, false)!, endMs: toEpoch(to, true)! + 1 } };
   // Independent reads, side by side on a pool (one after the other inside a transaction).
   const [ent, account, channelRow, before, agg, paid] = await Promise.all([
     db.selectFrom('ent').select(['entName', 'entCode']).where('id', '=', entId).executeTakeFirst(),
@@ -128,16 +126,15 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
       chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
 
-  const today = formatDateTime(now)!.slice(0, 10);
   const proof = proveStatement({
     opening,
     closing,
     sums,
     chainProblem,
     payout: { payee: Number(paid.payee), fee: Number(paid.fee), lock: Number(paid.lock), feeLog: Number(paid.feeLog) },
-    accountNow: to >= today ? { available: Number(account.availableFen), locked: Number(account.lockedFen) } : null,
+    accountNow: to >= formatDateTime(now)!.slice(0, 10) ? { available: Number(account.availableFen), locked: Number(account.lockedFen) } : null,
   });
-  if ('error' in proof) refuse(Code.CONFLICT, proof.error);
+  if ('error' in proof) return refuse(Code.CONFLICT, proof.error);
   return {
     ...request,
     statementNo: statementNo(ent.entCode, channel, from, to),
@@ -145,7 +142,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     channelName: channelRow?.name ?? String(channel),
     opening,
     closing,
-    totals: (proof as { totals: StatementTotals }).totals,
+    totals: proof.totals,
     count: sums.count,
     firstId,
     lastId,
@@ -165,12 +162,9 @@ export async function inSnapshot<T>(db: Kysely<Database>, dialect: DialectName, 
  * refusal (1009) is confirmed — and read — again under one snapshot before it is answered.
  */
 export async function provenThen<T>(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, now: number, read: (db: Kysely<Database>, s: ProvenStatement) => Promise<T>): Promise<T> {
-  let statement: ProvenStatement;
-  try {
-    statement = await proveAccountStatement(db, request, now);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== Code.CONFLICT) throw error;
-    return inSnapshot(db, dialect, async (trx) => read(trx, await proveAccountStatement(trx, request, now)));
-  }
-  return read(db, statement);
+  const statement = await proveAccountStatement(db, request, now).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === Code.CONFLICT) return null;
+    throw error;
+  });
+  return statement ? read(db, statement) : inSnapshot(db, dialect, async (trx) => read(trx, await proveAccountStatement(trx, request, now)));
 }
