@@ -78,8 +78,8 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
         .execute();
       if (admins.length === 0) continue;
       const content = await summaryOf(trx, ent, range, now);
-      for (const { email } of [...new Map(admins.map((a) => [a.email, a])).values()]) {
-        await mail.send(trx, { email: String(email), subject: statementMailSubject(month, ent.entName), content }, now);
+      for (const email of new Set(admins.map((a) => String(a.email)))) {
+        await mail.send(trx, { email, subject: statementMailSubject(month, ent.entName), content }, now);
         mails += 1;
       }
     }
