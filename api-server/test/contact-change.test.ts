@@ -81,7 +81,7 @@ describe.each(DIALECTS)('changing a phone or e-mail on %s', (dialect) => {
       [{ password: PASSWORD, code, phone: '13755550002' }, Code.VALIDATION, SmsMessages.codeExpired],
       [{ password: PASSWORD, code, channel: 'fax' }, Code.VALIDATION, UserMessages.channel],
       [{ password: PASSWORD, code, phone: '123' }, Code.VALIDATION, MESSAGES.phone],
-      [{ password: PASSWORD, code, phone: me.phone }, Code.VALIDATION, UserMessages.samePhone],
+      [{ password: PASSWORD, code, phone: me.phone }, Code.VALIDATION, '新手机号与当前手机号相同'],
     ];
     for (const [body, status, text] of refusals) {
       expect(await update(body)).toMatchObject({ code: status, message: text });
@@ -103,7 +103,7 @@ describe.each(DIALECTS)('changing a phone or e-mail on %s', (dialect) => {
     const [notice] = await sms(me.phone);
     expect(notice.content).toContain(`您的账号 ${me.username} 绑定的手机号已更换为 137****0001`);
     expect(notice.content).toContain('如非本人操作');
-    expect(await update({ password: PASSWORD, code })).toMatchObject({ code: Code.VALIDATION, message: UserMessages.samePhone });
+    expect(await update({ password: PASSWORD, code })).toMatchObject({ code: Code.VALIDATION, message: '新手机号与当前手机号相同' });
     const log = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'changeContact').where('operatorAccount', '=', me.username).executeTakeFirstOrThrow();
     expect(JSON.parse(log.changes)).toEqual({ phone: { from: me.phone, to: next } });
   });
@@ -111,9 +111,9 @@ describe.each(DIALECTS)('changing a phone or e-mail on %s', (dialect) => {
   test('new e-mail: code to the new address, old address told', async () => {
     const me = await account();
     const next = `${me.username}@new.example.com`;
-    expect((await me.client.post('user/contact/sendCode', { channel: 'mail', email: '' })).message).toBe(UserMessages.emailRequired);
+    expect((await me.client.post('user/contact/sendCode', { channel: 'mail', email: '' })).message).toBe('请输入邮箱');
     expect((await me.client.post('user/contact/sendCode', { channel: 'mail', email: 'not-mail' })).message).toBe(MESSAGES.email);
-    expect((await me.client.post('user/contact/sendCode', { channel: 'mail', email: me.email })).message).toBe(UserMessages.sameEmail);
+    expect((await me.client.post('user/contact/sendCode', { channel: 'mail', email: me.email })).message).toBe('新邮箱与当前邮箱相同');
     expect(await me.client.post('user/contact/sendCode', { channel: 'mail', email: next })).toMatchObject({ code: 0, data: { message: UserMessages.mailSent } });
     const [message] = await mail(next);
     const code = codeIn(message.content);

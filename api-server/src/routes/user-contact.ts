@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { MESSAGES, validateField } from '@flexpay/shared-utility/src/pure';
+import { MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { contactProblem } from '@flexpay/shared-utility/src/pure/rules/contact';
 import { type ContactChannel, notifyContactChanged } from '../account/contact-notice';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
@@ -30,9 +31,7 @@ export function checkContactBody(body: Body): string | null {
   if (body.channel !== 'sms' && body.channel !== 'mail') return UserMessages.channel;
   const value = body[contactField(body.channel)];
   if (value !== undefined && typeof value !== 'string') return body.channel === 'sms' ? MESSAGES.phone : MESSAGES.email;
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (body.channel === 'sms') return validateField('phone', text);
-  return text === '' ? UserMessages.emailRequired : validateField('email', text);
+  return contactProblem(body.channel, value ?? '', null);
 }
 
 /** The channel and the new contact of a checked call; one's current contact refuses (1001). */
@@ -40,7 +39,8 @@ function newContactOf(ctx: SignedInContext) {
   const channel = ctx.body.channel as ContactChannel;
   const field = contactField(channel);
   const contact = String(ctx.body[field]).trim();
-  if (contact === (ctx.caller.user[field] ?? '')) refuse(Code.VALIDATION, channel === 'sms' ? UserMessages.samePhone : UserMessages.sameEmail);
+  const same = contactProblem(channel, contact, ctx.caller.user[field] ?? null);
+  if (same) refuse(Code.VALIDATION, same);
   return { channel, contact, field };
 }
 

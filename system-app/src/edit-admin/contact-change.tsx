@@ -1,26 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Classes, ControlGroup, FormGroup, H5, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import { request, showSuccess, validateField, type Row } from '@flexpay/shared-utility';
+import { request, showSuccess, type Row } from '@flexpay/shared-utility';
+import { contactProblem } from '../../../shared-utility/src/pure/rules/contact';
 import { useCodeSender } from '../login/code-sender';
 
 type Channel = 'sms' | 'mail';
 
 const WHAT: Record<Channel, string> = { sms: '手机号', mail: '邮箱' };
-
-/** The new contact's first problem, as the server words it; null when it may be sent. */
-export function contactProblem(channel: Channel, value: string, current: string | null): string | null {
-  const text = value.trim();
-  if (channel === 'sms') {
-    const problem = validateField('phone', text);
-    if (problem) return problem;
-  } else {
-    if (!text) return '请输入邮箱';
-    const problem = validateField('email', text);
-    if (problem) return problem;
-  }
-  if (text === (current ?? '')) return `新${WHAT[channel]}与当前${WHAT[channel]}相同`;
-  return null;
-}
 
 /**
  * 更换手机号/邮箱 on 个人设置 (issue 21 item 1): a code goes to the NEW phone or e-mail

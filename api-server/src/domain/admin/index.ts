@@ -19,7 +19,6 @@ import { endUserSessions } from '../../security/session';
 import { throttlesOf } from '../../security/throttle';
 import { adminEffects } from './admin.effects';
 
-const MGR = admin.codes.mgr!; // 1012
 export const SubuserMessages = ADMIN_MESSAGES;
 
 /** A username taken by a concurrent insert (the unique index settles the race): the neutral 1009. */
@@ -62,7 +61,8 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
       const subs = qb.where((eb) => eb.or([eb(`${T}.isTopAdmin`, '=', 0), eb(`${T}.userId`, '=', caller.user.userId)]));
       return caller.user.adminType === AdminType.SYS && isBlank(cond.adminType) ? subs.where(`${T}.adminType`, '=', AdminType.SYS) : subs;
     },
-    mayWrite: (caller, row) => caller.perms.has(MGR) && managed(caller, row),
+    // The commands (重置密码 1013, 禁用/启用 1014, 编辑权限 1015) read this rule too: their caller holds 1012 as well.
+    mayWrite: (caller, row) => caller.perms.has(admin.codes.mgr!) && managed(caller, row),
     guard,
     // 权限 (viewing a sub-account's codes) on every row but one's own, which offers nothing.
     rowActions: (caller, row) => (managed(caller, row) ? ['perm'] : []),

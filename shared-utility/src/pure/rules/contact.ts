@@ -1,0 +1,14 @@
+/**
+ * 更换手机号/邮箱 (issue 21 item 1): the new contact's first problem, in the server's words. The screen checks it
+ * before sending; user/contact/sendCode and user/contact/update refuse with it (1001). Imported by path: the
+ * system app bundles it, the browser's shared-utility bundle does not carry it.
+ */
+import { validateField } from '../validators';
+
+/** Phone by SMS, e-mail by mail: required, well-formed, and not the account's `current` one; null when it may be sent. */
+export function contactProblem(channel: 'sms' | 'mail', value: string, current: string | null): string | null {
+  const text = value.trim();
+  const what = channel === 'sms' ? '手机号' : '邮箱';
+  const problem = channel === 'sms' ? validateField('phone', text) : text ? validateField('email', text) : '请输入邮箱';
+  return problem ?? (text === (current ?? '') ? `新${what}与当前${what}相同` : null);
+}
