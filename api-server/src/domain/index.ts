@@ -25,9 +25,8 @@ import { custCardRoutes } from './cust/card';
 import { custCoopEntRoutes, custCoopSupRoutes } from './cust/coop';
 import { merchantRoutes } from './merchant/index';
 import { agreementRoutes } from './other/agreement';
-import { mailOutboxRoutes } from './other/mailOutbox';
 import { noticeAdminRoutes } from './other/notice';
-import { smsOutboxRoutes } from './other/smsOutbox';
+import { outboxRoutes } from './other/outboxes';
 import { channelRoutes } from './supplier/channel';
 import { supplierRoutes } from './supplier/index';
 import { taxSourceRoutes } from './supplier/taxsource';
@@ -42,5 +41,5 @@ import { withSpecPaths } from './spec-paths';
 export function domainRoutes(deps: AppDeps): RouteSpec[] {
   // 制单 is made on its own screen and by 从业者结算's 发起结算.
   const temp = tempOrderRoutes(deps);
-  return withSpecPaths([...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...statementRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...smsOutboxRoutes(deps), ...mailOutboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps), ...opsAppRoutes(deps)]);
+  return withSpecPaths([...kitRoutes(deps), ...taxSourceRoutes(deps), ...supplierRoutes(deps), ...channelRoutes(deps), ...xpayRoutes(deps), ...merchantRoutes(deps), ...entRoutes(deps), ...moneyRoutes(deps), ...entFeeRoutes(deps), ...entStatsRoutes(deps), ...statementRoutes(deps), ...taxPaidProofRoutes(deps), ...merchantFeeRoutes(deps), ...contractRoutes(deps), ...noticeAdminRoutes(deps), ...outboxRoutes(deps), ...adminRoutes(deps), ...orgInfoRoutes(deps), ...auditLogRoutes(deps), ...agreementRoutes(deps), ...clientRoutes(deps), ...clientAuthorizationRoutes(deps), ...invoiceInfoRoutes(deps), ...invoiceItemRoutes(deps), ...invoiceApplyRoutes(deps), ...taskCategoryRoutes(deps), ...orderRoutes(deps, temp), ...packageRoutes(deps), ...settlementRoutes(deps, temp.createTemp), ...custCoopEntRoutes(deps), ...custCoopSupRoutes(deps), ...custCardRoutes(deps), ...opsAppRoutes(deps)]);
 }

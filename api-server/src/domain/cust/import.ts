@@ -32,6 +32,15 @@ const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, 
 
 export function custImportRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
+  // An import's rows with each one's outcome and its talent's code and ID type (importDetails, the result workbook).
+  const rowsOf = async (importId: unknown) =>
+    (await db
+      .selectFrom('cust_import_row as r')
+      .leftJoin('cust as c', 'c.id', 'r.custId')
+      .select(['r.rowNo', 'r.name', 'r.idNumber', 'r.ok', 'r.message', 'r.custId', 'c.custCode', 'c.idType'])
+      .where('r.importId', '=', importId)
+      .orderBy('r.rowNo')
+      .execute()) as Row[];
   // An import belongs to its enterprise (and supplier): SYS all, SPR its supplier's, ENT its own.
   const history = defineResource(deps, custImport, {
     scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
@@ -39,10 +48,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     simple: false,
     // importDetails: the import with each row's outcome (ID numbers masked).
     getAliases: ['cust/mgr/importDetails'],
-    more: async (_caller, head) => {
-      const rows = await db.selectFrom('cust_import_row').select(['rowNo', 'name', 'idNumber', 'ok', 'message', 'custId']).where('importId', '=', head.id).orderBy('rowNo').execute();
-      return { rows: (rows as Row[]).map(importRowView) };
-    },
+    more: async (_caller, head) => ({ rows: (await rowsOf(head.id)).map(importRowView) }),
     // importDFile: the result workbook of every import, the original file when the client sent it.
     rowActions: (_caller, row) => ['result', ...(row.fileUrl ? ['original'] : [])],
   });
@@ -129,14 +135,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         const query = ctx.request.query as Record<string, unknown>;
         const head = await loadImport(ctx, query.id);
         if (query.kind === 'original') return sendUpload(deps, ctx.reply, head.fileUrl, undefined, CustMessages.importFile);
-        const rows = (await db
-          .selectFrom('cust_import_row as r')
-          .leftJoin('cust as c', 'c.id', 'r.custId')
-          .select(['r.rowNo', 'r.name', 'r.idNumber', 'r.ok', 'r.message', 'c.custCode', 'c.idType'])
-          .where('r.importId', '=', head.id)
-          .orderBy('r.rowNo')
-          .execute()) as Row[];
-        return sendXlsx(ctx.reply, xlsxOf('导入结果', importResultLines(rows)), `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
+        return sendXlsx(ctx.reply, xlsxOf('导入结果', importResultLines(await rowsOf(head.id))), `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
       }),
     },
   ];
