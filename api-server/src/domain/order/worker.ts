@@ -162,7 +162,7 @@ export class OrderWorker {
   }
 
   private async submitCall(id: number, now: number): Promise<SubmitAnswer | null> {
-    const order = await this.o.db.selectFrom('pay_order').select(['orderNo', 'entId', 'payChannel', 'status']).where('id', '=', id).executeTakeFirst();
+    const order = await this.o.db.selectFrom('pay_order').select(CLAIMED).where('id', '=', id).executeTakeFirst();
     if (!order || order.status !== 50) return null;
     const lines = await this.o.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']).where('orderId', '=', id).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
     return this.o.adapterFor(order.payChannel).submit(this.o.db, { orderNo: order.orderNo, entId: order.entId, channel: order.payChannel, lines: lines.map((l) => ({ ...l, payeeFen: Number(l.payeeFen) })) }, now);
