@@ -3,18 +3,16 @@
  * shared fee engine (so the server refuses exactly what the browser's ladder editor refuses), and
  * the monthly statistics answered from the calc-fee log views (their chart: the kit's `monthly`).
  */
-import { type Entity, type EntityFields, type FeeConfig, readFeeConfig, storedFeeColumns } from '@flexpay/shared-utility/src/pure';
+import { type Entity, type EntityFields, type FeeConfig, readStoredFeeConfig, storedFeeColumns } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec } from '../http/guard';
 import type { Row } from '../resource/codec';
 import { defineResource, type ResourceOptions } from '../resource/entity-resource';
 
-const parseLadderColumn = (ladder: unknown): unknown => (typeof ladder === 'string' ? JSON.parse(ladder) : ladder);
-
 /** A row's config (columns as stored or as the codec parsed them), or 1001 with the engine's message. */
 export function feeConfigOf(row: Row): FeeConfig {
-  const read = readFeeConfig({ feePattern: row.feePattern, rounding: row.rounding, ratio: row.ratio as number | null, ladder: parseLadderColumn(row.ladder) });
+  const read = readStoredFeeConfig(row);
   return 'error' in read ? refuse(Code.VALIDATION, read.error) : read.config;
 }
 

@@ -5,6 +5,7 @@ import {
   checkCalcModeMatchesContract,
   checkFeeConfigs,
   FEE_MESSAGES,
+  feeConfigRefusal,
   formatLadder,
   type FeeConfig,
   type LadderBand,
@@ -12,6 +13,7 @@ import {
   MAX_LADDER_BANDS,
   parseLadder,
   priceLine,
+  readStoredFeeConfig,
   storedFeeColumns,
   type Rounding,
   splitFee,
@@ -257,4 +259,11 @@ test('storedFeeColumns: a fixed ratio keeps no ladder, a ladder no ratio (its ba
   const stored = storedFeeColumns({ pattern: 1, rounding: 0, ratio: 65_000, ladder: ladder.ladder });
   expect(stored.ratio).toBeNull();
   expect(JSON.parse(stored.ladder!)).toEqual(formatLadder(ladder.ladder));
+});
+
+test('a stored config reads as posted (its ladder column as JSON text); feeConfigRefusal answers the engine refusal', () => {
+  const bands = [{ fence: '0', ratio: '6.5' }];
+  expect(readStoredFeeConfig({ feePattern: 1, rounding: 0, ratio: null, ladder: JSON.stringify(bands) })).toEqual(readStoredFeeConfig({ feePattern: 1, rounding: 0, ratio: null, ladder: bands }));
+  expect(feeConfigRefusal({ feePattern: 1, rounding: 0, ratio: null, ladder: null })).toBe(FEE_MESSAGES.ladderRequired);
+  expect(feeConfigRefusal({ feePattern: 0, rounding: 0, ratio: 65_000, ladder: null })).toBeNull();
 });

@@ -29,8 +29,7 @@ export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'SPR'],
     // A price only for an enterprise the caller sees (3002 first); its merchant is recorded for the list.
     refersTo: [{ table: 'ent', column: 'entId', scope: entScope(db), takes: { merchtId: 'merchtId' } }],
-    // A valid config first; its calc mode agrees with the original contract in force, and it does not undercut its merchant's cost.
-    check: async (_ctx, next) => void feeConfigOf(next),
+    // A valid config first (the entity's `checks`); its calc mode agrees with the original contract in force, and it does not undercut its merchant's cost.
     checkedAgainst: [
       { table: 'ent_contract', match: { entId: 'entId' }, refusal: calcModeRefusal },
       { table: 'mercht_fee_config', match: { merchtId: 'merchtId' }, refusal: (price, cost) => checkFeeConfigs(feeConfigOf(price), feeConfigOf(cost)) },

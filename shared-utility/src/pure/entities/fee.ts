@@ -5,6 +5,7 @@
  * kit's list, summary and export serve them unchanged.
  */
 import { defineEntity } from '../entity';
+import { feeConfigRefusal } from '../rules/fees';
 
 const feeFields = {
   feePattern: { label: '计费模式', type: 'enum', enum: 'feePattern', required: true, create: true, update: true, search: 'eq', defaultValue: 0, width: 100 },
@@ -37,6 +38,8 @@ export const entFeeConfig = defineEntity({
     ladder: feeFields.ladder,
     updatedAt,
   },
+  // The config as the fee engine reads it (the same refusal as the browser's ladder editor).
+  checks: [feeConfigRefusal],
 });
 
 /** A merchant's cost, set by SYS/SPR or, for a sub-merchant, by its parent. */
@@ -53,6 +56,8 @@ export const merchtFeeConfig = defineEntity({
     ...feeFields,
     updatedAt,
   },
+  // The config as the fee engine reads it (the same refusal as the browser's ladder editor).
+  checks: [feeConfigRefusal],
 });
 
 /** One enterprise's month: Σ of its calc-fee rows (reversals are negated rows, so sums net them out). */

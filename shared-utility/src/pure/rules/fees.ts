@@ -108,7 +108,17 @@ export function readFeeConfig(input: { feePattern: unknown; rounding: unknown; r
 
 /** The stored columns of a valid config: pattern 0 keeps only its ratio, ladders only their bands (as JSON text). */
 export const storedFeeColumns = (config: FeeConfig): { ratio: number | null; ladder: string | null } =>
-  config.pattern === 0 ? { ratio: config.ratio, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
+  config.pattern === 0 ? { ratio: config.ratio ?? null, ladder: null } : { ratio: null, ladder: JSON.stringify(formatLadder(config.ladder!)) };
+
+/** readFeeConfig of a stored row (its ladder column the bands' JSON text, or already parsed). */
+export const readStoredFeeConfig = (row: Readonly<Record<string, unknown>>) =>
+  readFeeConfig({ feePattern: row.feePattern, rounding: row.rounding, ratio: row.ratio as number | null, ladder: typeof row.ladder === 'string' ? JSON.parse(row.ladder) : row.ladder });
+
+/** A price's or cost's record check (the fee entities' `checks`): the engine's refusal of its config, or null. */
+export const feeConfigRefusal = (row: Readonly<Record<string, unknown>>): string | null => {
+  const read = readStoredFeeConfig(row);
+  return 'error' in read ? read.error : null;
+};
 
 /** A config as saved: pattern 0 needs a ratio within 0–100 %, patterns 1 and 2 a valid ladder. */
 export function validateFeeConfig(config: FeeConfig): string | null {
