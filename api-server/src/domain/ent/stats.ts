@@ -8,12 +8,11 @@ import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../org-scope';
 
 export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
-  const stats = defineResource(deps, entMonthStats, {
+  return defineResource(deps, entMonthStats, {
     scope: entScope(deps.db as unknown as AnyDb, `${T}.entId`),
     simple: false,
     export: true,
     summary: ['recharge', 'paid', 'fee', 'refund'],
     monthly: true,
-  });
-  return stats.routes;
+  }).routes;
 }
