@@ -12,8 +12,6 @@ export type BinMatch = Omit<BinRow, 'cardLength'>;
 
 const BIN_COLUMNS = ['bin', 'bankName', 'cardName', 'cardType', 'cardLength'] as const;
 
-export const BinMessages = { duplicate: '该卡BIN已存在' } as const;
-
 /** The bank and type of a card number from the BIN table, or null when no enabled BIN names it. */
 export async function lookupBin(db: AnyDb, cardNo: string): Promise<BinMatch | null> {
   const digits = cardNo.trim();
@@ -34,7 +32,7 @@ export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
     scope: (_caller, qb) => qb,
     create: 'add',
     simple: false,
-    duplicate: BinMessages.duplicate,
+    duplicate: '该卡BIN已存在',
   });
   return [
     ...bins.routes,

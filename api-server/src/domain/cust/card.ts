@@ -18,8 +18,6 @@ import { lookupBin } from './bin';
 import { requireTalent, talentWritableBy } from './scope';
 import { scoped } from '../../account/scope';
 
-export const RECHECK = 'recheckCustCard';
-
 export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulatedBankCardChecker): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   // The spec names the list listCustCard and no get.
@@ -35,7 +33,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     duplicate: CARD_MESSAGES.duplicate,
     // 重新校验 is a command (custCard.commands, its effect in cust.effects.ts); an Alipay account is not checked.
     effects: cardEffects(checker, db),
-    transitionRefusal: (name, row) => (name === RECHECK && Number(row.accountCategory) !== 0 ? CARD_MESSAGES.notBankCard : null),
+    transitionRefusal: (name, row) => (name === 'recheckCustCard' && Number(row.accountCategory) !== 0 ? CARD_MESSAGES.notBankCard : null),
     // The card's talent: who registered it decides who may change its cards.
     lookups: refColumns('cust', 'custId', { custEntId: 'entId', custSupplierId: 'supplierId' }),
     mayWrite: (caller, row) => talentWritableBy(caller, { entId: row.custEntId, supplierId: row.custSupplierId }),

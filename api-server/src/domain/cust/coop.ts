@@ -15,12 +15,7 @@ import { refColumns } from '../../resource/lookups';
 import { coopSupEffects } from './cust.effects';
 import { requireTalent } from './scope';
 
-export const COOP_MESSAGES = {
-  entDuplicate: '该人才已与此企业合作',
-  supDuplicate: '该人才已与此供应商合作',
-  supplier: '请选择供应商',
-  ent: '请选择合作企业',
-} as const;
+const COOP_MESSAGES = { entDuplicate: '该人才已与此企业合作', supDuplicate: '该人才已与此供应商合作', supplier: '请选择供应商', ent: '请选择合作企业' } as const;
 
 const typeOf = (caller: Caller) => caller.user.adminType;
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { idNumberKey, TALENT_MESSAGES, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { idNumberKey, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
-import type { Caller } from '../../http/guard';
 import { insertMissing, readChunked } from '../../resource/batch';
 import type { AnyDb } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
@@ -13,9 +12,6 @@ export const TalentMessages = {
   entMissing: '企业不存在',
   duplicate: '证件号码已存在',
 } as const;
-
-/** Whether the caller may reveal ID, card and phone numbers one at a time (they are masked for everyone). */
-export const mayReveal = (caller: Caller | undefined) => !!caller && caller.perms.has(TALENT_MGR_CODE);
 
 /** A short unique talent code: C + time + random (custCode is unique in the table). */
 export function newCustCodes(count: number, now: number): string[] {

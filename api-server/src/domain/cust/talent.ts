@@ -18,14 +18,12 @@ import { talentEffects } from './cust.effects';
 import { talentWritableBy } from './scope';
 import { scoped } from '../../account/scope';
 import { putFile, talentFileRoutes, talentFiles } from './talent-files';
-import { ensureCard, ensureCooperation, mayReveal, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages } from './talent-records';
+import { ensureCard, ensureCooperation, newCustCodes, newTalentRow, personKey, storedPeople, TalentMessages } from './talent-records';
 
 // Messages and a new talent's writes in talent-records.ts, its files in talent-files.ts.
 
 /** The ID photos a new talent may come with, by their file type. */
 const FILE_FIELDS = [['idFront', 0], ['idBack', 1]] as const;
-
-const entOf = async (db: AnyDb, id: unknown) => (await db.selectFrom('ent').select(['id', 'supplierId']).where('id', '=', id).executeTakeFirstOrThrow()) as { id: number; supplierId: number };
 
 /** 1009 naming the stored person with this ID type and number. */
 async function alreadyThere(db: AnyDb, values: Row): Promise<void> {
@@ -44,7 +42,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     mayWrite: (caller, row) => talentWritableBy(caller, row),
     // 新增人才: ENT registers for itself, SYS and SPR name an enterprise they see (checked first).
     fill: async (ctx) => ({ entId: (await namedEnterprise(db, ctx.caller.user, ctx.body, TalentMessages.entMissing)).id }),
-    beforeCreate: async (ctx, values) => newTalentRow(values, newCustCodes(1, ctx.now)[0], await entOf(ctx.trx, values.entId), ctx.now),
+    beforeCreate: async (ctx, values) => newTalentRow(values, newCustCodes(1, ctx.now)[0], await namedEnterprise(ctx.trx, ctx.caller.user, values), ctx.now),
     // A person already registered answers 1009 naming the record (also when a concurrent create won).
     check: async (ctx, next, before) => {
       const message = checkIdNumber(Number(next.idType), String(next.idNumber ?? ''));
@@ -70,7 +68,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       return changed ? { ...values, realNameStatus: 0, realNameAt: null } : values;
     },
     // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 is a command (its effect in cust.effects.ts).
-    rowActions: (caller) => (mayReveal(caller) && caller.user.adminType !== AdminType.MER ? ['files'] : []),
+    rowActions: (caller) => (caller.perms.has(TALENT_MGR_CODE) && caller.user.adminType !== AdminType.MER ? ['files'] : []),
     effects: talentEffects,
     // The record's files (its own and the suppliers' it may see) with its get; numbers masked as in the list.
     more: async (caller, record) => ({ files: await talentFiles(db, caller, Number(record.id)) }),

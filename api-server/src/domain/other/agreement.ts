@@ -6,8 +6,6 @@ import { AdminType, agreement, agreementVersion } from '@flexpay/shared-utility/
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 
-export const AgreementMessages = { supplier: '请选择有效的供应商' } as const;
-
 /** SYS every row; another account type the rows whose `column` names its organisation (a supplier's templates, its notices). */
 export const ownedBy = (column: string) => (caller: Caller, qb: AnyQuery): AnyQuery =>
   caller.user.adminType === AdminType.SYS ? qb : qb.where(column, '=', caller.user.orgId ?? -1);
@@ -25,7 +23,7 @@ export function agreementRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'SPR'],
     export: true,
     fill: (ctx) => (ctx.caller.user.adminType === AdminType.SPR ? { supplierId: ctx.caller.user.orgId } : {}),
-    refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [200, 300] }, message: AgreementMessages.supplier }],
+    refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [200, 300] }, message: '请选择有效的供应商' }],
     beforeCreate: async (_ctx, values) => ({ ...values, version: 1, status: 0 }),
     afterCreate: async (ctx, key, columns) => {
       await keepVersion(ctx, key, 1, columns.content);
