@@ -2,7 +2,7 @@
  * resource/batch.ts on both databases: a batch is written and read in parts of the given size, every row
  * once, the `returning` columns answered for every row in the order given.
  */
-import { chunks, insertChunked, insertMissing, readChunked } from '../src/resource/batch';
+import { chunks, insertChunked, insertMissing, readChunked, readIn } from '../src/resource/batch';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 test('chunks cuts a list into parts of the size, the last one shorter', () => {
@@ -48,5 +48,22 @@ describe.each(DIALECTS)('insertMissing on %s', (dialect) => {
     const stored = await ctx.db.selectFrom('audit_log').select(['entityId', 'action']).where('entity', '=', entity).orderBy('id').execute();
     expect(stored).toEqual([{ entityId: '1', action: 'a' }, { entityId: '1', action: 'b' }, { entityId: '2', action: 'a' }]);
     expect(await insertMissing(ctx.db as never, 'audit_log', [], ['entity'])).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('readIn on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  test('reads the rows matching every condition, its one list in parts of the size', async () => {
+    const entity = `readIn${dialect}`;
+    const rows = [1, 2, 3, 4, 5].map((n) => ({ operatorId: null, operatorName: '批量', operatorAccount: 'batch', createdAt: n, action: n % 2 ? 'odd' : 'even', entity, entityId: String(n), changes: '{}' }));
+    await insertChunked(ctx.db as never, 'audit_log', rows);
+    const read = await readIn<{ entityId: string }>(ctx.db as never, 'audit_log', ['entityId'], { entity, entityId: ['1', '2', '3', '5', '9'], action: 'odd' }, 2);
+    expect(read.map((r) => r.entityId).sort()).toEqual(['1', '3', '5']);
+    expect(await readIn(ctx.db as never, 'audit_log', ['entityId'], { entity, entityId: [] })).toEqual([]);
   });
 });

@@ -21,6 +21,20 @@ export async function readChunked<T, R>(values: T[], read: (part: T[]) => Promis
   return out;
 }
 
+/** `q` with a condition per entry of `where`: the column equals its value (a list: is one of them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const whereEach = <Q>(q: Q, where: Record<string, unknown>): Q => Object.entries(where).reduce((out: any, [column, value]) => out.where(column, Array.isArray(value) ? 'in' : '=', value), q);
+
+/**
+ * The `columns` of `table`'s rows matching `where` (whereEach), its first list read in parts of `size` — a batch's
+ * look-up declared instead of written: `readIn(db, 'cust_card', ['custId', 'cardNo'], { custId: ids })`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function readIn<R = any>(db: AnyDb, table: string, columns: readonly string[], where: Record<string, unknown>, size = CHUNK): Promise<R[]> {
+  const [listed, values] = Object.entries(where).find(([, v]) => Array.isArray(v)) as [string, unknown[]];
+  return readChunked(values, (part) => whereEach(db.selectFrom(table).select(columns as string[]), { ...where, [listed]: part }).execute() as Promise<R[]>, size);
+}
+
 /** Inserts `rows` into `table` one part per statement; answers the `returning` columns of every row. */
 export async function insertChunked(trx: AnyDb, table: string, rows: object[], returning: string[] = [], size = CHUNK): Promise<Row[]> {
   return readChunked(rows, async (part) => {
@@ -38,7 +52,7 @@ export async function insertChunked(trx: AnyDb, table: string, rows: object[], r
 export async function insertMissing(trx: AnyDb, table: string, rows: Row[], unique: string[]): Promise<boolean[]> {
   const keyOf = (row: Row) => JSON.stringify(unique.map((c) => String(row[c])));
   const firsts = [...new Set(rows.map((r) => r[unique[0]]))];
-  const seen = new Set((await readChunked(firsts, (part) => trx.selectFrom(table).select(unique).where(unique[0], 'in', part).execute() as Promise<Row[]>)).map(keyOf));
+  const seen = new Set((await readIn<Row>(trx, table, unique, { [unique[0]]: firsts })).map(keyOf));
   const missing = rows.map((row) => !seen.has(keyOf(row)) && Boolean(seen.add(keyOf(row))));
   await insertChunked(trx, table, rows.filter((_, i) => missing[i]));
   return missing;

@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../db/connect';
+import { whereEach } from './batch';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -21,11 +22,9 @@ export interface LockOptions {
 
 /** Locks the rows of `table` where each column equals its value (a list: is one of them); answers them, `columns` read. */
 export async function lockRows<R = Record<string, unknown>>(trx: AnyDb, dialect: DialectName, table: string, where: Record<string, unknown>, columns: readonly string[] | '*' = '*', options: LockOptions = {}): Promise<R[]> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const matching = (q: any) => Object.entries(where).reduce((out, [column, value]) => out.where(column, Array.isArray(value) ? 'in' : '=', value), q);
   const [first] = Object.keys(where);
-  if (dialect === 'sqlite') await matching(trx.updateTable(table).set({ [first]: sql.ref(first) })).execute();
-  let q = matching(columns === '*' ? trx.selectFrom(table).selectAll() : trx.selectFrom(table).select(columns as string[]));
+  if (dialect === 'sqlite') await whereEach(trx.updateTable(table).set({ [first]: sql.ref(first) }), where).execute();
+  let q = whereEach(columns === '*' ? trx.selectFrom(table).selectAll() : trx.selectFrom(table).select(columns as string[]), where);
   if (options.orderBy) q = q.orderBy(options.orderBy);
   if (dialect === 'postgres') q = options.skipLocked ? q.forUpdate().skipLocked() : q.forUpdate();
   return (await q.execute()) as R[];
