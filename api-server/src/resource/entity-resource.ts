@@ -730,6 +730,12 @@ export function revealableResource(deps: AppDeps, entityName: string): Resource<
   return revealable.get(deps)?.get(entityName);
 }
 
+/**
+ * The options of a record people list, read and export but never create or edit through the kit (its rows are written
+ * by commands and their effects, or by the server's own work: orders, their lines, temp orders, fee records).
+ */
+export const LISTED = { create: false, update: false, simple: false, export: true } as const;
+
 /** The routes of a resource; codes come from the entity (query, mgr) and each transition. */
 export function defineResource<F extends EntityFields>(deps: AppDeps, entity: Entity<F>, options: ResourceOptions<F>): { resource: Resource<F>; routes: RouteSpec[] } {
   const resource = new Resource(deps, entity, options);
