@@ -13,7 +13,7 @@ import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type Effect, STALE_MESSAGE } from '../../resource/commands';
-import { type AnyDb, type AnyQuery, defineResource, keyValue, T } from '../../resource/entity-resource';
+import { type AnyDb, type AnyQuery, defineResource, keyValue, LISTED, T } from '../../resource/entity-resource';
 import { sendInline } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
@@ -52,12 +52,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   };
 
   const orders = defineResource(deps, payOrder, {
+    ...LISTED,
     scope,
-    create: false,
-    update: false,
     summary: ['amount', 'fee', 'lockAmount', 'successAmount', 'failAmount'],
-    export: true,
-    simple: false,
     transitionRefusal: (name, row) => (name === 'resubmit' && Number(row.resubmitCount) >= ORDER_MAX_RESUBMITS ? ORDER_MESSAGES.maxResubmits : null),
     // The people's moves' money and the worker's next turn (审核通过, 重新处理, 重新提交 hand the order back to it).
     effects: { fail: closing(true), closeRejected: closing(true), closeFailed: closing(false), resubmit: rerun(1), pass: rerun(0), reprocess: rerun(0) },
@@ -65,12 +62,9 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
   });
 
   const details = defineResource(deps, orderDetail, {
+    ...LISTED,
     scope,
-    create: false,
-    update: false,
     summary: ['amount', 'fee', 'payee'],
-    export: true,
-    simple: false,
     // 代发成功/代发失败 are offered on manual-channel lines only (a line in 10 belongs to an order in 52/60).
     transitionRefusal: (_name, row) => checkManualDetailUpdate(Number(row.payChannel), 60, Number(row.status)),
     // 失败明细重新制单: the temp order a failed line was copied into, while it lives.
@@ -82,11 +76,8 @@ export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
       caller.user.adminType === AdminType.MER
         ? qb.where((eb) => eb.or([eb(`${T}.merchtId`, '=', caller.user.orgId ?? -1), eb(`${T}.parentMerchtId`, '=', caller.user.orgId ?? -1)]))
         : entScope(deps.db as unknown as AnyDb, `${T}.entId`)(caller, qb),
-    create: false,
-    update: false,
-    simple: false,
+    ...LISTED,
     summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
-    export: true,
     listAliases: [],
     getAliases: [`${calcFeeLog.paths.query}/detail`],
     // DOMAIN.md §11: each record names its merchant and parent merchant by code.

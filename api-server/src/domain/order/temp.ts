@@ -19,7 +19,7 @@ import { outboxProvider, SmsType, sendCode } from '../../providers/sms';
 import { readChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
-import { defineResource, type AnyDb, keyValue } from '../../resource/entity-resource';
+import { defineResource, type AnyDb, keyValue, LISTED } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
@@ -36,12 +36,9 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
   const temps = defineResource(deps, tempOrder, {
     scope,
+    ...LISTED,
     writers: [...TEMP_WRITERS],
-    create: false,
-    update: false,
     summary: ['amount'],
-    export: true,
-    simple: false,
     effects: tempEffects,
     // 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself.
     commandRefs: { delete: { removedWith: [{ table: 'temp_order_detail', column: 'tempOrderId' }], removes: true } },
@@ -58,11 +55,8 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
     }),
   });
   const details = defineResource(deps, tempOrderDetail, {
+    ...LISTED,
     scope: (caller, qb) => qb.where('t.tempOrderId', 'in', scope(caller, db.selectFrom('temp_order as t').select('t.id') as never) as never),
-    create: false,
-    update: false,
-    simple: false,
-    export: true,
     // A row is edited and deleted only while its temp order is; the row list says so per row.
     lookups: refColumns('temp_order', 'tempOrderId', { tempStatus: 'status', tempOpenClientCode: 'openClientCode' }),
     // An API client's rows are what it asked to pay: people neither edit nor delete them.
