@@ -4,6 +4,7 @@
  * moves it in one transaction and audits (resource/commands.ts); these run inside that transaction.
  */
 import { commandsOf, cust, SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
+import type { Changes } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { BankCardChecker } from '../../providers/bank-card-check';
@@ -46,8 +47,6 @@ export const cardEffects = (checker: BankCardChecker, db: AnyDb): Effects => ({
     },
   },
 });
-
-type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /** The cooperation's columns a sign move sets beside its state, noted in the audit where they change. */
 async function setAlso(trx: AnyDb, row: Row, set: Row): Promise<Changes> {

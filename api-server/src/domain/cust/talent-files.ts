@@ -17,11 +17,11 @@ export async function putFile(trx: AnyDb, custId: unknown, fileType: number, fil
 }
 
 /** A talent's files the caller sees: its own (ID front/back, bio) and the supplier files (signature 3, tax 20) of the suppliers it sees. */
-export async function talentFiles(db: AnyDb, caller: Caller, custId: number) {
+export async function talentFiles(db: AnyDb, caller: Caller, custId: number): Promise<Row[]> {
   const seen = inScope(db, { coopSupplier: 'supplierId' }, caller.scope);
   const q = db.selectFrom('cust_file').select(['id', 'fileType', 'supplierId', 'name', 'fileMd5', 'createdAt']).where('custId', '=', custId);
-  const rows = (await q.where((eb) => eb.or([eb('supplierId', 'is', null), seen(eb as never)])).orderBy('fileType').orderBy('id').execute()) as Array<{ id: number; fileType: number; supplierId: number | null; name: string; fileMd5: string; createdAt: number }>;
-  return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt) }));
+  const rows = (await q.where((eb) => eb.or([eb('supplierId', 'is', null), seen(eb as never)])).orderBy('fileType').orderBy('id').execute()) as Row[];
+  return rows.map((r) => ({ ...r, url: `/api/admin/cust/query/file/download?id=${r.id}`, createdAt: formatDateTime(r.createdAt as number) }));
 }
 
 /** 附件: the talent's files and one to download (saving one of its own is the cust entity's fileSave command). */

@@ -6,7 +6,7 @@
  * Creating a talent also creates its cooperation with the enterprise and that enterprise's supplier
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
-import { AdminType, checkIdNumber, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
@@ -45,8 +45,6 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     beforeCreate: async (ctx, values) => newTalentRow(values, newCustCodes(1, ctx.now)[0], await namedEnterprise(ctx.trx, ctx.caller.user, values), ctx.now),
     // A person already registered answers 1009 naming the record (also when a concurrent create won).
     check: async (ctx, next, before) => {
-      const message = checkIdNumber(Number(next.idType), String(next.idNumber ?? ''));
-      if (message) refuse(Code.VALIDATION, message);
       if (!before) await alreadyThere(ctx.trx, next);
     },
     duplicate: async (_ctx, values) => {

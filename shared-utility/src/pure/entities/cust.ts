@@ -3,7 +3,7 @@
  * visible to the enterprises and suppliers it cooperates with; the card BIN table (/bankcard/index).
  */
 import { type CommandDef, defineEntity } from '../entity';
-import { TALENT_MESSAGES, TALENT_OWN_FILE_TYPES } from '../rules/talent';
+import { checkIdNumber, TALENT_MESSAGES, TALENT_OWN_FILE_TYPES } from '../rules/talent';
 import { FIELD_RULES } from '../validators';
 
 const custFields = {
@@ -37,6 +37,8 @@ export const cust = defineEntity({
   paths: { query: 'cust/query', mgr: 'cust/mgr' },
   codes: { query: 20100, mgr: 20110, export: 20130 },
   fields: custFields,
+  // The ID number's rule for its type (a resident ID's checksum and date), on create and update.
+  checks: [(c) => checkIdNumber(Number(c.idType), String(c.idNumber ?? ''))],
   // A person is shared by every enterprise it works for: only the platform disables the record itself.
   state: ['status'],
   commands: {
