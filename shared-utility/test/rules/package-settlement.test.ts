@@ -1,5 +1,5 @@
-import { PACKAGE_MESSAGES, type SettleTaker, settlementRows } from '../../src/pure/rules/package';
-import { countOf, settlementSummary } from '../../src/pure/rules/package-settlement';
+import { PACKAGE_MESSAGES } from '../../src/pure/rules/package';
+import { countOf, type SettleTaker, settlementRows, settlementSummary } from '../../src/pure/rules/package-settlement';
 
 const taker = (custId: number, name: string, bankCard: string | null = `62220200000000${custId}`): SettleTaker => ({ custId, name, idType: 111, idNumber: `11010119900101${custId}`, phone: null, bankCard, bankName: '工商银行' });
 const completed = [taker(1001, '张三'), taker(1002, '李四'), taker(1003, '王五', null)];

@@ -5,8 +5,8 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, type SettleTaker, settlementRows, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
-import { settlementSummary } from '@flexpay/shared-utility/src/pure/rules/server';
+import { PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { type SettleTaker, settlementRows, settlementSummary } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';

@@ -4,7 +4,6 @@
  */
 import type { AccountType } from '../enums';
 import { formatFen } from '../money';
-import { parsePayoutAmount } from './order-checks';
 
 export const PRICE_TYPE = { NEGOTIABLE: 10, FIXED: 20, RANGE: 30 } as const;
 export const PACKAGE_TYPE = { PUBLIC: 10, PRIVATE: 20 } as const;
@@ -138,49 +137,7 @@ export function packageOverdue(p: PackageTriple & { endDate: string | null }, to
   return p.endDate !== null && p.endDate < today && packageAllows('overdue', p, null);
 }
 
-/** Taker moves (DOMAIN.md §7): 10 taken → 20 completed (ENT, SPR, SYS) or 90 cancelled. */
-export const TAKER_LIFECYCLE = {
-  complete: { from: [TAKER_STATUS.TAKEN], to: TAKER_STATUS.COMPLETED },
-  cancel: { from: [TAKER_STATUS.TAKEN], to: TAKER_STATUS.CANCELLED },
-} as const;
-
 /** A package is finished only when none of its takers is still at 10 (each completed or cancelled). */
 export function finishRefusal(takerStatuses: number[]): string | null {
   return takerStatuses.some((s) => s === TAKER_STATUS.TAKEN) ? PACKAGE_MESSAGES.pendingTakers : null;
-}
-
-/** A completed taker as 发起结算 pays them: to the talent's own bank card. */
-export interface SettleTaker {
-  custId: number;
-  name: string;
-  idType: number;
-  idNumber: string;
-  phone: string | null;
-  bankCard: string | null;
-  bankName: string | null;
-}
-
-/**
- * 发起结算's payout rows (DOMAIN.md §7): one row per asked completed taker (`sent`: the request's rows), in the order asked, paid to
- * the talent's bank card with the amount in yuan; else the first refusal, in the order the server
- * always checked them (not a completed taker, named twice, the amount, no bank card).
- */
-export function settlementRows(completed: ReadonlyArray<SettleTaker>, sent: unknown): { rows: Array<Record<string, unknown>> } | { error: string } {
-  // The request's rows as sent: not a list is none; a row that is not an object names nobody.
-  const asked = (Array.isArray(sent) ? sent : []).map((r) => (r && typeof r === 'object' ? (r as Readonly<Record<string, unknown>>) : {}));
-  if (asked.length === 0) return { error: PACKAGE_MESSAGES.settleRows };
-  const byId = new Map(completed.map((t) => [t.custId, t]));
-  const seen = new Set<number>();
-  const rows: Array<Record<string, unknown>> = [];
-  for (const r of asked) {
-    const taker = byId.get(Number(r.custId));
-    if (!taker) return { error: PACKAGE_MESSAGES.notCompleted };
-    if (seen.has(taker.custId)) return { error: PACKAGE_MESSAGES.settleTwice };
-    seen.add(taker.custId);
-    const fen = parsePayoutAmount(r.amount);
-    if (fen === null) return { error: PACKAGE_MESSAGES.settleAmount(taker.name) };
-    if (!taker.bankCard) return { error: PACKAGE_MESSAGES.noBankCard(taker.name) };
-    rows.push({ name: taker.name, idType: taker.idType, idNumber: taker.idNumber, phone: taker.phone, account: taker.bankCard, bankName: taker.bankName, amount: formatFen(fen), remark: null });
-  }
-  return { rows };
 }
