@@ -46,15 +46,9 @@ export const lockPricing = (trx: Db, dialect: DialectName, entId: number) => loc
 
 /** Reversal rows (kind 20) of these lines' charges, every amount negated. */
 export async function reverseFees(trx: Db, orderNo: string, rowNos: number[] | 'all', now: number): Promise<void> {
-  let q = trx.selectFrom('calc_fee_log').selectAll().where('orderNo', '=', orderNo).where('kind', '=', 10);
-  if (rowNos !== 'all') {
-    if (rowNos.length === 0) return;
-    q = q.where('rowNo', 'in', rowNos);
-  }
-  const charges = await q.execute();
-  const already = new Set(
-    (await trx.selectFrom('calc_fee_log').select('rowNo').where('orderNo', '=', orderNo).where('kind', '=', 20).execute()).map((r) => r.rowNo),
-  );
-  const rows = charges.filter((c) => !already.has(c.rowNo)).map(({ id: _id, ...c }) => feeReversal(c, now));
-  await insertChunked(trx, 'calc_fee_log', rows, [], 500);
+  if (rowNos !== 'all' && rowNos.length === 0) return;
+  const ofKind = (kind: number) => trx.selectFrom('calc_fee_log').where('orderNo', '=', orderNo).where('kind', '=', kind);
+  // Charges (kind 10) of these lines not reversed yet.
+  const charges = await ofKind(10).selectAll().where('rowNo', 'not in', ofKind(20).select('rowNo')).$if(rowNos !== 'all', (q) => q.where('rowNo', 'in', rowNos as number[])).execute();
+  await insertChunked(trx, 'calc_fee_log', charges.map(({ id: _id, ...c }) => feeReversal(c, now)), [], 500);
 }

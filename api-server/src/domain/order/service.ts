@@ -12,7 +12,7 @@ import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import { chunks, readChunked } from '../../resource/batch';
+import { chunks, readChunked, readIn } from '../../resource/batch';
 import { lockRows } from '../../resource/lock';
 import { formatDateTime } from '../../util/time';
 import { effectiveContractType } from '../ent/fee';
@@ -86,17 +86,18 @@ export interface CheckOptions {
 export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
   const talents = await readParts(idNumbers, (part) => db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute());
-  const byTalent = <R>(read: (part: number[]) => Promise<R[]>) => readParts([...new Set(talents.map((t) => t.id))], read);
   const pkg = options.packageCode ? await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst() : undefined;
+  // The talents' rows of a table (in parts of 500 ids) where each other column equals its value.
+  const ofTalents = (table: string, columns: string[], where: Record<string, unknown> = {}) => readIn(db, table, columns, { custId: [...new Set(talents.map((t) => t.id))], ...where }, 500);
   const found: PayoutFound = {
     talents,
-    photos: await byTalent((part) => db.selectFrom('cust_file').select(['custId', 'fileType']).where('custId', 'in', part).where('fileType', 'in', [0, 1]).execute()),
-    coopEnt: await byTalent((part) => db.selectFrom('cust_coop_ent').select(['custId', 'status']).where('custId', 'in', part).where('entId', '=', ctx.entId).execute()),
-    coopSup: await byTalent((part) => db.selectFrom('cust_coop_sup').select(['custId', 'status', 'signStatus', 'taxRegStatus']).where('custId', 'in', part).where('supplierId', '=', ctx.effSupplierId).execute()),
-    cards: await byTalent((part) => db.selectFrom('cust_card').select(['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']).where('custId', 'in', part).execute()),
-    takers: !options.packageCode ? null : pkg ? await byTalent((part) => db.selectFrom('work_package_taker').select('custId').where('packageId', '=', pkg.id).where('custId', 'in', part).where('status', 'in', [10, 20]).execute()) : [],
-    used: await readParts(idNumbers, (part) => {
-      const q = db
+    photos: await ofTalents('cust_file', ['custId', 'fileType'], { fileType: [0, 1] }),
+    coopEnt: await ofTalents('cust_coop_ent', ['custId', 'status'], { entId: ctx.entId }),
+    coopSup: await ofTalents('cust_coop_sup', ['custId', 'status', 'signStatus', 'taxRegStatus'], { supplierId: ctx.effSupplierId }),
+    cards: await ofTalents('cust_card', ['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']),
+    takers: !options.packageCode ? null : pkg ? await ofTalents('work_package_taker', ['custId'], { packageId: pkg.id, status: [10, 20] }) : [],
+    used: await readParts(idNumbers, (part) =>
+      db
         .selectFrom('order_detail as d')
         .innerJoin('pay_order as o', 'o.id', 'd.orderId')
         .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
@@ -104,9 +105,10 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
         .where('d.month', '=', options.month)
         .where('d.idNumber', 'in', part)
         .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
-        .groupBy(['d.idType', 'd.idNumber']);
-      return (options.excludeOrderId === undefined ? q : q.where('d.orderId', '!=', options.excludeOrderId)).execute();
-    }),
+        .groupBy(['d.idType', 'd.idNumber'])
+        .$if(options.excludeOrderId !== undefined, (q) => q.where('d.orderId', '!=', options.excludeOrderId!))
+        .execute(),
+    ),
   };
   return checkPayoutRows(rows, payoutLookupsOf(found), { ent: ctx, limits: ctx.limits, payeeFen: options.payeeFen });
 }

@@ -169,7 +169,7 @@ export class OrderWorker {
   }
 
   /** The system's move of a claimed order; it is due again at `nextRunAt` (now unless said). */
-  private move(trx: Db, order: OrderRow, to: number, now: number, set: { reason?: string | null; nextRunAt?: number; channelBatchNo?: string } = {}): Promise<void> {
+  private move(trx: Db, order: OrderRow, to: number, now: number, set: Parameters<typeof moveOrder>[4] = {}): Promise<void> {
     return moveOrder(trx, order, to, now, { nextRunAt: now, ...set });
   }
 
