@@ -1,5 +1,6 @@
 import { applicationAmounts, issueRefusal, kindAllowed, readInvoiceMarks } from '../../src/pure/rules/invoice-apply';
-import { applicationKind, defaultInvoiceKind } from '../../src/pure/entities/invoice';
+import { defaultInvoiceKind } from '../../src/pure/entities/invoice';
+import { applicationKind } from '../../src/pure/rules/invoice-kind';
 import { forAll } from './prng';
 
 describe('invoice application rules (DOMAIN.md §5)', () => {

@@ -6,8 +6,9 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, applicationKind, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
+import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
 import { invoiceableOrder } from '@flexpay/shared-utility/src/pure/entities/read-models';
+import { applicationKind } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit, type Changes } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';

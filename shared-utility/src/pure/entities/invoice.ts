@@ -3,7 +3,7 @@
  * kept by the enterprise, read by its supplier and merchant) and a supplier's invoice items.
  */
 import { type CommandField, defineEntity } from '../entity';
-import { INVOICE_APPLY_MESSAGES, kindAllowed } from '../rules/invoice-apply';
+import { INVOICE_APPLY_MESSAGES } from '../rules/invoice-apply';
 
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const optionalText = (label: string, max: number, width: number) => ({ label, type: 'text', max, create: true, update: true, nullable: true, width }) as const;
@@ -21,18 +21,6 @@ export function invoiceInfoError(info: { invoiceKind?: unknown; address?: unknow
 
 /** The kind an application asks unless told: the information's, 普票 (2) when it takes either (4). */
 export const defaultInvoiceKind = (infoKind: number): number => (infoKind === 4 ? 2 : infoKind);
-
-/**
- * Kind and medium of an application over orders: those asked, else the enterprise's invoice information's,
- * checked against it (a kind it allows, a 专票's complete information, paper or electronic); a text is the refusal.
- */
-export function applicationKind(info: (Parameters<typeof invoiceInfoError>[0] & { medium?: unknown }) | null, asked: { invoiceKind?: unknown; medium?: unknown }): { invoiceKind: number; medium: number } | string {
-  if (!info) return INVOICE_APPLY_MESSAGES.needInfo;
-  const invoiceKind = Number(asked.invoiceKind ?? defaultInvoiceKind(Number(info.invoiceKind)));
-  const medium = Number(asked.medium ?? info.medium);
-  if (!kindAllowed(Number(info.invoiceKind), invoiceKind)) return INVOICE_APPLY_MESSAGES.kindNotAllowed;
-  return invoiceInfoError({ ...info, invoiceKind }) ?? (medium === 0 || medium === 1 ? { invoiceKind, medium } : '发票介质格式错误');
-}
 
 export const invoiceInfo = defineEntity({
   name: 'invoiceInfo',

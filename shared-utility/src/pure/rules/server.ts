@@ -14,3 +14,4 @@ export * from './order-steps';
 export * from './accounts';
 export * from './package-settlement';
 export * from './talent-import';
+export * from './invoice-kind';
