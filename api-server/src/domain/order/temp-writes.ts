@@ -3,7 +3,7 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { commandsOf, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { commandsOf, PAYOUT_MAX_ROWS, type RowCheck, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { payoutOrderOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Selectable } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
@@ -63,7 +63,7 @@ type TempHead = Pick<Selectable<TempOrderTable>, 'id' | 'tempNo' | 'entId' | 'pa
 export const headOf = (row: Row) => row as unknown as TempHead;
 
 /** Each row's check as the answers and the stored errors carry it. */
-const checkedRows = (rows: Array<{ rowNo: number }>, checks: Array<Omit<RowCheckResult, 'rowNo'>>): RowCheckResult[] => rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
+const checkedRows = (rows: Array<{ rowNo: number }>, checks: RowCheck[]): RowCheckResult[] => rows.map((r, i) => ({ rowNo: r.rowNo, errorType: checks[i].errorType, errorMsg: checks[i].errorMsg }));
 
 /** A temp order's rows as stored, in row order (amounts as numbers). */
 type TempRow = Awaited<ReturnType<typeof tempRows>>[number];
@@ -79,7 +79,7 @@ export async function recheck(trx: Db, temp: Pick<TempHead, 'id' | 'entId' | 'pa
 }
 
 /** Stores each row's check where it changed, and the temp order's error count (with `totals`). */
-async function storeChecks(trx: Db, tempId: number, rows: TempRow[], checks: Array<Omit<RowCheckResult, 'rowNo'>>, now: number, totals: Row = {}): Promise<void> {
+async function storeChecks(trx: Db, tempId: number, rows: TempRow[], checks: RowCheck[], now: number, totals: Row = {}): Promise<void> {
   for (const [i, r] of rows.entries())
     if (r.errorType !== checks[i].errorType || r.errorMsg !== checks[i].errorMsg)
       await trx.updateTable('temp_order_detail').set({ errorType: checks[i].errorType, errorMsg: checks[i].errorMsg, updatedAt: now }).where('id', '=', r.id).execute();
@@ -130,7 +130,7 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
  * people's month locks, prices every line, writes the order, its lines and charge rows, and moves the
  * temp order to 30 (its audit entry is the caller's). Row errors found meanwhile come back instead, with nothing written.
  */
-export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rows: TempRow[]; checks: Array<Omit<RowCheckResult, 'rowNo'>> }> {
+export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rows: TempRow[]; checks: RowCheck[] }> {
   const { entId, payChannel: channel } = temp;
   const month = monthOf(now);
   await lockPricing(trx, dialect, entId);
@@ -165,7 +165,7 @@ export async function orderGate(deps: AppDeps, entId: number, channel: number, n
 }
 
 /** 提交订单 refused for rows failing meanwhile: their errors are kept on the temp order (for the screen) while nothing else is. */
-export const rowsKept = (tempId: number, failed: { rows: TempRow[]; checks: Array<Omit<RowCheckResult, 'rowNo'>> }, now: number) =>
+export const rowsKept = (tempId: number, failed: { rows: TempRow[]; checks: RowCheck[] }, now: number) =>
   new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(failed.checks.filter((c) => c.errorType !== 0).length), (trx) => storeChecks(trx as unknown as Db, tempId, failed.rows, failed.checks, now));
 
 /**
