@@ -1,4 +1,4 @@
-import { channelBalanceTotals, effectiveSupplierOf, newOrderRefusal, OrderGateMessages } from '../../src/pure/rules/server';
+import { channelBalanceTotals, effectiveSupplierOf, newOrderRefusal, OrderGateMessages, rechargeAnswerMove } from '../../src/pure/rules/server';
 
 describe('enterprise rules: may it start a new payout order', () => {
   test('an enabled enterprise under enabled merchants may order', () => {
@@ -36,5 +36,13 @@ describe('通道余额: per channel and in total', () => {
       total: { accounts: 3, available: '1499.50', locked: '0.25' },
     });
     expect(channelBalanceTotals([])).toEqual({ records: [], total: { accounts: 0, available: '0.00', locked: '0.00' } });
+  });
+});
+
+describe("充值申请: a bank channel's answer to 开始处理", () => {
+  test('arrived → 50, not arrived → 51 未查询到到账记录, the adapter failing → 21 通道处理异常', () => {
+    expect(rechargeAnswerMove(true)).toEqual({ to: 50, reason: null });
+    expect(rechargeAnswerMove(false)).toEqual({ to: 51, reason: '未查询到到账记录' });
+    expect(rechargeAnswerMove(null)).toEqual({ to: 21, reason: '通道处理异常' });
   });
 });

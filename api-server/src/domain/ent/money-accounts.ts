@@ -17,10 +17,8 @@ import { accountEffects } from './money.effects';
 
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const scope = moneyScope(db);
-
   const accounts = defineResource(deps, entAccount, {
-    scope,
+    scope: moneyScope(db),
     writers: ['SYS', 'SPR'],
     create: 'addOrUpdate',
     update: false,

@@ -16,8 +16,7 @@ const SUMMED = ['added', 'locked', 'unlocked', 'deducted'] as const;
 
 export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  const scope = moneyScope(db);
-  const logs = defineResource(deps, balanceLog, { scope, simple: false, export: true });
+  const logs = defineResource(deps, balanceLog, { scope: moneyScope(db), simple: false, export: true });
 
   const simpleList: RouteSpec = {
     // 收支记录(简): one line per business number (a recharge, an order, a refund) with its moves summed.

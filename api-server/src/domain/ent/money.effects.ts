@@ -6,6 +6,7 @@
  * stays the ledger's sum; an effect that refuses rolls the status move back with it.
  */
 import { balanceApply, checkOverdraftSetting, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
+import { rechargeAnswerMove } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -50,14 +51,9 @@ export function rechargeEffects(deps: AppDeps): Effects {
 export function rechargeAfterProcess(deps: AppDeps, adapter: ChannelAdapter) {
   return async (ctx: WriteContext, name: string, row: Row): Promise<void> => {
     if (name !== 'process' || MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number)) return;
-    let to: number = RechargeStatus.PROCESS_FAILED;
-    let reason: string | null = '通道处理异常';
-    try {
-      const answer = await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) });
-      [to, reason] = answer.arrived ? [RechargeStatus.SUCCESS, null] : [RechargeStatus.FAILED, MONEY_MESSAGES.notArrived];
-    } catch {
-      // The adapter's own failure ends the application (DOMAIN.md §3 20→21); the enterprise applies again.
-    }
+    // The adapter's own failure (null) ends the application (DOMAIN.md §3 20→21); the enterprise applies again.
+    const arrived = await (async () => (await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) })).arrived)().catch(() => null);
+    const { to, reason } = rechargeAnswerMove(arrived);
     await ctx.trx.updateTable('balance_apply').set({ status: to, reason, updatedAt: ctx.now }).where('id', '=', row.id).where('status', '=', RechargeStatus.PROCESSING).execute();
     await audit(ctx.trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
     if (to === RechargeStatus.SUCCESS) await creditRecharge(deps, ctx, row, '银行通道');

@@ -41,13 +41,12 @@ const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === Adm
 
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
-  // 充值申请 and 退款申请 alike: the money scope, SYS and ENT apply (ENT for itself), no edits (moves are commands), exported.
-  const applications = { scope: moneyScope(db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, fill: ownEnt };
+  // 充值申请 and 退款申请 alike: the money scope, SYS and ENT apply (ENT for itself), no edits (moves are commands), exported, the amount summed.
+  const applications = { scope: moneyScope(db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, fill: ownEnt, summary: ['amount'] as Array<'amount'> };
 
   const recharges = defineResource(deps, balanceApply, {
     ...applications,
     create: 'addBalApply',
-    summary: ['amount'],
     // The enterprise's supplier is written with the application (read first); after the amount (the entity's checks):
     // the enterprise's account on the channel is open, and the channel is enabled.
     refersTo: [
@@ -64,7 +63,6 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
   const refunds = defineResource(deps, refundApply, {
     ...applications,
     create: 'apply',
-    summary: ['amount'],
     beforeCreate: async (_ctx, values) => ({ ...values, applyId: values.balanceType === 20 ? values.applyId : null }),
     // A refund of a recharge names a successful recharge of the same enterprise and channel.
     refersTo: [{ table: 'balance_apply', column: 'applyId', match: { entId: 'entId', payChannel: 'channel' }, where: { status: RechargeStatus.SUCCESS }, message: MONEY_MESSAGES.rechargeMismatch }],

@@ -4,6 +4,7 @@
  * enabling restores. The server loads the facts (domain/ent/order-gate.ts) and asks this rule.
  */
 import { formatFen } from '../money';
+import { MONEY_MESSAGES, RechargeStatus } from './ledger';
 
 export const OrderGateMessages = {
   entDisabled: '企业已禁用，不能新建代发订单',
@@ -46,4 +47,10 @@ export function channelBalanceTotals(rows: ReadonlyArray<Record<'channel' | 'cha
     records: rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) })),
     total: { accounts: sum('accounts'), available: formatFen(sum('available')), locked: formatFen(sum('locked')) },
   };
+}
+
+/** A bank channel's answer to 开始处理 (DOMAIN.md §3): arrived 20 → 50, not arrived 20 → 51, the adapter failing (null) 20 → 21; with the reason written. */
+export function rechargeAnswerMove(arrived: boolean | null): { to: number; reason: string | null } {
+  if (arrived === null) return { to: RechargeStatus.PROCESS_FAILED, reason: '通道处理异常' };
+  return arrived ? { to: RechargeStatus.SUCCESS, reason: null } : { to: RechargeStatus.FAILED, reason: MONEY_MESSAGES.notArrived };
 }
