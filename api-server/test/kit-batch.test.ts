@@ -2,7 +2,7 @@
  * resource/batch.ts on both databases: a batch is written and read in parts of the given size, every row
  * once, the `returning` columns answered for every row in the order given.
  */
-import { chunks, insertChunked, insertMissing, readChunked, readIn } from '../src/resource/batch';
+import { chunks, insertChunked, insertMissing, readChunked, readIn, updateIn } from '../src/resource/batch';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 
 test('chunks cuts a list into parts of the size, the last one shorter', () => {
@@ -65,5 +65,25 @@ describe.each(DIALECTS)('readIn on %s', (dialect) => {
     const read = await readIn<{ entityId: string }>(ctx.db as never, 'audit_log', ['entityId'], { entity, entityId: ['1', '2', '3', '5', '9'], action: 'odd' }, 2);
     expect(read.map((r) => r.entityId).sort()).toEqual(['1', '3', '5']);
     expect(await readIn(ctx.db as never, 'audit_log', ['entityId'], { entity, entityId: [] })).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('updateIn on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  test('sets the rows matching every condition, its one list in parts; answers the rows it moved', async () => {
+    const entity = `updateIn${dialect}`;
+    const rows = [1, 2, 3, 4, 5].map((n) => ({ operatorId: null, operatorName: '批量', operatorAccount: 'batch', createdAt: n, action: n % 2 ? 'odd' : 'even', entity, entityId: String(n), changes: '{}' }));
+    await insertChunked(ctx.db as never, 'audit_log', rows);
+    const moved = await updateIn(ctx.db as never, 'audit_log', { action: 'done' }, { entity, entityId: ['1', '2', '3', '5', '9'], action: 'odd' }, ['entityId'], 2);
+    expect(moved.map((r) => r.entityId).sort()).toEqual(['1', '3', '5']);
+    const stored = await ctx.db.selectFrom('audit_log').select(['entityId', 'action']).where('entity', '=', entity).orderBy('id').execute();
+    expect(stored.map((r) => r.action)).toEqual(['done', 'even', 'done', 'even', 'done']);
+    expect(await updateIn(ctx.db as never, 'audit_log', { action: 'x' }, { entity, entityId: ['2'] })).toEqual([]);
+    expect((await ctx.db.selectFrom('audit_log').select('action').where('entity', '=', entity).where('entityId', '=', '2').executeTakeFirstOrThrow()).action).toBe('x');
   });
 });

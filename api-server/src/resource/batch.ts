@@ -2,7 +2,8 @@
  * Batches of rows (an import's thousands, a payout's lines): statements in parts small enough for
  * SQLite's and PostgreSQL's bound-parameter limits, written once instead of a loop per table.
  */
-import type { AnyDb, Row } from './entity-resource';
+import type { AnyDb } from '../db/schema';
+import type { Row } from './codec';
 
 /** Rows per statement of a batch (an INSERT, an IN list). */
 export const CHUNK = 200;
@@ -31,8 +32,26 @@ export const whereEach = <Q>(q: Q, where: Record<string, unknown>): Q => Object.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function readIn<R = any>(db: AnyDb, table: string, columns: readonly string[], where: Record<string, unknown>, size = CHUNK): Promise<R[]> {
+  return inParts(where, size, (part) => whereEach(db.selectFrom(table).select(columns as string[]), part).execute() as Promise<R[]>);
+}
+
+/** `read` of `where` with its first list cut in parts of `size`. */
+function inParts<R>(where: Record<string, unknown>, size: number, read: (part: Record<string, unknown>) => Promise<R[]>): Promise<R[]> {
   const [listed, values] = Object.entries(where).find(([, v]) => Array.isArray(v)) as [string, unknown[]];
-  return readChunked(values, (part) => whereEach(db.selectFrom(table).select(columns as string[]), { ...where, [listed]: part }).execute() as Promise<R[]>, size);
+  return readChunked(values, (part) => read({ ...where, [listed]: part }), size);
+}
+
+/**
+ * Sets `set` on `table`'s rows matching `where` (whereEach), its first list in parts of `size`; answers the
+ * `returning` columns of the rows it moved: `updateIn(trx, 'order_detail', { status: 20 }, { id: ids, status: 10 }, ['id'])`.
+ */
+export async function updateIn(trx: AnyDb, table: string, set: Row, where: Record<string, unknown>, returning: string[] = [], size = CHUNK): Promise<Row[]> {
+  return inParts(where, size, async (part) => {
+    const update = whereEach(trx.updateTable(table).set(set), part);
+    if (returning.length > 0) return (await update.returning(returning).execute()) as Row[];
+    await update.execute();
+    return [];
+  });
 }
 
 /** Inserts `rows` into `table` one part per statement; answers the `returning` columns of every row. */
