@@ -12,7 +12,7 @@ import type { PackageColumns, TaskTables } from './schema/task';
 import type { TalentTables } from './schema/talent';
 import type { OrderTables } from './schema/order';
 import type { StatementTables } from './schema/statement';
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /** Times are epoch milliseconds (bigint columns); money is integer fen (bigint columns). */
 
@@ -274,3 +274,6 @@ export interface Database extends SecurityTables, KitTables, SupplierTables, Sys
   invoice_apply: InvoiceApplyTable;
   notice: NoticeTable;
 }
+
+/** A connection or transaction over any schema: the kit's pieces serve every table. */
+export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -25,7 +25,7 @@ import {
   searchableBy,
   transitionBetween,
 } from '@flexpay/shared-utility/src/pure';
-import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import { audit, type Changes } from '../account/audit';
 import { likeContains } from '../db/like';
 import { dbErrorAnswer } from '../http/db-errors';
@@ -33,6 +33,7 @@ import { Code, Messages } from '../http/codes';
 import { ApiError, refuse } from '../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../http/guard';
 import { formatDateTime } from '../util/time';
+import type { AnyDb } from '../db/schema';
 import { entityValues, isBlank, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
 import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
@@ -44,7 +45,7 @@ import { type CheckedAgainst, type KeptWhile, type Referring, type RefersTo, ref
 /** Lists up to this many rows are counted and summed exactly; beyond it the total is estimated (largeTotal). */
 export const EXACT_TOTAL_CAP = 10_000;
 
-export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { AnyDb };
 export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type { Row } from './codec';
 
