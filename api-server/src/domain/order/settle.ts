@@ -11,7 +11,7 @@ import type { PayoutEvent } from '../../providers/channel-adapter';
 import { BizType, lockAccount } from '../ent/ledger';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import { insertChunked } from '../../resource/batch';
+import { insertChunked, updateIn } from '../../resource/batch';
 import { reverseFees } from './pricing';
 import { auditOrder, type Db, type Operator, readParts, recordProgress } from './service';
 
@@ -38,16 +38,8 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
   const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
   for (const group of lineResultGroups(lines, (serialNo) => bySerial.get(serialNo)!)) {
     const receiptFile = group.receipt === SERIAL_RECEIPT ? sql<string>`'回单_' || "serialNo" || '.pdf'` : group.receipt;
-    const ids = await readParts(group.lines.map((l) => l.id), (part) =>
-      trx
-        .updateTable('order_detail')
-        .set({ status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now })
-        .where('id', 'in', part)
-        .where('status', '=', 10)
-        .returning('id')
-        .execute(),
-    );
-    const done = new Set(ids.map((r) => r.id));
+    const set = { status: group.success ? 20 : 30, reason: group.reason, receiptFile, resultAt: now, updatedAt: now };
+    const done = new Set((await updateIn(trx, 'order_detail', set, { id: group.lines.map((l) => l.id), status: 10 }, ['id'], 500)).map((r) => r.id));
     for (const line of group.lines) if (done.has(line.id)) moved.push({ line, success: group.success });
   }
   const { ops, failedRows, grow } = lineResultTotals(moved);
