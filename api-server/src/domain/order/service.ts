@@ -11,7 +11,7 @@ import { audit } from '../../account/audit';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import { chunks, readChunked, readIn } from '../../resource/batch';
 import { lockRows } from '../../resource/lock';
 import { formatDateTime } from '../../util/time';
@@ -42,8 +42,7 @@ export async function entContext(db: Db, entId: number) {
     .leftJoin('ent_fee_config as f', 'f.entId', 'ent.id')
     .select(['ent.supplierId', 'ent.merchtId', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', ...ORDER_SWITCHES.map((s) => `c.${s}` as const), 'f.calcMode'])
     .where('ent.id', '=', entId)
-    .executeTakeFirst();
-  if (!ent) throw new ApiError(Code.NOT_FOUND, '企业不存在');
+    .executeTakeFirst() ?? refuse(Code.NOT_FOUND, '企业不存在');
   const effSupplierId = (await effectiveSupplierId(db as never, entId)) ?? ent.supplierId;
   const taxSource = (ent.limitType ?? 0) === 0
     ? await db.selectFrom('mercht as s').innerJoin('tax_source as t', 't.id', 's.taxSourceId').select(['t.singleLimitFen as singleFen', 't.monthlyLimitFen as monthlyFen']).where('s.id', '=', effSupplierId).executeTakeFirst()

@@ -11,9 +11,9 @@ import type { PayoutEvent } from '../../providers/channel-adapter';
 import { BizType, lockAccount } from '../ent/ledger';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import { insertChunked, updateIn } from '../../resource/batch';
+import { insertChunked, readIn, updateIn } from '../../resource/batch';
 import { reverseFees } from './pricing';
-import { auditOrder, type Db, type Operator, readParts, recordProgress } from './service';
+import { auditOrder, type Db, type Operator, recordProgress } from './service';
 
 /** The audit action of a status move the system makes (declared with the order's system transitions). */
 export const actionOf = (from: number, to: number) => transitionTables.order.system.find((t) => t.from.includes(from) && t.to === to)?.action ?? `status${to}`;
@@ -33,7 +33,7 @@ export async function moveOrder(trx: Db, order: { id: number; orderNo: string; s
 export async function settleLines(trx: Db, dialect: DialectName, order: { id: number; orderNo: string; entId: number; payChannel: number }, events: PayoutEvent[], operatorName: string, now: number): Promise<void> {
   if (events.length === 0) return;
   const bySerial = new Map(events.map((e) => [e.serialNo, e]));
-  const lines = await readParts([...bySerial.keys()], (part) => trx.selectFrom('order_detail').select(['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen']).where('orderId', '=', order.id).where('serialNo', 'in', part).where('status', '=', 10).execute());
+  const lines = await readIn(trx, 'order_detail', ['id', 'serialNo', 'rowNo', 'amountFen', 'lockFen'], { orderId: order.id, serialNo: [...bySerial.keys()], status: 10 }, 500);
   // Lines of one outcome (and reason or receipt) move together; only those still in 10 move.
   const moved: Array<{ line: (typeof lines)[number]; success: boolean }> = [];
   for (const group of lineResultGroups(lines, (serialNo) => bySerial.get(serialNo)!)) {
