@@ -13,6 +13,7 @@
  *   scope, the writer rule, the own-upload rule and the audit entry are the update's.
  */
 import type { Body, RouteSpec } from '../http/guard';
+import { isBlank } from '../resource/codec';
 
 export const SPEC_ALIASES: ReadonlyArray<readonly [spec: string, existing: string]> = [
   ['supplier/query/config', 'supplier/query/config/list'],
@@ -28,8 +29,6 @@ export const SPEC_FILE_WRITES: ReadonlyArray<readonly [spec: string, update: str
   ['supplier/mgr/taxProof/invoice/file', 'supplier/mgr/taxProof/invoice/update', '请上传凭证文件'],
   ['ent/mgr/taxProof/inventory/file', 'ent/mgr/taxProof/inventory/update', '请上传完税凭证'],
 ];
-
-const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The routes plus the spec's paths; a missing original is a programming error, caught at start. */
 export function withSpecPaths(routes: RouteSpec[]): RouteSpec[] {

@@ -75,18 +75,19 @@ function readSteps(deps: AppDeps): HistoryEntry[] {
 /** How the pure rows (rules/app-versions.ts) read one URL here: from its file, its steps' times as text, the scripts' previousUrl. */
 const reader = (deps: AppDeps): AppReader<HistoryEntry> => ({ version: (url) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime), at: atText, previous: previousUrl });
 
-function appSpecifier(map: ImportMap, body: Body): string {
+/** The app a body names (`app`) in the map read now: its specifier and live URL. */
+function appNamed(deps: AppDeps, body: Body) {
+  const map = readMap(deps);
   const app = body.app;
   if (typeof app !== 'string' || app === '') refuse(Code.VALIDATION, '请选择应用');
   const specifier = APP_PREFIX + app;
   if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) refuse(Code.VALIDATION, '应用不存在');
-  return specifier;
+  return { specifier, url: map.imports[specifier] };
 }
 
 function history(deps: AppDeps, body: Body) {
-  const map = readMap(deps);
-  const specifier = appSpecifier(map, body);
-  return appHistory(specifier, map.imports[specifier], readSteps(deps), reader(deps));
+  const { specifier, url } = appNamed(deps, body);
+  return appHistory(specifier, url, readSteps(deps), reader(deps));
 }
 
 /** The scripts' refusals that name a wrong request (1001); the others are the versions' state (1009). */
@@ -94,8 +95,7 @@ const ASKED_WRONG: ReadonlyArray<ImportMapError['reason']> = ['NOT_IN_HISTORY', 
 
 async function rollbackApp(ctx: SignedInContext) {
   const { deps, body, caller } = ctx;
-  const map = readMap(deps);
-  const specifier = appSpecifier(map, body);
+  const { specifier } = appNamed(deps, body);
   const app = specifier.slice(APP_PREFIX.length);
   const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
   if (url !== undefined && (typeof url !== 'string' || url.length > 500)) refuse(Code.VALIDATION, '版本地址格式错误');

@@ -7,7 +7,7 @@ import { PACKAGE_LIFECYCLE, packageOverdue, type PackageTriple } from '@flexpay/
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { startPeriodic } from '../../resource/periodic';
-import { systemMove } from '../../resource/system-move';
+import { systemMoves } from '../../resource/system-move';
 import { formatDateTime } from '../../util/time';
 
 export const OVERDUE_EVERY_MS = 5 * 60_000;
@@ -21,13 +21,9 @@ export async function markOverduePackages(db: Kysely<Database>, now: number): Pr
     .where('endDate', '<', today)
     .where('status', 'in', [0, 10, 30])
     .execute();
-  let moved = 0;
-  for (const row of candidates) {
-    if (!packageOverdue(row as PackageTriple & { endDate: string }, today)) continue;
-    // The lifecycle's overdue move: its pkgStatus and status.
-    if (await systemMove(db, { table: 'work_package', entity: 'workPackage', before: row, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })) moved++;
-  }
-  return moved;
+  // The lifecycle's overdue move: its pkgStatus and status.
+  const due = candidates.filter((row) => packageOverdue(row as PackageTriple & { endDate: string }, today));
+  return systemMoves(db, due.map((before) => ({ table: 'work_package', entity: 'workPackage', before, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })));
 }
 
 /** Runs the overdue check now and every `everyMs` on the given clock; answers the stop function (awaited on close). */

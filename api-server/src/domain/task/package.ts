@@ -41,9 +41,8 @@ const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').s
 export function packageRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const inEntScope = entScope(db, `${T}.entId`);
-  /** Ids of the packages a caller sees (the takers' and assignees' scope). */
+  /** The packages a caller sees (their ids: the takers' and assignees' scope). */
   const packagesOf = (caller: Caller) => inEntScope(caller, db.selectFrom(`work_package as ${T}`) as AnyQuery);
-  const visiblePackages = (caller: Caller) => packagesOf(caller).select(`${T}.id`);
 
   const packages = defineResource(deps, workPackage, {
     scope: inEntScope,
@@ -82,7 +81,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     return pkg;
   };
   /** What 指定人才 and 接包人 share: the packages' scope and writers; no update, no simple list. */
-  const ofPackages = { scope: (caller: Caller, qb: AnyQuery) => qb.where(`${T}.packageId`, 'in', visiblePackages(caller)), writers: WRITERS, update: false as const, simple: false as const };
+  const ofPackages = { scope: (caller: Caller, qb: AnyQuery) => qb.where(`${T}.packageId`, 'in', packagesOf(caller).select(`${T}.id`)), writers: WRITERS, update: false as const, simple: false as const };
 
   const talents = defineResource(deps, packageTalent, {
     // ID and phone numbers masked for everyone by the entity's `masked` fields (issue 22 item 6).
