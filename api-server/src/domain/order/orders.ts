@@ -25,7 +25,8 @@ import { reverseFees } from './pricing';
 import { auditOrder, chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
-import { type CreateTemp, TEMP_MESSAGES, TEMP_WRITERS } from './temp-writes';
+import type { tempOrderRoutes } from './temp';
+import { TEMP_MESSAGES, TEMP_WRITERS } from './temp-writes';
 import { progressRoutes } from './progress';
 
 const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
@@ -43,7 +44,7 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
 }
 
 
-export function orderRoutesOf(deps: AppDeps, reorder: CreateTemp): RouteSpec[] {
+export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrderRoutes>['createTemp']): RouteSpec[] {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
   const closing = (locked: boolean): Effect => ({ trx, row, caller, now }) => closeLines(trx as unknown as Db, deps, row, locked, caller.user.name ?? caller.user.username, now);

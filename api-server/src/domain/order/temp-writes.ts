@@ -10,11 +10,12 @@ import { audit, type Operator } from '../../account/audit';
 import type { TempOrderTable } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, Caller, SignedInContext } from '../../http/guard';
+import type { AppDeps, Caller } from '../../http/guard';
 import { SmsMessages, verifyCode } from '../../providers/sms';
 import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
 import { KeptRefusal } from '../../resource/commands';
+import { PICK_MESSAGES } from '../../resource/ent-channel';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { serialCode } from '../org-scope';
 import { lockPricing, priceRows } from './pricing';
@@ -45,18 +46,14 @@ export const TEMP_WRITERS = commandsOf(tempOrder).submit.for;
 
 const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
 
-export type RowCheckResult = { rowNo: number; errorType: number; errorMsg: string | null };
-export interface TempExtra {
-  packageCode?: string | null;
-  remark?: string | null;
-  excelFile?: string | null;
+export type RowCheckResult = RowCheck & { rowNo: number };
+/** What a new temp order is written with besides its rows: its optional columns as stored, and where it came from. */
+export type TempExtra = Partial<Pick<Selectable<TempOrderTable>, 'packageCode' | 'remark' | 'excelFile'>> & {
   /** The API client and its request number, when the open API creates the temp order. */
   open?: { clientCode: string; reqNo: string };
   /** 失败明细重新制单: the order whose failed lines these rows copy (linked in the same transaction). */
   remadeFrom?: { orderId: number; lineIds: number[] };
-}
-/** Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks. */
-export type CreateTemp = (ctx: SignedInContext, entId: number, channel: number, rows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark' | 'remadeFrom'>) => Promise<Row>;
+};
 
 /** The temp order a write works on, as stored (a row loaded through its resource has these columns). */
 type TempHead = Pick<Selectable<TempOrderTable>, 'id' | 'tempNo' | 'entId' | 'payChannel' | 'packageCode' | 'remark'>;
@@ -91,7 +88,7 @@ export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Pr
   if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
   if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
   const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
-  if (!ch) refuse(Code.VALIDATION, '请选择支付通道');
+  if (!ch) refuse(Code.VALIDATION, PICK_MESSAGES.channel);
 }
 
 /** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */

@@ -28,9 +28,9 @@ import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
 import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, type CreateTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
+import { assertNewTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
 
-export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTemp: CreateTemp } {
+export function tempOrderRoutes(deps: AppDeps) {
   const db = deps.db as unknown as Db;
   const scope = moneyScope(deps.db as unknown as AnyDb);
   const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
@@ -66,6 +66,7 @@ export function tempOrderRoutes(deps: AppDeps): { routes: RouteSpec[]; createTem
 
   const loadTemp = (ctx: SignedInContext) => temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
 
+  /** Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks. */
   async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: TempExtra): Promise<Row> {
     await assertNewTemp(db, channel, rawRows);
     const visible = await entVisible(ctx.caller, db.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
