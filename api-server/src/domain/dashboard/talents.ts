@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { OrgScope } from '../../account/scope';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import { whereEach } from '../../resource/batch';
 
 /**
  * The talents in the caller's scope (the rule of talentInScope, domain/cust/scope.ts), counted on the
@@ -14,12 +15,9 @@ import type { Database } from '../../db/schema';
  */
 export async function talentCount(db: Kysely<Database>, dialect: DialectName, scope: OrgScope): Promise<number> {
   if (scope.kind === 'merchant') return 0;
-  const run = (q: Kysely<Database>) =>
-    scope.kind === 'ent'
-      ? q.selectFrom('cust_coop_ent').select((eb) => eb.fn.countAll<number>().as('n')).where('cust_coop_ent.entId', '=', scope.entId).executeTakeFirstOrThrow()
-      : scope.kind === 'supplier'
-        ? q.selectFrom('cust_coop_sup').select((eb) => eb.fn.countAll<number>().as('n')).where('cust_coop_sup.supplierId', '=', scope.supplierId).executeTakeFirstOrThrow()
-        : q.selectFrom('cust').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // The rows counted: an enterprise's or a supplier's cooperation rows, else every talent.
+  const [table, tie] = scope.kind === 'ent' ? ['cust_coop_ent', { entId: scope.entId }] : scope.kind === 'supplier' ? ['cust_coop_sup', { supplierId: scope.supplierId }] : ['cust', {}];
+  const run = (q: Kysely<Database>) => whereEach(q.selectFrom(table as 'cust').select((eb) => eb.fn.countAll<number>().as('n')), tie).executeTakeFirstOrThrow();
   const row =
     dialect === 'postgres'
       ? await db.transaction().execute(async (trx) => {

@@ -63,11 +63,16 @@ function entOf(db: AnyDb, ctx: SignedInContext, body: Row): Promise<Row> {
   return entId ? new Resource(ctx.deps, ent, { scope: entScope(db, `${T}.id`) }).load(ctx.caller, entId, db) : refuse(Code.VALIDATION, PICK_MESSAGES.ent);
 }
 
+/** The supplier's invoice items (the dialog's choices; an application's item is one of them). */
+const itemsOf = (db: AnyDb, supplierId: unknown) => db.selectFrom('invoice_item').where('supplierId', '=', supplierId);
+
 async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row> {
-  const itemId = intOf(raw);
-  const item = itemId ? ((await db.selectFrom('invoice_item').selectAll().where('id', '=', itemId).where('supplierId', '=', supplierId).executeTakeFirst()) as Row | undefined) : undefined;
+  const item = intOf(raw) ? ((await itemsOf(db, supplierId).selectAll().where('id', '=', intOf(raw)).executeTakeFirst()) as Row | undefined) : undefined;
   return item ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
 }
+
+/** The order numbers an application links. */
+const linkedOf = (db: AnyDb, applyId: unknown) => db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', applyId);
 
 /** The enterprise's invoice information (开票信息), if it keeps one. */
 const infoOf = async (db: AnyDb, entId: unknown) => ((await db.selectFrom('invoice_info').selectAll().where('entId', '=', entId).executeTakeFirst()) as Row | undefined) ?? null;
@@ -89,28 +94,18 @@ async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | 
 }
 type Priced = Awaited<ReturnType<typeof price>>;
 
-/** Kind and medium of an application (asked, else kept, else the information's), checked against the enterprise's invoice information. */
-function kindAndMedium(body: Row, info: Row | null, before: Row | null): { invoiceKind: number; medium: number } {
-  const kind = applicationKind(info, { invoiceKind: body.invoiceKind ?? before?.invoiceKind, medium: body.medium ?? before?.medium });
-  return typeof kind === 'string' ? refuse(Code.VALIDATION, kind) : kind;
-}
-
-/** The enterprise's invoice information as the application keeps it (INVOICE_INFO_COPIED). */
-const snapshot = (info: Row | null): Row => Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null]));
-
-/** The columns of an application's amounts (the item's rate over the total) and the information it keeps (every kind). */
+/** The columns of an application's amounts (the item's rate over the total) and the invoice information it keeps (INVOICE_INFO_COPIED, every kind). */
 const amountColumns = (item: Row, info: Row | null, totalFen: number, orderCount: number) => {
   const { taxFen, exclFen } = applicationAmounts([totalFen], Number(item.taxRate));
-  return { itemId: item.id, amountFen: totalFen, taxRate: item.taxRate, taxFen, exclFen, orderCount, ...snapshot(info) };
+  return { itemId: item.id, amountFen: totalFen, taxRate: item.taxRate, taxFen, exclFen, orderCount, ...Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null])) };
 };
 
-/** The columns an application over orders takes from its pricing, kind and medium (create and edit). */
-const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: unknown, now: number) => ({
-  ...kindAndMedium(body, priced.info, before),
-  ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length),
-  remark,
-  updatedAt: now,
-});
+/** The columns an application over orders takes (create and edit): its kind and medium (asked, else kept, else the information's; checked against the information), its pricing. */
+const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: unknown, now: number) => {
+  const kind = applicationKind(priced.info, { invoiceKind: body.invoiceKind ?? before?.invoiceKind, medium: body.medium ?? before?.medium });
+  if (typeof kind === 'string') return refuse(Code.VALIDATION, kind);
+  return { ...kind, ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length), remark, updatedAt: now };
+};
 
 /** A new application over orders: its number of the series (concurrent creates take turns on PostgreSQL), type 10, its supplier, pending. */
 const opened = async (deps: AppDeps, trx: AnyDb, supplierId: unknown) =>
@@ -131,13 +126,13 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
     const ent = await entOf(db, ctx, ctx.body);
     const editing = await editingOf(ctx);
     const orders = await invoiceableOrders(db, ent.id as number, editing?.id);
-    const items = (await db.selectFrom('invoice_item').select(['id', 'itemName', 'taxRate']).where('supplierId', '=', ent.supplierId).orderBy('itemName').execute()) as Row[];
-    const infoRow = (await db.selectFrom('invoice_info').select(['title', 'taxNo', 'invoiceKind', 'medium']).where('entId', '=', ent.id).executeTakeFirst()) as Row | undefined;
+    const items = (await itemsOf(db, ent.supplierId).select(['id', 'itemName', 'taxRate']).orderBy('itemName').execute()) as Row[];
+    const info = await infoOf(db, ent.id);
     return {
       orders: orders.map((o) => present(invoiceableOrder, o)),
       items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: formatRatio(Number(i.taxRate)) })),
-      info: infoRow ?? null,
-      ...(editing ? { selected: ((await db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
+      info: info && { title: info.title, taxNo: info.taxNo, invoiceKind: info.invoiceKind, medium: info.medium },
+      ...(editing ? { selected: ((await linkedOf(db, editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
     };
   }
 
@@ -171,7 +166,7 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
  */
 export async function editApplication(x: EffectContext) {
   const { trx, row, body, now } = x;
-  const current = (await trx.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', row.id).execute()) as Row[];
+  const current = (await linkedOf(trx, row.id).execute()) as Row[];
   const asked = { ...body, orderNos: body.orderNos ?? current.map((o) => o.orderNo) };
   const remark = body.remark === undefined ? row.remark : remarkOf(body.remark);
   const priced = await price(trx, x, asked, row);
