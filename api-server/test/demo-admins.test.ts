@@ -1,7 +1,7 @@
 import { AdminType, accountTypeOf, defaultCodesFor } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { DEMO_SUB_ACCOUNTS, demoRoleCodes } from '../src/demo/seed-admins';
-import { SubuserMessages } from '../src/domain/admin';
+import { ADMIN_MESSAGES as SubuserMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { EntMessages } from '../src/domain/ent/index';
-import { newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure/rules/server';
+import { ADMIN_MESSAGES as SubuserMessages, newOrderRefusal, OrderGateMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { CONTRACT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { assertEntMayOrder } from '../src/domain/ent/order-gate';
 import { MerchantMessages } from '../src/domain/merchant/index';
 import * as orgAdmin from '../src/domain/org-admin';
-import { SubuserMessages } from '../src/domain/admin/index';
 import { Messages } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { isUniqueViolation } from '../src/http/db-errors';
 import { CustMessages } from '../src/domain/cust/import';
-import { SubuserMessages } from '../src/domain/admin/index';
+import { ADMIN_MESSAGES as SubuserMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { AccountGuardMessages } from '../src/http/account-guard';
 import { hashesStarted } from '../src/security/password';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';

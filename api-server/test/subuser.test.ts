@@ -1,7 +1,7 @@
 import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Messages } from '../src/http/codes';
-import { SubuserMessages } from '../src/domain/admin/index';
+import { ADMIN_MESSAGES as SubuserMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { SignedClient } from './support/client';
 import { createSubUser, userRow } from './support/users';

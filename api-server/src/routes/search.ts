@@ -13,12 +13,8 @@ import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 
-export interface SearchHit {
-  kind: string;
-  title: string;
-  subtitle: string;
-  link: string;
-}
+/** A hit: its kind (the entity's title), title, subtitle and the link it leads to. */
+type SearchHit = Record<'kind' | 'title' | 'subtitle' | 'link', string>;
 
 const PER_KIND = 5;
 const MIN_LENGTH = 2;

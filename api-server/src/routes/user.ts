@@ -40,8 +40,8 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
       path: 'user/changePassword',
       perm: codeOf('ACT_USER_CHANGE_PASSWORD'),
       encrypted: true,
-      schema: { newPassword: 'newPassword' },
-      check: (body) => (typeof body.password !== 'string' || body.password === '' ? MESSAGES.oldPasswordRequired : null),
+      // The current password's rule is the declared oldPassword (请输入旧密码), after the new one's.
+      schema: { newPassword: 'newPassword', password: 'oldPassword' },
       handler: signed(changePassword),
     },
     {

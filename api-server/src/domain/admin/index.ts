@@ -10,30 +10,32 @@ import { Code, Messages } from '../../http/codes';
 import { isUniqueViolation } from '../../http/db-errors';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
+import { diff } from '../../account/audit';
 import { notifyContactChanged } from '../../account/contact-notice';
 import { isBlank, type Row } from '../../resource/codec';
-import { defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyQuery, defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
 import { requireActOnAccount } from '../../http/account-guard';
 import { hashPassword, type PasswordHash } from '../../security/password';
 import { endUserSessions } from '../../security/session';
 import { throttlesOf } from '../../security/throttle';
 import { adminEffects } from './admin.effects';
 
-export const SubuserMessages = ADMIN_MESSAGES;
-
 /** A username taken by a concurrent insert (the unique index settles the race): the neutral 1009. */
 export function duplicateUsernameAnswer(error: unknown): never {
-  if (isUniqueViolation(error)) refuse(Code.CONFLICT, SubuserMessages.duplicate);
+  if (isUniqueViolation(error)) refuse(Code.CONFLICT, ADMIN_MESSAGES.duplicate);
   throw error;
 }
+
+/** The accounts (in `t`) of the caller's account type and organisation; the platform's: every account. */
+export const ownAccounts = (caller: Caller, qb: AnyQuery, t = T): AnyQuery => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${t}.adminType`, '=', caller.user.adminType).where(`${t}.orgId`, '=', caller.user.orgId ?? -1));
 
 /** Sub-accounts other than the caller: top administrators are managed with their organisation. */
 const managed = (caller: Caller, row: Row) => row.userId !== caller.user.userId && row.isTopAdmin !== 1;
 
 /** Refuses oneself, a top administrator, and an account holding codes the caller lacks (audited). */
 async function guard(ctx: SignedInContext, row: Row) {
-  if (row.userId === ctx.caller.user.userId) refuse(Code.NO_PERMISSION, SubuserMessages.self);
-  if (row.isTopAdmin === 1) refuse(Code.NO_PERMISSION, SubuserMessages.topAdmin);
+  if (row.userId === ctx.caller.user.userId) refuse(Code.NO_PERMISSION, ADMIN_MESSAGES.self);
+  if (row.isTopAdmin === 1) refuse(Code.NO_PERMISSION, ADMIN_MESSAGES.topAdmin);
   await requireActOnAccount(ctx, row as unknown as AdminUserRow);
 }
 
@@ -42,19 +44,19 @@ async function targetOrg(ctx: WriteContext, type: unknown, code: unknown): Promi
   const { user } = ctx.caller;
   if ((type === null || type === user.adminType) && (code === null || code === user.terCode)) return { adminType: user.adminType, terCode: user.terCode, orgId: user.orgId };
   if (user.adminType !== AdminType.SYS) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  if (type === null) refuse(Code.VALIDATION, SubuserMessages.adminType);
+  if (type === null) refuse(Code.VALIDATION, ADMIN_MESSAGES.adminType);
   if (type === AdminType.SYS) return { adminType: type, terCode: PLATFORM_CODE, orgId: null };
   const org =
     type === AdminType.ENT
       ? await ctx.trx.selectFrom('ent').select('id').where('entCode', '=', code).executeTakeFirst()
       : await ctx.trx.selectFrom('mercht').select('id').where('merchtCode', '=', code).where('merchtType', type === AdminType.SPR ? '>=' : '<', 100).executeTakeFirst();
-  return org ? { adminType: type, terCode: code, orgId: org.id } : refuse(Code.VALIDATION, SubuserMessages.terCode);
+  return org ? { adminType: type, terCode: code, orgId: org.id } : refuse(Code.VALIDATION, ADMIN_MESSAGES.terCode);
 }
 
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
   const conflicts = throttlesOf(deps).usernameConflict;
   const { resource, routes } = defineResource(deps, admin, {
-    scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.adminType`, '=', caller.user.adminType).where(`${T}.orgId`, '=', caller.user.orgId)),
+    scope: ownAccounts,
     // Top administrators are not sub-accounts (the caller's own row is listed, read-only: issue 22 item 10);
     // the platform lists its own accounts unless it filters by type.
     listed: (caller, cond, qb) => {
@@ -73,7 +75,7 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     // 1009 answers are throttled per caller so no tenant can enumerate usernames (finding 5): each counts, a spent budget answers 4029.
     duplicate: async (ctx) => {
       await conflicts.hit(String(ctx.caller.user.userId), ctx.now);
-      return SubuserMessages.duplicate;
+      return ADMIN_MESSAGES.duplicate;
     },
     // scrypt runs before the transaction so it never holds SQLite's writer (issue 12 finding 12).
     prepareCreate: async (ctx) => {
@@ -94,12 +96,9 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     // An administrator changing a sub-account's phone or e-mail (the guard above holds the subset rule):
     // the old contact is told, in the update's transaction (issue 21 item 1).
     beforeUpdate: async (ctx, values, before) => {
+      const changed = diff(before, values) as Record<string, { from: string | null; to: string | null }>;
       for (const [field, channel] of [['phone', 'sms'], ['email', 'mail']] as const) {
-        if (!(field in values)) continue;
-        const from = (before[field] as string | null) ?? null;
-        const to = (values[field] as string | null) ?? null;
-        if (from === to) continue;
-        await notifyContactChanged(deps, ctx.trx as never, { username: String(before.username), channel, from, to, byAdministrator: true }, ctx.now);
+        if (changed[field]) await notifyContactChanged(deps, ctx.trx as never, { username: String(before.username), channel, ...changed[field], byAdministrator: true }, ctx.now);
       }
       return values;
     },

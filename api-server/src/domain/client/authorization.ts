@@ -10,6 +10,8 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
+import { inScope } from '../../account/scope';
+import { whereEach } from '../../resource/batch';
 import { type AnyDb, defineResource, type WriteContext } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
 
@@ -18,6 +20,9 @@ const checkCodes = (next: Row) => {
   const error = authorizationCodesError(next);
   if (error) refuse(Code.VALIDATION, error);
 };
+
+/** The authorisations (level and codes) a client holds for a merchant in `table` (the merchant's, or its enterprises'). */
+const authorizationsOf = (trx: AnyDb, table: string, { clientCode, merchtId }: Row) => whereEach(trx.selectFrom(table).select(['authorization', 'apiCodes']), { clientCode, merchtId }).execute() as Promise<Row[]>;
 
 /** Both authorisations: the platform's, stored with their codes normalised. */
 const AUTHORIZATION = {
@@ -37,7 +42,7 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
       checkCodes(next);
       if (!before) return;
       const allowed = authorizedCodes(normalisedAuthorization(next, before));
-      const ents = (await ctx.trx.selectFrom('client_mercht_ent').select(['authorization', 'apiCodes']).where('clientCode', '=', before.clientCode).where('merchtId', '=', before.merchtId).execute()) as Row[];
+      const ents = await authorizationsOf(ctx.trx, 'client_mercht_ent', before);
       if (ents.some((e) => !codesWithin(authorizedCodes(e), allowed))) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantShrinks);
     },
     // A merchant (商户类型 代理商, 0), not a supplier (100, 200); checked after `check`, as before.
@@ -45,14 +50,9 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
     keptWhile: [{ table: 'client_mercht_ent', column: { clientCode: 'clientCode', merchtId: 'merchtId' }, message: CLIENT_MESSAGES.merchantHasEnts }],
   });
 
-  /** The enterprise belongs to the merchant directly or through one of its sub-merchants. */
-  const entOfMerchant = async (trx: AnyDb, entId: unknown, merchtId: unknown) =>
-    trx
-      .selectFrom('ent')
-      .select('ent.id')
-      .where('ent.id', '=', entId)
-      .where((eb) => eb.or([eb('ent.merchtId', '=', merchtId), eb('ent.merchtId', 'in', trx.selectFrom('mercht').select('mercht.id').where('mercht.parentId', '=', merchtId))]))
-      .executeTakeFirst();
+  /** The enterprise belongs to the merchant directly or through one of its sub-merchants: the merchant's scope of the `ent` tie. */
+  const entOfMerchant = (trx: AnyDb, entId: unknown, merchtId: unknown) =>
+    trx.selectFrom('ent').select('ent.id').where('ent.id', '=', entId).where(inScope(trx, { ent: 'ent.id' }, { kind: 'merchant', merchtId: Number(merchtId) })).executeTakeFirst();
 
   const ents = defineResource(deps, clientMerchtEnt, {
     ...AUTHORIZATION,
@@ -60,7 +60,7 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
     check: async (ctx: WriteContext, next, before) => {
       checkCodes(next);
       if (!before && !(await entOfMerchant(ctx.trx, next.entId, next.merchtId))) refuse(Code.VALIDATION, CLIENT_MESSAGES.entOfMerchant);
-      const merchant = (await ctx.trx.selectFrom('client_mercht').select(['authorization', 'apiCodes']).where('clientCode', '=', next.clientCode).where('merchtId', '=', next.merchtId).executeTakeFirst()) as Row | undefined;
+      const [merchant] = await authorizationsOf(ctx.trx, 'client_mercht', next);
       const allowed = merchant ? authorizedCodes(merchant) : [];
       if (allowed.length === 0) refuse(Code.VALIDATION, CLIENT_MESSAGES.merchantFirst);
       if (!codesWithin(authorizedCodes(normalisedAuthorization(next, before)), allowed)) refuse(Code.VALIDATION, CLIENT_MESSAGES.entWithinMerchant);

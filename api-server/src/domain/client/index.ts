@@ -9,7 +9,7 @@ import { clientModeError } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
-import { defineResource } from '../../resource/entity-resource';
+import { defineResource, keyValue } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
 import { clientEffects, securityOf } from './client.effects';
 
@@ -32,7 +32,7 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
   const securityFind: RouteSpec = {
     path: 'client/query/securityFind',
     perm: client.commands!.security.code,
-    handler: signed(async (ctx) => securityOf(deps, await clients.resource.load(ctx.caller, String(ctx.body.clientCode ?? '').trim() || null))),
+    handler: signed(async (ctx) => securityOf(deps, await clients.resource.load(ctx.caller, keyValue(client, ctx.body)))),
   };
   return [...clients.routes, securityFind];
 }
