@@ -6,7 +6,7 @@ import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
 import { scoped } from '../account/scope';
 import type { Caller } from '../http/guard';
 import { Code, Messages } from '../http/codes';
-import { ApiError, refuse } from '../http/envelope';
+import { refuse } from '../http/envelope';
 import type { Row } from '../resource/codec';
 import { type AnyDb, type AnyQuery, T, type WriteContext } from '../resource/entity-resource';
 
@@ -41,7 +41,7 @@ export { nextCode, serialCode } from '../resource/serial';
 /** A supplier adds records for itself only; the platform for any supplier. */
 export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: Row | null): Promise<void> {
   if (!before && ctx.caller.user.adminType !== AdminType.SYS && next.supplierId !== ctx.caller.user.orgId)
-    throw new ApiError(Code.OUT_OF_SCOPE, Messages.outOfScope);
+    refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
 }
 
 /**

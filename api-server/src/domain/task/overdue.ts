@@ -15,15 +15,14 @@ export const OVERDUE_EVERY_MS = 5 * 60_000;
 /** Moves every running package whose end date is before today (Asia/Shanghai at `now`) to 40; answers how many moved. */
 export async function markOverduePackages(db: Kysely<Database>, now: number): Promise<number> {
   const today = formatDateTime(now)!.slice(0, 10);
-  const candidates = await db
+  const candidates = (await db
     .selectFrom('work_package')
     .select(['id', 'reviewStatus', 'pkgStatus', 'status', 'endDate'])
     .where('endDate', '<', today)
     .where('status', 'in', [0, 10, 30])
-    .execute();
+    .execute()).filter((row) => packageOverdue(row as PackageTriple & { endDate: string }, today));
   // The lifecycle's overdue move: its pkgStatus and status.
-  const due = candidates.filter((row) => packageOverdue(row as PackageTriple & { endDate: string }, today));
-  return systemMoves(db, due.map((before) => ({ table: 'work_package', entity: 'workPackage', before, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })));
+  return systemMoves(db, candidates.map((before) => ({ table: 'work_package', entity: 'workPackage', before, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })));
 }
 
 /** Runs the overdue check now and every `everyMs` on the given clock; answers the stop function (awaited on close). */

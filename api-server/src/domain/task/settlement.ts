@@ -17,8 +17,6 @@ import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
 import type { tempOrderRoutes } from '../order/temp';
 
-type CreateTemp = ReturnType<typeof tempOrderRoutes>['createTemp'];
-
 const NULL_INT = sql<number | null>`cast(null as integer)`;
 /**
  * The columns of a pay line, each as [its name, from an order's line `d`, from a temp order's row `r`
@@ -53,7 +51,7 @@ function payLines(db: AnyDb) {
 /** A query's rows counted by the values of `columns` (`{...values, n}`; rules/package-settlement.ts `countOf` adds them up). */
 const grouped = async (qb: AnyQuery, columns: string[]) => (await qb.select([...columns, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(columns).execute()) as Row[];
 
-export function settlementRoutes(deps: AppDeps, createTemp: CreateTemp): RouteSpec[] {
+export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof tempOrderRoutes>['createTemp']): RouteSpec[] {
   const db = deps.db as unknown as AnyDb;
   const inEntScope = entScope(db, `${T}.entId`);
 
