@@ -6,6 +6,7 @@
  */
 import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
+import type { ContactChannel } from '../account/contact-notice';
 import type { Database } from '../db/schema';
 import { Code } from '../http/codes';
 import { refuse } from '../http/envelope';
@@ -25,9 +26,6 @@ export const RecoveryMessages = {
   tokenExpired: '重置链接已失效，请重新获取验证码',
 } as const;
 
-const CHANNELS = ['sms', 'mail'] as const;
-type Channel = (typeof CHANNELS)[number];
-
 const accountKey = (userId: number) => `u${userId}`;
 
 async function accountOf(db: Kysely<Database>, username: string) {
@@ -44,7 +42,7 @@ async function provenAccount(deps: AppDeps, ctx: RouteContext, purpose: number, 
 }
 
 /** Sends a recovery code by the channel when the account exists, is enabled and has that contact. */
-async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: Channel) {
+async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: ContactChannel) {
   const username = str(ctx.body, 'username') ?? '';
   const { recoveryAccount, recoveryIp } = throttlesOf(deps);
   await spend(ctx.now, [recoveryAccount, username], [recoveryIp, ctx.request.ip]);
@@ -78,7 +76,7 @@ export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
       path: 'user/forgetPassword/verify',
       perm: codeOf('ACT_FORGET_PASSWORD'),
       schema: usernameSchema,
-      check: (body) => (!CHANNELS.includes(body.channel as Channel) ? RecoveryMessages.channel : typeof body.code !== 'string' || !body.code.trim() ? MESSAGES.verifyNoRequired : null),
+      check: (body) => (body.channel !== 'sms' && body.channel !== 'mail' ? RecoveryMessages.channel : typeof body.code !== 'string' || !body.code.trim() ? MESSAGES.verifyNoRequired : null),
       handler: async (ctx) => {
         // An unknown account gets the answer of a code that was never sent.
         const user = await provenAccount(deps, ctx, SmsPurpose.FORGET, 'code', SmsMessages.codeExpired);
