@@ -105,11 +105,12 @@ export const ent = defineEntity({
 
 /**
  * Sub-merchants of a merchant (spec §7 subMercht): the same records under the sub-merchant codes; a sub
- * has its parent (a merchant's own subs: the server names it) and its parent's supplier, whatever the body says.
+ * has its parent (a merchant's own subs: the server names it) and its parent's supplier, whatever the body says
+ * (the server takes it from the parent, so the body need not name one).
  */
 export const subMerchant = defineEntity({
   ...merchant,
-  fields: { ...merchantFields, parentId: { ...merchantFields.parentId, required: true }, supplierId: { ...merchantFields.supplierId, required: false, create: false } },
+  fields: { ...merchantFields, parentId: { ...merchantFields.parentId, required: true }, supplierId: { ...merchantFields.supplierId, required: false } },
   name: 'subMerchant',
   title: '下级商户',
   paths: { query: 'mercht/query/subMercht', mgr: 'mercht/mgr/subMercht' },
