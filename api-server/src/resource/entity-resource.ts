@@ -189,6 +189,19 @@ export function present(entity: Entity, row: Row): Row {
   return out;
 }
 
+/** The audit trail's changes of a write: each field (not secret) whose column `after` holds and whose value differs from `before`'s, by field name in declaration order. */
+export function fieldChanges(entity: Entity, before: Row, after: Row): Changes {
+  const changes: Changes = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const column = columnOf(entity, name);
+    if (field.secret || !(column in after)) continue;
+    const from = before[column] ?? null;
+    const to = after[column] ?? null;
+    if (String(from) !== String(to)) changes[name] = { from, to };
+  }
+  return changes;
+}
+
 /** cond → WHERE by each field's search operator; anything else in cond is ignored. */
 function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
   for (const [name, raw] of Object.entries(cond)) {
@@ -555,18 +568,6 @@ export class Resource<F extends EntityFields> {
     return entityValues(this.entity, body, action);
   }
 
-  private changes(before: Row, after: Row): Changes {
-    const changes: Changes = {};
-    for (const [name, field] of Object.entries(this.entity.fields)) {
-      const column = columnOf(this.entity, name);
-      if (field.secret || !(column in after)) continue;
-      const from = before[column] ?? null;
-      const to = after[column] ?? null;
-      if (String(from) !== String(to)) changes[name] = { from, to };
-    }
-    return changes;
-  }
-
   /** File fields whose value changes must name the writer's own uploads (kit-routes assertUploadsUsable). */
   private async uploadsUsable(ctx: SignedInContext, trx: AnyDb, columns: Row, before: Row): Promise<void> {
     const changed = Object.entries(this.entity.fields)
@@ -634,7 +635,7 @@ export class Resource<F extends EntityFields> {
       const joined = await this.options.afterInsert?.(wctx, inserted[keyColumn], columns);
       await this.stillVisible(ctx.caller, trx, inserted[keyColumn]);
       const audited = this.options.audited?.map((f) => columnOf(this.entity, f));
-      const changes = this.changes({}, audited ? Object.fromEntries(audited.map((c) => [c, columns[c]])) : columns);
+      const changes = fieldChanges(this.entity, {}, audited ? Object.fromEntries(audited.map((c) => [c, columns[c]])) : columns);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: this.entity.name, entityId: String(inserted[keyColumn]), changes });
       const extra = await this.options.afterCreate?.(wctx, inserted[keyColumn], columns, prepared);
       return { [this.entity.key]: inserted[keyColumn], ...(joined ?? {}), ...(extra ?? {}) };
@@ -655,9 +656,9 @@ export class Resource<F extends EntityFields> {
       await this.options.check?.({ ...ctx, trx }, { ...row, ...values }, row);
       await refuseAgainst(trx, this.options.checkedAgainst ?? [], { ...row, ...values }, formatDateTime(ctx.now)!.slice(0, 10));
       await refuseUnlessReferring(trx, this.options.refersTo ?? [], { ...row, ...values }, false);
-      if (Object.keys(this.changes(row, values)).length === 0) return;
+      if (Object.keys(fieldChanges(this.entity, row, values)).length === 0) return;
       const columns = this.options.beforeUpdate ? await this.options.beforeUpdate({ ...ctx, trx }, values, row) : values;
-      const changes = this.changes(row, columns);
+      const changes = fieldChanges(this.entity, row, columns);
       await trx.updateTable(this.entity.table).set(this.stamp(columns, ctx.now, false)).where(keyColumn, '=', key).execute();
       await this.stillVisible(ctx.caller, trx, key);
       await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'update', entity: this.entity.name, entityId: String(key), changes });
