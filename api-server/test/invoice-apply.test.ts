@@ -161,6 +161,9 @@ describe.each(DIALECTS)('开票申请 on %s', (dialect) => {
     expect((await ent.post(`${MY}/update`, { id, orderNos: [orders[0]] })).data.amount).toBe(formatFen(await paid(orders[0])));
     expect(await liveOrders(id)).toEqual([orders[0]]);
     expect((await ent.post(`${MY}/update`, { id, orderNos: orders, remark: '11月服务费（两笔）' })).data.amount).toBe(formatFen(expected.totalFen));
+    // The edit's trail: the fields that moved (the amount by its field name), then the orders.
+    const edits = await ctx.db.selectFrom('audit_log').select('changes').where('entity', '=', 'invoiceApply').where('entityId', '=', String(id)).where('action', '=', 'update').orderBy('id').execute();
+    expect(JSON.parse(edits[edits.length - 1].changes)).toEqual({ amount: { from: await paid(orders[0]), to: expected.totalFen }, remark: { from: '11月服务费', to: '11月服务费（两笔）' }, orderNos: { from: orders[0], to: orders.join(',') } });
     expect((await spr.post(`${MY}/update`, { id, orderNos: orders })).code).toBe(Code.NO_PERMISSION);
     // The enterprise's information asks for 专票 or 普票 as it allows: ENT0001 keeps a complete 专票 record.
     expect((await ent.post(`${MY}/update`, { id, invoiceKind: 4 })).message).toBe('开票信息不支持该发票种类');

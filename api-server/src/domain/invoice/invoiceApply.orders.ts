@@ -17,7 +17,7 @@ import { insertChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
-import { type AnyDb, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, fieldChanges, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
 import { serialCode } from '../org-scope';
@@ -174,8 +174,7 @@ export async function editApplication(x: EffectContext) {
   await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
   await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
   await linkOrders(trx, row.id as number, priced, now);
-  const changes: Changes = {};
-  for (const [k, v] of Object.entries({ itemId: columns.itemId, invoiceKind: columns.invoiceKind, medium: columns.medium, amountFen: columns.amountFen, remark })) if (String(row[k]) !== String(v)) changes[k === 'amountFen' ? 'amount' : k] = { from: row[k], to: v };
+  const changes: Changes = fieldChanges(invoiceApply, row, { itemId: columns.itemId, invoiceKind: columns.invoiceKind, medium: columns.medium, amountFen: columns.amountFen, remark });
   const before = current.map((o) => o.orderNo).join(',');
   if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
   return { changes };
