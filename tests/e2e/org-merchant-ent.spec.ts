@@ -148,3 +148,16 @@ test('企业合同：与现有原合同有效期重叠时提示且表单保留�
   await expect(detail.getByText('企业编码')).toBeVisible();
   await expect(detail.getByText(ent)).toBeVisible();
 });
+
+test('SYS 在下级商户页新增：只选上级商户，所属供应商由服务端取上级的', async ({ page }) => {
+  const name = `下级商户${RUN}`;
+  await signInAndWait(page, DEMO_ACCOUNTS.SYS);
+  await page.goto('/merchant/merchtSub');
+  await kitScreen(page, 'subMerchant').getByRole('button', { name: '新增' }).click();
+  // The form asks no supplier: the sub takes its parent's (杭州链客's is 江西赣通, not the default supplier).
+  await expect(page.locator('#kit-field-supplierId')).toHaveCount(0);
+  await fillKitForm(page, { name, parentId: '杭州链客科技有限公司', contactName: '王五', contactPhone: '13912345679', adminUsername: `sub${RUN}` });
+  await createAndReadPassword(page);
+  const answer = await listAnswer(page, 'mercht/query/subMercht', () => page.reload());
+  expect(answer.records.find((r) => r.name === name)).toMatchObject({ parentName: '杭州链客科技有限公司', supplierName: '江西赣通企业服务有限公司' });
+});
