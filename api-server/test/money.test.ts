@@ -8,7 +8,7 @@ import { checkLedger, MONEY_MESSAGES, refundApply } from '@flexpay/shared-utilit
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { BizType, ledgerRows, moveBalance } from '../src/domain/ent/ledger';
+import { BizType, ledgerRows, moveBalance, moveBalances } from '../src/domain/ent/ledger';
 import { Messages } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
 import type { Envelope, SignedClient } from './support/client';
@@ -313,6 +313,21 @@ describe.each(DIALECTS)('enterprise money on %s', (dialect) => {
     const file = await ent.get('ent/query/balance/log/export', { token: token.data.token });
     expect(String(file.headers['content-type'])).toContain('spreadsheet');
     expectRefused(await bare.post('ent/query/balance/log/list', { cond: {}, page: PAGE }), 3001);
+  });
+
+  test('moveBalances applies several moves of one account in turn under one lock: one version step each, a log row each; a refused one moves nothing', async () => {
+    const { entId, channel } = await ctx.db.selectFrom('ent_account').select(['entId', 'channel']).where('entId', '=', ids.ent1).orderBy('channel').executeTakeFirstOrThrow();
+    const before = await ctx.db.selectFrom('ent_account').select(['availableFen', 'lockedFen', 'version']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow();
+    const head = { entId, channel, bizType: BizType.ORDER, bizNo: `MB${dialect}`, operatorName: '批量记账', now: Date.now() };
+    const batch = (ops: Array<{ type: 0 | 1 | 2 | 3; amountFen: number }>) => ctx.db.transaction().execute((trx) => moveBalances(trx as unknown as Kysely<Database>, dialect, head, ops));
+    const logs = await batch([{ type: 0, amountFen: 500 }, { type: 1, amountFen: 300 }, { type: 3, amountFen: 300 }]);
+    expect(logs.map((l) => [l.type, l.availAfter - l.availBefore, l.lockedAfter - l.lockedBefore])).toEqual([[0, 500, 0], [1, -300, 300], [3, 0, -300]]);
+    const after = await ctx.db.selectFrom('ent_account').select(['availableFen', 'lockedFen', 'version']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow();
+    expect([Number(after.availableFen) - Number(before.availableFen), Number(after.lockedFen) - Number(before.lockedFen), after.version - before.version]).toEqual([200, 0, 3]);
+    expect((await ledgerRows(ctx.db, entId, channel)).filter((r) => r.bizNo === head.bizNo)).toHaveLength(3);
+    await expect(batch([{ type: 0, amountFen: 100 }, { type: 3, amountFen: 999_999_999_99 }])).rejects.toMatchObject({ code: 1001 });
+    expect(await ctx.db.selectFrom('ent_account').select(['availableFen', 'lockedFen', 'version']).where('entId', '=', entId).where('channel', '=', channel).executeTakeFirstOrThrow()).toEqual(after);
+    expect(await batch([])).toEqual([]);
   });
 
   test('200 concurrent operations on one enterprise keep every invariant and the exact sums', async () => {
