@@ -202,6 +202,12 @@ export function fieldChanges(entity: Entity, before: Row, after: Row): Changes {
   return changes;
 }
 
+/** The next code of a field's declared series (`serial: { prefix, width }`), numbered in the write's transaction (concurrent writes take turns on PostgreSQL). */
+export function fieldSerial(dialect: AppDeps['dialect'], trx: AnyDb, entity: Entity, name: string): Promise<string> {
+  const { prefix, width } = entity.fields[name].serial!;
+  return serialCode(dialect, trx, entity.table, columnOf(entity, name), prefix, width);
+}
+
 /** cond → WHERE by each field's search operator; anything else in cond is ignored. */
 function applyCond(entity: Entity, qb: AnyQuery, cond: Row): AnyQuery {
   for (const [name, raw] of Object.entries(cond)) {
@@ -621,7 +627,7 @@ export class Resource<F extends EntityFields> {
       // a field's `createdAs` is written whatever the body said.
       for (const [name, { serial, createdAs }] of Object.entries(this.entity.fields)) {
         if (createdAs !== undefined) parsed[columnOf(this.entity, name)] = createdAs;
-        if (serial) parsed[columnOf(this.entity, name)] = await serialCode(this.deps.dialect, trx, this.entity.table, columnOf(this.entity, name), serial.prefix, serial.width);
+        if (serial) parsed[columnOf(this.entity, name)] = await fieldSerial(this.deps.dialect, trx, this.entity, name);
       }
       // References in the caller's scope or giving values (refersTo `scope`, `takes`) are read before anything reads the record.
       Object.assign(parsed, await takeReferred(trx, ctx.caller, this.options.refersTo ?? [], parsed));
