@@ -9,7 +9,7 @@
 import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
 import { invoiceableOrder } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { applicationKind } from '@flexpay/shared-utility/src/pure/rules/server';
-import { audit, type Changes } from '../../account/audit';
+import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
@@ -17,14 +17,11 @@ import { insertChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
-import { type AnyDb, fieldChanges, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, fieldChanges, fieldSerial, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 import { BizType } from '../ent/ledger';
-import { serialCode } from '../org-scope';
 
 const MAX_ORDERS = 200;
-/** The applications' number series, declared on the field (the kit numbers 开出记录's 新增 by it). */
-const SERIES = invoiceApply.fields.applyNo.serial;
 export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
 
 /** 备注 by the entity's one declared rule. */
@@ -107,10 +104,6 @@ const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: un
   return { ...kind, ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length), remark, updatedAt: now };
 };
 
-/** A new application over orders: its number of the series (concurrent creates take turns on PostgreSQL), type 10, its supplier, pending. */
-const opened = async (deps: AppDeps, trx: AnyDb, supplierId: unknown) =>
-  ({ applyNo: await serialCode(deps.dialect, trx, 'invoice_apply', 'applyNo', SERIES.prefix, SERIES.width), applyType: 10, supplierId, status: InvoiceStatus.PENDING });
-
 /** The application's order links (each what the order paid), live until the application ends: the kit's batch write. */
 const linkOrders = (trx: AnyDb, applyId: number, priced: Priced, now: number) =>
   insertChunked(trx, 'invoice_apply_order', priced.orderNos.map((orderNo) => ({ applyId, orderNo, amountFen: priced.paid.get(orderNo)!, liveOrderNo: orderNo, createdAt: now })));
@@ -145,11 +138,13 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
     const remark = remarkOf(ctx.body.remark);
     return my.write(ctx, async (trx) => {
       const priced = await price(trx, ctx, ctx.body, null);
-      const columns = { ...(await opened(deps, trx, priced.supplierId)), entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
+      // Numbered by applyNo's declared series (as the kit numbers 开出记录's 新增), type 10, pending.
+      const applyNo = await fieldSerial(deps.dialect, trx, invoiceApply, 'applyNo');
+      const columns = { applyNo, applyType: 10, supplierId: priced.supplierId, status: InvoiceStatus.PENDING, entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
-      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: columns.applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
-      return { id: inserted.id, applyNo: columns.applyNo };
+      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
+      return { id: inserted.id, applyNo };
     });
   }
 
@@ -174,7 +169,7 @@ export async function editApplication(x: EffectContext) {
   await trx.updateTable('invoice_apply').set(columns).where('id', '=', row.id).execute();
   await trx.deleteFrom('invoice_apply_order').where('applyId', '=', row.id).execute();
   await linkOrders(trx, row.id as number, priced, now);
-  const changes: Changes = fieldChanges(invoiceApply, row, { itemId: columns.itemId, invoiceKind: columns.invoiceKind, medium: columns.medium, amountFen: columns.amountFen, remark });
+  const changes = fieldChanges(invoiceApply, row, { itemId: columns.itemId, invoiceKind: columns.invoiceKind, medium: columns.medium, amountFen: columns.amountFen, remark });
   const before = current.map((o) => o.orderNo).join(',');
   if (before !== priced.orderNos.join(',')) changes.orderNos = { from: before, to: priced.orderNos.join(',') };
   return { changes };
