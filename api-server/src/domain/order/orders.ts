@@ -11,6 +11,7 @@ import { accountTypeOf, AdminType, calcFeeLog, checkManualDetailUpdate, formatFe
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
+import { updateIn } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
 import { type Effect, STALE_MESSAGE } from '../../resource/commands';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, LISTED, T } from '../../resource/entity-resource';
@@ -22,14 +23,12 @@ import { BizType, moveBalance } from '../ent/ledger';
 import { moneyScope } from '../ent/money';
 import { onePagePdf } from '../../documents/pdf';
 import { reverseFees } from './pricing';
-import { auditOrder, chunks, type Db, ORDER_MESSAGES, recordProgress } from './service';
+import { auditOrder, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
 import type { tempOrderRoutes } from './temp';
 import { TEMP_MESSAGES, TEMP_WRITERS } from './temp-writes';
 import { progressRoutes } from './progress';
-
-const operatorOf = (ctx: SignedInContext) => ({ id: ctx.caller.user.userId, name: ctx.caller.user.name ?? ctx.caller.user.username, account: ctx.caller.user.username });
 
 /** Lines still open when an order ends without paying (24/64): unlocked if locked, → 50, fees reversed. */
 async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, operatorName: string, now: number): Promise<void> {
@@ -37,7 +36,7 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
   if (locked)
     for (const line of lines)
       await moveBalance(trx, deps.dialect, { entId: order.entId as number, channel: order.payChannel as number, type: 2, amountFen: Number(line.lockFen), bizType: BizType.ORDER, bizNo: String(order.orderNo), operatorName, now });
-  for (const part of chunks(lines.map((l) => l.id))) await trx.updateTable('order_detail').set({ status: 50, resultAt: now, updatedAt: now }).where('id', 'in', part).execute();
+  await updateIn(trx, 'order_detail', { status: 50, resultAt: now, updatedAt: now }, { id: lines.map((l) => l.id) });
   const failFen = await trx.selectFrom('order_detail').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('orderId', '=', order.id as number).where('status', '=', 50).executeTakeFirstOrThrow();
   await trx.updateTable('pay_order').set({ failFen: Number(failFen.fen), failCount: lines.length, updatedAt: now }).where('id', '=', order.id as number).execute();
   await reverseFees(trx, String(order.orderNo), lines.map((l) => l.rowNo), now);
@@ -87,7 +86,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
 
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
   async function manualResult(ctx: SignedInContext, to: number) {
-    const line = await details.resource.load(ctx.caller, Number.isInteger(ctx.body.id) ? (ctx.body.id as number) : null);
+    const line = await details.resource.load(ctx.caller, keyValue(orderDetail, ctx.body));
     const t: TransitionDef | undefined = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
@@ -101,7 +100,8 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
       // A manual line no longer in 10 was resolved meanwhile (1009); anything else is not a manual line (1001).
       const stale = current.status !== 10 && [0, 99].includes(order.payChannel);
       if (refusal) refuse(stale ? Code.CONFLICT : Code.VALIDATION, stale ? STALE_MESSAGE : refusal);
-      const operator = operatorOf(ctx);
+      const { userId: id, name, username: account } = ctx.caller.user;
+      const operator = { id, name: name ?? account, account };
       if (order.status === 52) {
         await trx.updateTable('pay_order').set({ status: 60, updatedAt: ctx.now }).where('id', '=', order.id).where('status', '=', 52).execute();
         await auditOrder(trx, order.orderNo, 'manualMark', 52, 60, ctx.now, null, operator);
@@ -142,7 +142,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
       perm: 25020,
       for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-        const order = await orders.resource.load(ctx.caller, typeof ctx.body.orderNo === 'string' ? ctx.body.orderNo.trim() : null);
+        const order = await orders.resource.load(ctx.caller, keyValue(payOrder, ctx.body));
         // The failed and unprocessed lines with the temp order each went into (the list's own lookup).
         const failed = details.resource.scoped(ctx.caller).where(`${T}.orderId`, '=', order.id).where(`${T}.status`, 'in', [30, 50]);
         const lines = (await details.resource.rows(failed, [{ column: `${T}.rowNo`, dir: 'asc' }]).execute()) as Row[];

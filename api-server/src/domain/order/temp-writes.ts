@@ -14,10 +14,10 @@ import type { AppDeps, Caller } from '../../http/guard';
 import { SmsMessages, verifyCode } from '../../providers/sms';
 import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
+import { serialCode } from '../../resource/serial';
 import { KeptRefusal } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
 import { assertEntMayOrder } from '../ent/order-gate';
-import { serialCode } from '../org-scope';
 import { lockPricing, priceRows } from './pricing';
 import { checkRows, type Db, entContext, type EntContext, lockPeople, monthOf, ORDER_MESSAGES, orderGateRefusal, personKey, recordProgress } from './service';
 
@@ -29,7 +29,6 @@ export const PAY_CODE_PURPOSE = 20;
  * found (and not consumed). The key fits sms_code.account (40): the amount in base 36.
  */
 export const payCodeOwner = (userId: number, phone: string, tempId: number, amountFen: number) => ({ phone, account: `pay:${userId}:${tempId}:${Math.max(0, amountFen).toString(36)}` });
-export const payCodePrefix = (userId: number) => `pay:${userId}:`;
 
 export const TEMP_MESSAGES = {
   openReadOnly: '开放接口提交的制单不能修改、删除或重新提交，只能关闭',
@@ -64,7 +63,7 @@ const checkedRows = (rows: Array<{ rowNo: number }>, checks: RowCheck[]): RowChe
 
 /** A temp order's rows as stored, in row order (amounts as numbers). */
 type TempRow = Awaited<ReturnType<typeof tempRows>>[number];
-const tempRows = async (trx: Db, tempId: number) =>
+export const tempRows = async (trx: Db, tempId: number) =>
   (await trx.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', tempId).orderBy('rowNo').execute()).map((r) => ({ ...r, amountFen: r.amountFen === null ? null : Number(r.amountFen) }));
 
 /** Re-checks all rows of a temp order and stores each row's error and the order's totals. */
@@ -179,7 +178,7 @@ export async function assertPayCode(deps: AppDeps, user: Caller['user'], temp: R
     const other = await (deps.db as unknown as Db)
       .selectFrom('sms_code')
       .select('id')
-      .where('account', 'like', `${payCodePrefix(user.userId)}%`)
+      .where('account', 'like', `pay:${user.userId}:%`)
       .where('account', '!=', owner.account)
       .where('purpose', '=', PAY_CODE_PURPOSE)
       .where('usedAt', 'is', null)

@@ -16,19 +16,19 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsType, sendCode } from '../../providers/sms';
-import { readChunked } from '../../resource/batch';
+import { readChunked, updateIn } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, type AnyDb, keyValue, LISTED } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
-import { assertUploadsUsable, uploadIdsOf } from '../../resource/kit-routes';
+import { namedUpload } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
 import { moneyScope } from '../ent/money';
 import { assertEntMayOrder } from '../ent/order-gate';
-import { chunks, type Db, entContext, ORDER_MESSAGES } from './service';
+import { type Db, entContext, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, TEMP_WRITERS } from './temp-writes';
+import { assertNewTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITERS } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps) {
   const db = deps.db as unknown as Db;
@@ -51,7 +51,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     },
     // The get answer carries its rows (each with the amount as typed: amountText is a field of the row).
     more: async (_caller, record) => ({
-      rows: (await db.selectFrom('temp_order_detail').selectAll().where('tempOrderId', '=', record.id as number).orderBy('rowNo').execute()).map((r) => details.resource.show(r as unknown as Row)),
+      rows: (await tempRows(db, record.id as number)).map((r) => details.resource.show(r as unknown as Row)),
     }),
   });
   const details = defineResource(deps, tempOrderDetail, {
@@ -76,8 +76,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     return db.transaction().execute(async (trx) => {
       if (extra.remadeFrom) await holdRemade(trx, extra.remadeFrom);
       const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
-      if (extra.remadeFrom)
-        for (const part of chunks(extra.remadeFrom.lineIds)) await trx.updateTable('order_detail').set({ remadeTempId: temp.id }).where('id', 'in', part).execute();
+      if (extra.remadeFrom) await updateIn(trx, 'order_detail', { remadeTempId: temp.id }, { id: extra.remadeFrom.lineIds });
       return { id: temp.id, tempOrderNo: temp.tempNo, rows: temp.rows };
     });
   }
@@ -100,11 +99,8 @@ export function tempOrderRoutes(deps: AppDeps) {
     const value = parsedValue(tempOrder.fields.excelFile, raw) as string | null;
     if (value === null) return null;
     const file = JSON.parse(value) as { url: string; fileMd5: string; name: string };
-    // The one upload rule (issue 21 item 10): another organisation's upload answers 3002, a missing one 1004.
-    const [id] = uploadIdsOf([value]);
-    await assertUploadsUsable(db as never, ctx.caller.user, [id]);
-    const stored = await db.selectFrom('upload_file').select(['fileMd5', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
-    if (file.fileMd5.toLowerCase() !== stored.fileMd5) refuse(Code.VALIDATION, '请上传原始文件');
+    // The one upload rule (issue 21 item 10): another organisation's upload answers 3002, a missing one 1004, another MD5 1001.
+    const stored = await namedUpload(deps.db, ctx.caller.user, file, '请上传原始文件');
     return JSON.stringify({ ...file, fileMd5: stored.fileMd5, name: file.name.trim() ? file.name : stored.name });
   }
 
@@ -141,7 +137,7 @@ export function tempOrderRoutes(deps: AppDeps) {
       perm: mgr,
       for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-            // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
+        // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
         const own = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : undefined;
         const { entId, channel } = entChannelOf(ctx.body, 'coerced', ctx.body.entId ?? own);
         if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
@@ -160,13 +156,12 @@ export function tempOrderRoutes(deps: AppDeps) {
       perm: mgr,
       for: TEMP_WRITERS,
       handler: signed(async (ctx) => {
-            const temp = await loadTemp(ctx);
-        const phone = ctx.caller.user.phone;
-        if (!phone) refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
-        const owner = payCodeOwner(ctx.caller.user.userId, phone!, temp.id as number, Number(temp.amountFen));
+        const temp = await loadTemp(ctx);
+        const phone = ctx.caller.user.phone || refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
+        const owner = payCodeOwner(ctx.caller.user.userId, phone, temp.id as number, Number(temp.amountFen));
         const text = (code: string) => `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。`;
         await sendCode(deps.db, deps.sms ?? outboxProvider, { ...owner, purpose: PAY_CODE_PURPOSE, smsType: SmsType.PAYMENT_CODE, text }, ctx.now);
-        return { phone: maskPersonal('phone', phone!) };
+        return { phone: maskPersonal('phone', phone) };
       }),
     },
   ];
