@@ -3,7 +3,7 @@ import { MESSAGES } from '@flexpay/shared-utility/src/pure';
 import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
-import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, importRefusal, parseIdType, residentIdCheckChar, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, importRefusal, parseIdType, residentIdCheckDigit, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { CustMessages } from '../src/domain/cust/import';
 import { ADMIN_MESSAGES as SubuserMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { duplicateUsernameAnswer } from '../src/domain/admin/index';
@@ -17,14 +17,14 @@ const LIST = { cond: {}, page: { limit: 100, pageNum: 1 } };
 
 let serial = 0;
 /** A valid resident ID (birth date and check character) from its first 17 digits. */
-const valid = (first17: string) => first17 + residentIdCheckChar(first17);
+const valid = (first17: string) => first17 + residentIdCheckDigit(first17);
 /** A unique valid resident ID number per call. */
 const newId = () => valid(`5101011988${String(1 + (Math.floor(serial / 1000) % 12)).padStart(2, '0')}01${String(++serial % 1000).padStart(3, '0')}`);
 /** A valid resident ID ending in the check character X. */
 const withX = (() => {
   for (let seq = 0; ; seq++) {
     const first17 = `51010119880101${String(seq).padStart(3, '0')}`;
-    if (residentIdCheckChar(first17) === 'X') return first17 + 'X';
+    if (residentIdCheckDigit(first17) === 'X') return first17 + 'X';
   }
 })();
 const row = (over: Record<string, unknown> = {}) => ({

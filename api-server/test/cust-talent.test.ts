@@ -1,6 +1,7 @@
 /** Issue 8 part A: the talent record, its files, real-name, OCR, export and the card BIN table, per account type on SQLite and PostgreSQL. */
 import crypto from 'node:crypto';
-import { isLuhnValid, isValidResidentId, maskMiddle, personalView, residentIdCheckChar, simulatedIdCardOcr, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { isValidResidentId, maskMiddle, personalView, residentIdCheckDigit, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { isLuhnValid, simulatedIdCardOcr } from '@flexpay/shared-utility/src/pure/rules/server';
 import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { demoIdCardPng, luhnComplete } from '../src/demo/seed-talent';
@@ -12,7 +13,7 @@ import type { SignedClient } from './support/client';
 import { createSubUser } from './support/users';
 
 const PAGE = { limit: 100, pageNum: 1 };
-const valid = (first17: string) => first17 + residentIdCheckChar(first17);
+const valid = (first17: string) => first17 + residentIdCheckDigit(first17);
 let serial = 0;
 const newId = () => valid(`44030519900101${String(++serial).padStart(3, '0')}`);
 

@@ -4,7 +4,7 @@
  * (without it the same create is refused 3002 and nothing stays); `audited` names the fields of the
  * create's audit entry; a `duplicate` function answers a unique violation naming the record that won.
  */
-import { cust, residentIdCheckChar } from '@flexpay/shared-utility/src/pure';
+import { cust, residentIdCheckDigit } from '@flexpay/shared-utility/src/pure';
 import { scoped, scopeOf } from '../src/account/scope';
 import { DEMO_USERS } from '../src/demo/seed';
 import { Code } from '../src/http/codes';
@@ -21,7 +21,7 @@ describe.each(DIALECTS)('kit create afterInsert, audited, duplicate() on %s', (d
 
   const idNumber = (n: number) => {
     const body = `11010519491231${String(n + (dialect === 'sqlite' ? 100 : 200)).padStart(3, '0')}`;
-    return body + residentIdCheckChar(body);
+    return body + residentIdCheckDigit(body);
   };
   const create = async (options: Partial<ResourceOptions<typeof cust.fields>>, n: number, custCode = `KT${dialect}${n}`) => {
     const user = await ctx.db.selectFrom('admin_user').selectAll().where('username', '=', DEMO_USERS.ENT).executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { CUST_IMPORT_HEADERS, CUST_IMPORT_MAX_ROWS, MESSAGES, residentIdCheckChar } from '@flexpay/shared-utility';
+import { CUST_IMPORT_HEADERS, CUST_IMPORT_MAX_ROWS, MESSAGES, residentIdCheckDigit } from '@flexpay/shared-utility';
 import { readSheet } from '@flexpay/shared-utility/kit';
 import screen, { CUST_SHEET, IMPORT_HISTORY } from '../src/cust/import.screen';
 import type { DownloadAction, ImportAction } from '../../shared-utility/src/kit/entity/define';
@@ -7,11 +7,11 @@ import type { DownloadAction, ImportAction } from '../../shared-utility/src/kit/
 const withX = (() => {
   for (let seq = 0; ; seq++) {
     const first17 = `11010119900101${String(seq).padStart(3, '0')}`;
-    if (residentIdCheckChar(first17) === 'X') return first17 + 'X';
+    if (residentIdCheckDigit(first17) === 'X') return first17 + 'X';
   }
 })();
 const other = '11010519491231002X'.slice(0, 17).replace(/.$/, '3');
-const valid = other + residentIdCheckChar(other);
+const valid = other + residentIdCheckDigit(other);
 const row = (idNumber: string, phone = '13800138000') => ['张三', '', idNumber, phone, '6222020200112233445', '', ''];
 
 describe('人才导入 declaration', () => {

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { residentIdCheckChar } from '@flexpay/shared-utility/src/pure';
+import { residentIdCheckDigit } from '@flexpay/shared-utility/src/pure';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HOUR_MS } from '../util/time';
@@ -140,7 +140,7 @@ export async function seedTalents(
       const name = SURNAMES[(serial * 5) % SURNAMES.length] + GIVEN[(serial * 7 + e) % GIVEN.length];
       const birth = `${1975 + (serial % 25)}${String((serial % 12) + 1).padStart(2, '0')}${String((serial % 27) + 1).padStart(2, '0')}`;
       const first17 = `${REGIONS[e % REGIONS.length]}${birth}${String(100 + serial).slice(-3)}`;
-      const check = residentIdCheckChar(first17);
+      const check = residentIdCheckDigit(first17);
       // A number typed with a wrong check character: stored before the checksum rule, the real-name check fails it.
       const idNumber = first17 + (gate === 'realName20' ? (check === '0' ? '1' : '0') : check);
       const [bin, , , , cardLength] = DEMO_BINS[serial % 10];

@@ -3,7 +3,7 @@
  * The built-in provider is the simulated one of DOMAIN.md §6: deterministic, a card passes iff its
  * number passes Luhn, so tests and demos reach both outcomes; a deployment plugs a vendor in here.
  */
-import { simulatedBankCardCheck } from '@flexpay/shared-utility/src/pure';
+import { simulatedBankCardCheck } from '@flexpay/shared-utility/src/pure/rules/server';
 
 export interface BankCardCheckRequest {
   name: string;

@@ -3,9 +3,9 @@
  * A request is sent when the operator starts it (sign 0→10, tax registration 0→10); the provider
  * answers later, and domain/cust/sign-scheduler.ts collects the answers on its clock. The built-in
  * simulated provider answers after a fixed delay, deterministically: signed (registered) when the
- * talent's real-name is 10, failed otherwise (DOMAIN.md §6) — see rules/signing.ts dueMoves.
+ * talent's real-name is 10, failed otherwise (DOMAIN.md §6) — see rules/sign-clock.ts dueMoves.
  */
-import type { SignDelays } from '@flexpay/shared-utility/src/pure';
+import type { SignDelays } from '@flexpay/shared-utility/src/pure/rules/server';
 
 export interface ESignProvider {
   /** How long the provider takes to answer a sign request and a tax registration. */

@@ -4,7 +4,7 @@
  * name, region, birth date and sequence, and the check character is computed — the same photo always
  * reads the same valid resident ID. A production deployment plugs a vendor in through the interface.
  */
-import { type IdCardOcrResult, simulatedIdCardOcr } from '@flexpay/shared-utility/src/pure';
+import { type IdCardOcrResult, simulatedIdCardOcr } from '@flexpay/shared-utility/src/pure/rules/server';
 
 export interface IdCardOcrProvider {
   /** Reads the portrait side of a resident ID card from an uploaded file (its bytes and MD5). */

@@ -1,10 +1,5 @@
-import {
-  isLuhnValid,
-  isValidResidentId,
-  maskMiddle,
-  simulatedBankCardCheck,
-  simulatedRealName,
-} from '../../src/pure/rules/identity';
+import { isValidResidentId, maskMiddle } from '../../src/pure/rules/identity';
+import { isLuhnValid, simulatedBankCardCheck, simulatedRealName } from '../../src/pure/rules/simulated';
 
 describe('resident ID (GB 11643)', () => {
   it.each(['11010519491231002X', '11010519491231002x', '440308199901101512', '320106200002291230', ' 510122198707077774 '])('accepts %s', (id) => {

@@ -1,4 +1,5 @@
-import { bestBin, cardNoError, commandAllows, coopSupRefusal, custCoopSup, DAY_MS, dueMoves, dueSteps, SIGNING_MESSAGES, SIGN, SIGN_TABLE, signNext, TAX_REG, taxNext, type TimedRow } from '../../src/pure';
+import { commandAllows, custCoopSup, DAY_MS, SIGNING_MESSAGES, SIGN, SIGN_TABLE, TAX_REG } from '../../src/pure';
+import { bestBin, cardNoError, coopSupRefusal, dueMoves, dueSteps, signNext, taxNext, type TimedRow } from '../../src/pure/rules/server';
 
 const ALL_SIGN = [0, 10, 20, 30, 40];
 const ALL_TAX = [0, 10, 20, 30, 40];

@@ -3,7 +3,8 @@
  * and type. `lookupBin` is what adding a card (talent cards, import) asks: the longest BIN that
  * starts the card number and matches its length, among the enabled rows.
  */
-import { bankBin, bestBin, BIN_BY_CARD, type BinRow } from '@flexpay/shared-utility/src/pure';
+import { bankBin, BIN_BY_CARD } from '@flexpay/shared-utility/src/pure';
+import { bestBin, type BinRow } from '@flexpay/shared-utility/src/pure/rules/server';
 import { parseCommandInput } from '../../resource/commands';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type AnyDb, defineResource } from '../../resource/entity-resource';

@@ -6,7 +6,8 @@
  * 重新校验 (cust/mgr/recheckCustCard). Card numbers leave the server masked for everyone (the field's
  * `masked`, issue 22 item 6); cards are changed only by who may change the talent (talentWritableBy).
  */
-import { CARD_MESSAGES, cardNoError, custCard } from '@flexpay/shared-utility/src/pure';
+import { CARD_MESSAGES, custCard } from '@flexpay/shared-utility/src/pure';
+import { cardNoError } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';

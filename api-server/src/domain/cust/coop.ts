@@ -4,7 +4,8 @@
  * e-sign), with the sign and tax-registration moves of shared-utility/src/pure/rules/signing.ts. Every
  * move is `UPDATE … WHERE status IN (from)` in the audited transaction, so a stale one answers 1009.
  */
-import { AdminType, coopSupRefusal, custCoopEnt, custCoopSup, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { AdminType, custCoopEnt, custCoopSup, SIGN, SIGNING_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { coopSupRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import { scoped } from '../../account/scope';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';

@@ -5,7 +5,8 @@
  * server process on its own clock (tests pass theirs); each row moves by one conditional UPDATE, so
  * several processes may run it and only the one that moved a row writes its audit entry.
  */
-import { dueSteps, SIGN, SIGNED_VALIDITY_MS, type SignDelays, TAX_REG } from '@flexpay/shared-utility/src/pure';
+import { SIGN, SIGNED_VALIDITY_MS, TAX_REG } from '@flexpay/shared-utility/src/pure';
+import { dueSteps, type SignDelays } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type ESignProvider, simulatedESign } from '../../providers/esign';

@@ -1,6 +1,6 @@
 /**
- * ID and bank card checks, list masking, and the simulated real-name (2-factor) and bank-card
- * (3-factor) providers' decisions (DOMAIN.md §6, §10), deterministic so tests reach every outcome.
+ * ID checks and list masking (DOMAIN.md §6); the simulated providers' decisions built on them are
+ * rules/simulated.ts (server-only).
  */
 
 export const RESIDENT_ID_TYPE = 111;
@@ -30,18 +30,6 @@ export function isValidResidentId(idNumber: string): boolean {
   return residentIdCheckDigit(id) === id[17];
 }
 
-/** The Luhn (mod 10) check of a card number of digits only. */
-export function isLuhnValid(cardNo: string): boolean {
-  const digits = cardNo.trim();
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const d = Number(digits[digits.length - 1 - i]);
-    sum += i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * ID and card numbers in lists: the first and last 4 characters stay, the rest becomes `*`; short
  * values keep less (a quarter at each end) so at least half is always hidden.
@@ -50,14 +38,4 @@ export function maskMiddle(value: string | null | undefined): string {
   const text = (value ?? '').trim();
   const keep = Math.min(4, Math.floor(text.length / 4));
   return text.slice(0, keep) + '*'.repeat(text.length - 2 * keep) + text.slice(text.length - keep);
-}
-
-/** Simulated 2-factor real-name check: a resident ID passes iff it is valid, other ID types pass. → 10 success / 20 failed. */
-export function simulatedRealName(idType: number, idNumber: string): 10 | 20 {
-  return idType !== RESIDENT_ID_TYPE || isValidResidentId(idNumber) ? 10 : 20;
-}
-
-/** Simulated 3-factor bank-card check: the card passes iff its number passes Luhn. → validated 1 correct / 2 wrong. */
-export function simulatedBankCardCheck(cardNo: string): 1 | 2 {
-  return isLuhnValid(cardNo) ? 1 : 2;
 }

@@ -15,3 +15,6 @@ export * from './accounts';
 export * from './package-settlement';
 export * from './talent-import';
 export * from './invoice-kind';
+export * from './sign-clock';
+export * from './cards';
+export * from './simulated';

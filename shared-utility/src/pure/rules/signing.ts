@@ -1,7 +1,7 @@
 /**
  * Signing and tax registration of a talent's cooperation with a supplier (DOMAIN.md §6) as state
- * tables: which event moves which status where (the operator's moves are custCoopSup.commands), and what
- * the clock does to a row (e-sign outcome, 7-day and one-year expiry, the tax channel's answer).
+ * tables: which event moves which status where (the operator's moves are custCoopSup.commands); what the
+ * clock does to a row (e-sign outcome, 7-day and one-year expiry, the tax channel's answer) is sign-clock.ts.
  * The server runs each move as `UPDATE … WHERE status IN (from)`, so a stale one changes nothing (1009).
  */
 
@@ -37,17 +37,6 @@ export const TAX_TABLE: Record<TaxEvent, { from: readonly number[]; to: number }
   cancelled: { from: [TAX_REG.success], to: TAX_REG.cancelled },
 };
 
-/** The status an event reaches from `status`, or null when the table does not allow it. */
-export function signNext(status: number, event: SignEvent): number | null {
-  const t = SIGN_TABLE[event];
-  return t.from.includes(status) ? t.to : null;
-}
-
-export function taxNext(status: number, event: TaxEvent): number | null {
-  const t = TAX_TABLE[event];
-  return t.from.includes(status) ? t.to : null;
-}
-
 export const SIGNING_MESSAGES = {
   realNameFirst: '人才未实名认证，请先完成实名认证',
   eSignChannel: '电子签约请选择电子签或合作方V2渠道',
@@ -57,82 +46,6 @@ export const SIGNING_MESSAGES = {
   channelWhileSigning: '签约进行中，不能修改签约渠道',
 } as const;
 
-/**
- * Why a supplier cooperation's command is refused on its row before its state is read (1009, and left
- * out of the row's actions): a suspended cooperation neither signs nor registers; 税务登记 needs the
- * talent's real-name 10.
- */
-export function coopSupRefusal(command: string, row: { status?: unknown; realNameStatus?: unknown }): string | null {
-  if (['paperSign', 'eSign', 'taxReg', 'taxCancel'].includes(command) && Number(row.status) !== 0) return SIGNING_MESSAGES.suspended;
-  return command === 'taxReg' && Number(row.realNameStatus) !== REAL_NAME_SUCCESS ? SIGNING_MESSAGES.realNameFirst : null;
-}
-
-/** Delays of the simulated e-sign provider and tax channel (the scheduler's clock decides). */
-export interface SignDelays {
-  eSignMs: number;
-  taxRegMs: number;
-}
-
-export interface TimedRow {
-  signStatus: number;
-  signChannel: number;
-  signStartedAt: number | null;
-  signedAt: number | null;
-  taxRegStatus: number;
-  taxRegAt: number | null;
-}
-
-export interface DueMove {
-  sign?: { event: SignEvent; to: number };
-  tax?: { event: TaxEvent; to: number };
-}
-
-/**
- * What the clock does to a row at `now`: an unanswered e-sign request expires after 7 days (checked
- * first, so a request left over while the provider was down expires rather than signs); otherwise the
- * provider answers after its delay — signed when the talent's real-name is 10, failed otherwise; a
- * signature expires a year after signing; a tax application is answered after its delay the same way.
- */
-export function dueMoves(row: TimedRow, realNameStatus: number, now: number, delays: SignDelays): DueMove {
-  const move: DueMove = {};
-  const verified = realNameStatus === REAL_NAME_SUCCESS;
-  if (row.signStatus === SIGN.signing && row.signStartedAt !== null) {
-    if (now - row.signStartedAt >= SIGN_REQUEST_TTL_MS) move.sign = { event: 'requestExpired', to: SIGN.expired };
-    else if ((row.signChannel === SIGN_CHANNEL.esign || row.signChannel === SIGN_CHANNEL.partnerV2) && now - row.signStartedAt >= delays.eSignMs)
-      move.sign = verified ? { event: 'providerSigned', to: SIGN.success } : { event: 'providerFailed', to: SIGN.failed };
-  } else if (row.signStatus === SIGN.success && row.signedAt !== null && now - row.signedAt >= SIGNED_VALIDITY_MS) {
-    move.sign = { event: 'agreementExpired', to: SIGN.expired };
-  }
-  if (row.taxRegStatus === TAX_REG.applying && row.taxRegAt !== null && now - row.taxRegAt >= delays.taxRegMs)
-    move.tax = verified ? { event: 'registered', to: TAX_REG.success } : { event: 'refused', to: TAX_REG.failed };
-  return move;
-}
-
-/** One status change the clock makes on a cooperation row: the column from → to, its audit action, more columns set with it. */
-export interface DueStep {
-  column: 'signStatus' | 'taxRegStatus';
-  from: number;
-  to: number;
-  action: SignEvent | TaxEvent;
-  set: { signedAt?: number };
-}
-
-type StoredTimes = Record<'signStartedAt' | 'signedAt' | 'taxRegAt', number | string | null>;
-
-/**
- * The changes `dueMoves` makes at `now`, sign first; a signature starts its year at `now`. The times
- * may come as the database returns them (PostgreSQL's bigint as text).
- */
-export function dueSteps(stored: Omit<TimedRow, keyof StoredTimes> & StoredTimes, realNameStatus: number, now: number, delays: SignDelays): DueStep[] {
-  const time = (value: number | string | null) => (value === null ? null : Number(value));
-  const row: TimedRow = { ...stored, signStartedAt: time(stored.signStartedAt), signedAt: time(stored.signedAt), taxRegAt: time(stored.taxRegAt) };
-  const due = dueMoves(row, realNameStatus, now, delays);
-  const steps: DueStep[] = [];
-  if (due.sign) steps.push({ column: 'signStatus', from: row.signStatus, to: due.sign.to, action: due.sign.event, set: due.sign.to === SIGN.success ? { signedAt: now } : {} });
-  if (due.tax) steps.push({ column: 'taxRegStatus', from: row.taxRegStatus, to: due.tax.to, action: due.tax.event, set: {} });
-  return steps;
-}
-
 export const CARD_MESSAGES = {
   bankCard: '银行卡只能为10-30位数字',
   alipay: '支付宝账号应为手机号码或邮箱',
@@ -140,30 +53,3 @@ export const CARD_MESSAGES = {
   notBankCard: '只有银行卡可以校验',
   passed: '该银行卡已校验通过',
 } as const;
-
-/** A payout account's number by its category: a bank card of 10-30 digits (spec §5), or an Alipay phone or email. */
-export function cardNoError(accountCategory: number, cardNo: string): string | null {
-  const text = cardNo.trim();
-  if (accountCategory === 10) return /^1[3-9]\d{9}$/.test(text) || /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/.test(text) ? null : CARD_MESSAGES.alipay;
-  return /^\d{10,30}$/.test(text) ? null : CARD_MESSAGES.bankCard;
-}
-
-/** A row of the card BIN table (bank_bin) as the naming rule reads it. */
-export interface BinRow {
-  bin: string;
-  bankName: string;
-  cardName: string | null;
-  cardType: string;
-  cardLength: number;
-}
-
-/**
- * The BIN that names a card: the longest one starting the number whose card length is the number's,
- * else the longest starting it; null when none does (adding a card, the import's cards).
- */
-export function bestBin<R extends BinRow>(rows: readonly R[], cardNo: string): Omit<BinRow, 'cardLength'> | null {
-  const digits = cardNo.trim();
-  const starts = rows.filter((r) => digits.startsWith(r.bin)).sort((a, b) => b.bin.length - a.bin.length);
-  const best = starts.find((r) => r.cardLength === digits.length) ?? starts[0];
-  return best ? { bin: best.bin, bankName: best.bankName, cardName: best.cardName, cardType: best.cardType } : null;
-}
