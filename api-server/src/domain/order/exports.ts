@@ -12,7 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import type { AnyDb, Resource } from '../../resource/entity-resource';
+import type { Resource } from '../../resource/entity-resource';
 import { auditWholeExport, exportFileName, peekToken, tokenExport } from '../../resource/export';
 import { xlsxOf } from '../../resource/xlsx-stream';
 import { formatDateTime } from '../../util/time';
@@ -39,7 +39,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
       q = mode.manual ? q.where('d.payChannel', 'in', [0, 99]).where('d.status', '=', 10) : q.where('d.status', '=', 20);
       const lines = ids.length === 0 ? null : await q.orderBy('d.orderNo').orderBy('d.rowNo').execute();
       const rows = lines ? orderExportSheet(mode.mode, lines.map((l) => ({ ...l, resultAt: formatDateTime(l.resultAt) }))) : [];
-      if (mode.whole && rows.length > 1) await auditWholeExport(db as unknown as AnyDb, ctx, orderDetail, `${mode.title}：${mode.whole.map((n) => orderDetail.fields[n].label).join('、')}`, rows.length - 1);
+      if (mode.whole && rows.length > 1) await auditWholeExport(db, ctx, orderDetail, `${mode.title}：${mode.whole.map((n) => orderDetail.fields[n].label).join('、')}`, rows.length - 1);
       return { bytes: xlsxOf(mode.title, rows), name: exportFileName(mode.title, ctx.now) };
     },
   });
@@ -51,7 +51,7 @@ export function orderExportRoutes(deps: AppDeps, orders: Resource<typeof payOrde
   const withModes = (kit: RouteSpec[]): RouteSpec[] =>
     kit.map((r) => {
       if (r.path === `${payOrder.paths.query}/genExportExcelToken`) return { ...r, handler: (ctx) => (orderExportMode(ctx.body.exportMode) ? genMode.handler(ctx) : r.handler(ctx)) };
-      if (r.path === `${payOrder.paths.query}/export`) return { ...r, handler: async (ctx) => (orderExportMode((await peekToken(db as unknown as AnyDb, ctx, payOrder.paths.query))?.exportMode) ? exportMode.handler(ctx) : r.handler(ctx)) };
+      if (r.path === `${payOrder.paths.query}/export`) return { ...r, handler: async (ctx) => (orderExportMode((await peekToken(db, ctx, payOrder.paths.query))?.exportMode) ? exportMode.handler(ctx) : r.handler(ctx)) };
       return r;
     });
   return { routes, withModes };

@@ -14,7 +14,7 @@ import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext
 import { updateIn } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
 import { type Effect, STALE_MESSAGE } from '../../resource/commands';
-import { type AnyDb, type AnyQuery, defineResource, keyValue, LISTED, T } from '../../resource/entity-resource';
+import { type AnyQuery, defineResource, keyValue, LISTED, T } from '../../resource/entity-resource';
 import { sendInline } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
@@ -44,9 +44,9 @@ async function closeLines(trx: Db, deps: AppDeps, order: Row, locked: boolean, o
 
 
 export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrderRoutes>['createTemp']): RouteSpec[] {
-  const db = deps.db as unknown as Db;
-  const scope = moneyScope(deps.db as unknown as AnyDb);
-  const closing = (locked: boolean): Effect => ({ trx, row, caller, now }) => closeLines(trx as unknown as Db, deps, row, locked, caller.user.name ?? caller.user.username, now);
+  const db = deps.db;
+  const scope = moneyScope(deps.db);
+  const closing = (locked: boolean): Effect => ({ trx, row, caller, now }) => closeLines(trx, deps, row, locked, caller.user.name ?? caller.user.username, now);
   const rerun = (resubmitted: number): Effect => async ({ trx, row, now }) => {
     await trx.updateTable('pay_order').set((eb) => ({ resubmitCount: eb('resubmitCount', '+', resubmitted), nextRunAt: now, reason: null })).where('id', '=', row.id as number).execute();
   };
@@ -58,7 +58,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
     transitionRefusal: (name, row) => (name === 'resubmit' && Number(row.resubmitCount) >= ORDER_MAX_RESUBMITS ? ORDER_MESSAGES.maxResubmits : null),
     // The people's moves' money and the worker's next turn (审核通过, 重新处理, 重新提交 hand the order back to it).
     effects: { fail: closing(true), closeRejected: closing(true), closeFailed: closing(false), resubmit: rerun(1), pass: rerun(0), reprocess: rerun(0) },
-    afterTransition: (ctx, _name, row) => recordProgress(ctx.trx as unknown as Db, String(row.orderNo), ctx.now),
+    afterTransition: (ctx, _name, row) => recordProgress(ctx.trx, String(row.orderNo), ctx.now),
   });
 
   const details = defineResource(deps, orderDetail, {
@@ -75,7 +75,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
     scope: (caller: Caller, qb: AnyQuery) =>
       caller.user.adminType === AdminType.MER
         ? qb.where((eb) => eb.or([eb(`${T}.merchtId`, '=', caller.user.orgId ?? -1), eb(`${T}.parentMerchtId`, '=', caller.user.orgId ?? -1)]))
-        : entScope(deps.db as unknown as AnyDb, `${T}.entId`)(caller, qb),
+        : entScope(deps.db, `${T}.entId`)(caller, qb),
     ...LISTED,
     summary: ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome'],
     listAliases: [],

@@ -93,7 +93,7 @@ export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Pr
 /** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
 export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
   const rows = rawRows.map((r, i) => storedPayoutRow(r, i + 1));
-  const tempNo = await serialCode(dialect, trx as never, 'temp_order', 'tempNo', 'TO', 8);
+  const tempNo = await serialCode(dialect, trx, 'temp_order', 'tempNo', 'TO', 8);
   const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
   const temp = await trx
     .insertInto('temp_order')
@@ -115,7 +115,7 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
     })
     .returning(['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'])
     .executeTakeFirstOrThrow();
-  await insertChunked(trx as never, 'temp_order_detail', rows.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now })));
+  await insertChunked(trx, 'temp_order_detail', rows.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now })));
   const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
   await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
   return { ...temp, rows: checked };
@@ -135,15 +135,15 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
   const passing = (checks: Array<{ errorType: number }>) => checks.every((c) => c.errorType === 0);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
   if (!passing(checks)) return { rows, checks };
-  const orderNo = await serialCode(dialect, trx as never, 'pay_order', 'orderNo', 'PO', 8);
+  const orderNo = await serialCode(dialect, trx, 'pay_order', 'orderNo', 'PO', 8);
   const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
   if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
   if (!passing(checks)) return { rows, checks };
   const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
   const made = payoutOrderOf(head, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
   const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
-  const ids = new Map((await insertChunked(trx as never, 'order_detail', made.lines.map((line) => ({ ...line, orderId: order.id })), ['id', 'rowNo'])).map((d) => [d.rowNo, d.id]));
-  await insertChunked(trx as never, 'calc_fee_log', priced.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null })));
+  const ids = new Map((await insertChunked(trx, 'order_detail', made.lines.map((line) => ({ ...line, orderId: order.id })), ['id', 'rowNo'])).map((d) => [d.rowNo, d.id]));
+  await insertChunked(trx, 'calc_fee_log', priced.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null })));
   await trx.updateTable('temp_order').set({ status: 30, orderNo, updatedAt: now }).where('id', '=', temp.id).execute();
   await audit(trx, { operator, now, action: 'create', entity: 'payOrder', entityId: orderNo, changes: { status: { from: null, to: 0 } } });
   await recordProgress(trx, orderNo, now);
@@ -152,7 +152,7 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
 
 /** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
 export async function orderGate(deps: AppDeps, entId: number, channel: number, now: number): Promise<EntContext> {
-  const db = deps.db as unknown as Db;
+  const db = deps.db;
   await assertEntMayOrder(deps.db, entId);
   const ent = await entContext(db, entId);
   const gate = await orderGateRefusal(db, ent, channel, now);
@@ -162,7 +162,7 @@ export async function orderGate(deps: AppDeps, entId: number, channel: number, n
 
 /** 提交订单 refused for rows failing meanwhile: their errors are kept on the temp order (for the screen) while nothing else is. */
 export const rowsKept = (tempId: number, failed: { rows: TempRow[]; checks: RowCheck[] }, now: number) =>
-  new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(failed.checks.filter((c) => c.errorType !== 0).length), (trx) => storeChecks(trx as unknown as Db, tempId, failed.rows, failed.checks, now));
+  new KeptRefusal(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(failed.checks.filter((c) => c.errorType !== 0).length), (trx) => storeChecks(trx, tempId, failed.rows, failed.checks, now));
 
 /**
  * An enterprise's 提交订单 names the SMS payment code sent for this temp order and its total (1001 otherwise;
@@ -175,7 +175,7 @@ export async function assertPayCode(deps: AppDeps, user: Caller['user'], temp: R
   const problem = await verifyCode(deps.db, { ...owner, purpose: PAY_CODE_PURPOSE, code }, now);
   if (problem === SmsMessages.codeExpired) {
     // None live for this temp order and total: say so when the account holds one for another.
-    const other = await (deps.db as unknown as Db)
+    const other = await deps.db
       .selectFrom('sms_code')
       .select('id')
       .where('account', 'like', `pay:${user.userId}:%`)
@@ -198,7 +198,7 @@ export const openOperator = (clientCode: string): Operator => ({ userId: null, n
  * request number is kept on the temp order, unique per client, so a repeat can never pay twice.
  */
 export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<void> {
-  const db = deps.db as unknown as Db;
+  const db = deps.db;
   const now = deps.now();
   const operator = openOperator(client.clientCode);
   await assertNewTemp(db, channel, rawRows);

@@ -28,13 +28,12 @@ function refuseMasks(row: Row): Row {
 
 /** 提交 / 提交审核: the rows are checked again; a row in error refuses the move (nothing is written). */
 async function rowsPass({ trx, row, now }: EffectContext): Promise<void> {
-  const bad = (await recheck(trx as unknown as Db, headOf(row), now)).filter((c) => c.errorType !== 0).length;
+  const bad = (await recheck(trx, headOf(row), now)).filter((c) => c.errorType !== 0).length;
   if (bad > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad));
 }
 
 /** 新增明细 (the temp order held in 0/21 by the kit): the row as sent, numbered after the last; answers its check. */
-async function addDetail({ trx, row: temp, body, now }: EffectContext) {
-  const db = trx as unknown as Db;
+async function addDetail({ trx: db, row: temp, body, now }: EffectContext) {
   const had = await db.selectFrom('temp_order_detail').select((eb) => [eb.fn.max('rowNo').as('last'), eb.fn.countAll<number>().as('n')]).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
   if (Number(had.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
   const added = storedPayoutRow(refuseMasks(pick(body)), Number(had.last ?? 0) + 1);
@@ -46,12 +45,11 @@ async function addDetail({ trx, row: temp, body, now }: EffectContext) {
  * A row's edit or removal: holds its temp order while it is in 0/21 (1009 when it moved meanwhile),
  * writes, checks every row again, and names the step in the temp order's trail as before.
  */
-async function onTempOf({ trx, deps, row, caller, now, name }: EffectContext, write: (db: Db) => Promise<unknown>): Promise<RowCheckResult[]> {
-  const db = trx as unknown as Db;
-  const temp = (await lockRow(trx, deps.dialect, 'temp_order', { id: row.tempOrderId, status: [...TEMP_ORDER_EDITABLE] })) ?? refuse(Code.CONFLICT, STALE_MESSAGE);
+async function onTempOf({ trx: db, deps, row, caller, now, name }: EffectContext, write: (db: Db) => Promise<unknown>): Promise<RowCheckResult[]> {
+  const temp = (await lockRow(db, deps.dialect, 'temp_order', { id: row.tempOrderId, status: [...TEMP_ORDER_EDITABLE] })) ?? refuse(Code.CONFLICT, STALE_MESSAGE);
   await write(db);
   const checked = await recheck(db, headOf(temp), now);
-  await audit(db as never, { operator: caller.user, now, action: name, entity: tempOrder.name, entityId: temp.id as number, changes: {} });
+  await audit(db, { operator: caller.user, now, action: name, entity: tempOrder.name, entityId: temp.id as number, changes: {} });
   return checked;
 }
 
@@ -66,7 +64,7 @@ const transOrder: AskingEffect<EntContext> = {
     return ent;
   },
   run: async ({ trx, deps, row, caller, now, asked }) => {
-    const made = await orderFromTemp(trx as unknown as Db, deps.dialect, caller.user, now, headOf(row), asked);
+    const made = await orderFromTemp(trx, deps.dialect, caller.user, now, headOf(row), asked);
     if ('rows' in made) throw rowsKept(row.id as number, made, now);
     return { answer: made, changes: { orderNo: { from: null, to: made.orderNo } } };
   },

@@ -19,7 +19,7 @@ import { outboxProvider, SmsType, sendCode } from '../../providers/sms';
 import { readChunked, updateIn } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
-import { defineResource, type AnyDb, keyValue, LISTED } from '../../resource/entity-resource';
+import { defineResource, keyValue, LISTED } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { namedUpload } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
@@ -31,9 +31,9 @@ import { tempEffects, tempRowEffects } from './temp.effects';
 import { assertNewTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITERS } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps) {
-  const db = deps.db as unknown as Db;
-  const scope = moneyScope(deps.db as unknown as AnyDb);
-  const entVisible = moneyScope(deps.db as unknown as AnyDb, 'e.id');
+  const db = deps.db;
+  const scope = moneyScope(deps.db);
+  const entVisible = moneyScope(deps.db, 'e.id');
   const temps = defineResource(deps, tempOrder, {
     scope,
     ...LISTED,
@@ -51,7 +51,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     },
     // The get answer carries its rows (each with the amount as typed: amountText is a field of the row).
     more: async (_caller, record) => ({
-      rows: (await tempRows(db, record.id as number)).map((r) => details.resource.show(r as unknown as Row)),
+      rows: (await tempRows(db, record.id as number)).map((r) => details.resource.show(r)),
     }),
   });
   const details = defineResource(deps, tempOrderDetail, {
