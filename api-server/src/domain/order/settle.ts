@@ -3,15 +3,13 @@
  * moves with its fee reversed, the package's settled total, and the order's end once no line is left
  * open. Used by the worker for the bank's results and by order/mgr/detail for the manual ones.
  */
-import { type BalanceOp, transitionTables } from '@flexpay/shared-utility/src/pure';
-import { applyBalanceOps, balanceLogValues, type BalanceMoveHead, balanceStateOf, finishedOrderStatus, lineResultGroups, lineResultTotals, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
+import { transitionTables } from '@flexpay/shared-utility/src/pure';
+import { finishedOrderStatus, lineResultGroups, lineResultTotals, SERIAL_RECEIPT } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { PayoutEvent } from '../../providers/channel-adapter';
-import { BizType, lockAccount } from '../ent/ledger';
-import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
-import { insertChunked, readIn, updateIn } from '../../resource/batch';
+import { BizType, moveBalances } from '../ent/ledger';
+import { readIn, updateIn } from '../../resource/batch';
 import { reverseFees } from './pricing';
 import { auditOrder, type Db, type Operator, recordProgress } from './service';
 
@@ -51,27 +49,6 @@ export async function settleLines(trx: Db, dialect: DialectName, order: { id: nu
     .where('id', '=', order.id)
     .execute();
   await addSettled(trx, order, grow.successFen);
-}
-
-/**
- * The batch form of ledger.ts's moveBalance for an order's line results: one account row lock, the
- * moves applied in order by the shared rule (applyBalanceOps), one account update and the log rows
- * (one per line, the columns balanceLogValues declares, as moveBalance writes) in multi-row inserts —
- * a chunk of 1 000 results costs a handful of statements instead of four per line.
- */
-async function moveBalances(trx: Db, dialect: DialectName, common: BalanceMoveHead, moves: BalanceOp[]): Promise<void> {
-  if (moves.length === 0) return;
-  const account = await lockAccount(trx, dialect, common.entId, common.channel, common.now);
-  const applied = applyBalanceOps(balanceStateOf(account), moves);
-  if ('error' in applied) throw new ApiError(Code.VALIDATION, applied.error);
-  const moved = await trx
-    .updateTable('ent_account')
-    .set({ availableFen: applied.next.availableFen, lockedFen: applied.next.lockedFen, version: account.version + moves.length, updatedAt: common.now })
-    .where('id', '=', account.id)
-    .where('version', '=', account.version)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
-  await insertChunked(trx, 'balance_log', applied.logs.map((log) => balanceLogValues(log, common)), [], 500);
 }
 
 /**
