@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type ESignProvider, simulatedESign } from '../../providers/esign';
 import { startPeriodic } from '../../resource/periodic';
-import { systemMove } from '../../resource/system-move';
+import { systemMoves } from '../../resource/system-move';
 
 export const SIGN_JOB_EVERY_MS = 5_000;
 
@@ -29,15 +29,14 @@ export async function runSignJobs(db: Kysely<Database>, now: number, delays: Sig
       ]),
     )
     .execute();
-  let moved = 0;
-  for (const row of rows) {
-    for (const step of dueSteps(row, row.realNameStatus, now, delays)) {
+  const moves = rows.flatMap((row) =>
+    dueSteps(row, row.realNameStatus, now, delays).map((step) => {
       const set = { [step.column]: step.to, ...step.set };
       const changes = { [step.column]: { from: step.from, to: step.to } };
-      if (await systemMove(db, { table: 'cust_coop_sup', entity: 'custCoopSup', before: row, where: [step.column], set, action: step.action, now, changes })) moved++;
-    }
-  }
-  return moved;
+      return { table: 'cust_coop_sup', entity: 'custCoopSup', before: row, where: [step.column], set, action: step.action, now, changes };
+    }),
+  );
+  return systemMoves(db, moves);
 }
 
 /**
