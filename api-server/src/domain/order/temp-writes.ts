@@ -152,10 +152,9 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
 
 /** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
 export async function orderGate(deps: AppDeps, entId: number, channel: number, now: number): Promise<EntContext> {
-  const db = deps.db;
   await assertEntMayOrder(deps.db, entId);
-  const ent = await entContext(db, entId);
-  const gate = await orderGateRefusal(db, ent, channel, now);
+  const ent = await entContext(deps.db, entId);
+  const gate = await orderGateRefusal(deps.db, ent, channel, now);
   if (gate) refuse(Code.VALIDATION, gate);
   return ent;
 }
@@ -198,17 +197,16 @@ export const openOperator = (clientCode: string): Operator => ({ userId: null, n
  * request number is kept on the temp order, unique per client, so a repeat can never pay twice.
  */
 export async function openPayout(deps: AppDeps, client: { clientCode: string; reqNo: string }, entId: number, channel: number, rawRows: Row[], extra: Pick<TempExtra, 'packageCode' | 'remark'>): Promise<void> {
-  const db = deps.db;
   const now = deps.now();
   const operator = openOperator(client.clientCode);
-  await assertNewTemp(db, channel, rawRows);
+  await assertNewTemp(deps.db, channel, rawRows);
   const ent = await orderGate(deps, entId, channel, now);
   const rowErrors = (rows: RowCheckResult[]) => {
     const bad = rows.filter((r) => r.errorType !== 0);
     if (bad.length > 0) refuse(Code.VALIDATION, PAYOUT_MESSAGES.rowErrors(bad.length), { rows: bad });
   };
   // The open API answers where the payout stands by reading the temp order (open-api.ts payoutState).
-  await db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const temp = await insertTemp(trx, deps.dialect, operator, now, ent, channel, rawRows, { ...extra, open: client });
     rowErrors(temp.rows);
     const review = ent.tempOrderReview;
