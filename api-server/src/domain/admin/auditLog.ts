@@ -4,11 +4,11 @@
  */
 import { AdminType, auditLog } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { ownAccounts } from './index';
 
 export function auditLogRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   return defineResource(deps, auditLog, {
     // Entries whose operator is one of the caller's organisation's accounts.
     scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.operatorId`, 'in', ownAccounts(caller, db.selectFrom('admin_user').select('userId'), 'admin_user'))),

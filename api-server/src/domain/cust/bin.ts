@@ -28,7 +28,7 @@ export async function binMatcher(db: AnyDb, prefixes?: string[]): Promise<(cardN
 }
 
 export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const bins = defineResource(deps, bankBin, {
     scope: (_caller, qb) => qb,
     create: 'add',

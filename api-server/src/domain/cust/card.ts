@@ -12,7 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type BankCardChecker, simulatedBankCardChecker } from '../../providers/bank-card-check';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { refColumns } from '../../resource/lookups';
 import { cardEffects } from './cust.effects';
 import { lookupBin } from './bin';
@@ -20,7 +20,7 @@ import { requireTalent, talentWritableBy } from './scope';
 import { scoped } from '../../account/scope';
 
 export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulatedBankCardChecker): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   // The spec names the list listCustCard and no get.
   return defineResource(deps, custCard, {
     scope: scoped(db, { talent: `${T}.custId` }),

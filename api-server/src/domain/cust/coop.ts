@@ -40,7 +40,7 @@ const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => 
 };
 
 export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   return defineResource(deps, custCoopEnt, {
     scope: entCoopScope(db),
     writers: ['SYS', 'SPR', 'ENT'],
@@ -60,7 +60,7 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
 }
 
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   return defineResource(deps, custCoopSup, {
     scope: supCoopScope(db),
     writers: ['SYS', 'SPR'],

@@ -26,7 +26,7 @@ export async function talentFiles(db: AnyDb, caller: Caller, custId: number): Pr
 
 /** 附件: the talent's files and one to download (saving one of its own is the cust entity's fileSave command). */
 export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.fields>): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   return [
     {
       path: 'cust/query/file',

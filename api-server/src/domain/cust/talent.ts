@@ -32,7 +32,7 @@ async function alreadyThere(db: AnyDb, values: Row): Promise<void> {
 }
 
 export function talentRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
 
   const talents = defineResource(deps, cust, {
     scope: scoped(db, { talent: `${T}.id` }),

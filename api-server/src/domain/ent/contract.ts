@@ -15,7 +15,7 @@ export const originalsDuring = (db: AnyDb, entId: number, from: string, to: stri
   db.selectFrom('ent_contract').where('entId', '=', entId).where('category', '=', 0).where('status', '=', 0).where('startDate', '<=', to).where('endDate', '>=', from);
 
 export function contractRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const byEnt = entScope(db, `${T}.entId`);
   const kept = { writers: ['SYS', 'SPR'] as AccountType[], remove: 'delete', simple: false as const, duplicate: '合同编号已存在' };
   const contracts = defineResource(deps, entContract, {

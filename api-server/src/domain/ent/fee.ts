@@ -22,7 +22,7 @@ export async function effectiveContractType(db: AnyDb, entId: number, now: numbe
 }
 
 export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   // The merchants' profits and the supplier's income are not an enterprise's to read (their fields' `for`).
   return feeRoutes(deps, entFeeConfig, {
     scope: entScope(db, `${T}.entId`),

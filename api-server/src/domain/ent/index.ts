@@ -6,7 +6,7 @@
 import { AdminType, declaredDefaults, ent, entConfig, entFile, subEnt } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { withTopAdmin } from '../merchant/index';
 import { entScope, SIMPLE } from '../org-scope';
@@ -40,7 +40,7 @@ const creation = {
 };
 
 export function entRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const scope = entScope(db);
   const byEnt = entScope(db, `${T}.entId`);
   const ents = defineResource(deps, ent, { scope, writers: ['SYS'], simple: ['queryAllSimple'], simpleCode: SIMPLE, export: true, ...creation });

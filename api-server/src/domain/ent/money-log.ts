@@ -6,7 +6,7 @@ import { balanceLog, balanceLogGroup } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
+import { type AnyQuery, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
 import { moneyScope } from './money-base';
 
 /** A 收支记录(simple) line is the moves of one group of these columns. */
@@ -15,7 +15,7 @@ const GROUP = ['entId', 'bizNo', 'channel', 'bizType'];
 const SUMMED = ['added', 'locked', 'unlocked', 'deducted'] as const;
 
 export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const logs = defineResource(deps, balanceLog, { scope: moneyScope(db), simple: false, export: true });
 
   const simpleList: RouteSpec = {

@@ -25,7 +25,7 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { defineResource } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { BizType, moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
@@ -40,7 +40,7 @@ const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === Adm
 
 
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   // 充值申请 and 退款申请 alike: the money scope, SYS and ENT apply (ENT for itself), no edits (moves are commands), exported, the amount summed.
   const applications = { scope: moneyScope(db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, fill: ownEnt, summary: ['amount'] as Array<'amount'> };
 

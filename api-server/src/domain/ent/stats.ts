@@ -4,12 +4,12 @@
  */
 import { entMonthStats } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../org-scope';
 
 export function entStatsRoutes(deps: AppDeps): RouteSpec[] {
   return defineResource(deps, entMonthStats, {
-    scope: entScope(deps.db as unknown as AnyDb, `${T}.entId`),
+    scope: entScope(deps.db, `${T}.entId`),
     simple: false,
     export: true,
     summary: ['recharge', 'paid', 'fee', 'refund'],

@@ -4,12 +4,12 @@
  */
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { fileRoute } from '../../resource/file-route';
 import { entScope } from '../org-scope';
 
 export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const proofs = defineResource(deps, entTaxProof, {
     scope: entScope(db, `${T}.entId`),
     writers: ['SYS', 'SPR'],

@@ -112,7 +112,7 @@ type Apply = Resource<typeof invoiceApply.fields>;
 
 /** The routes of the enterprise's application over orders (申请记录): the dialog's options and preview, create. */
 export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   /** The application being edited (`id`), if any, in the caller's scope. */
   const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.load(ctx.caller, intOf(ctx.body.id)) : null);
   async function applyOptions(ctx: SignedInContext) {

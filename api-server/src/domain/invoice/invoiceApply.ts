@@ -14,14 +14,14 @@ import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToM
 import { Code, Messages } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
-import { type AnyDb, defineResource, type Resource } from '../../resource/entity-resource';
+import { defineResource, type Resource } from '../../resource/entity-resource';
 import { moneyScope } from '../ent/money';
 import { myEffects, toMeEffects } from './invoiceApply.effects';
 import { fileRoutes, recognizer } from './invoiceApply.files';
 import { applyRoutes, editApplication, freeApplication } from './invoiceApply.orders';
 
 export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simulatedInvoiceOcr): RouteSpec[] {
-  const scope = moneyScope(deps.db as unknown as AnyDb);
+  const scope = moneyScope(deps.db);
   // Both directions: the money scope, 合计 of the amounts, the list's export, one live application per order.
   const both = {
     scope, update: false, simple: false, export: true, duplicate: INVOICE_APPLY_MESSAGES.orderTaken,

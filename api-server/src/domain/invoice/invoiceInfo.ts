@@ -7,12 +7,12 @@ import { AdminType, invoiceApply, invoiceInfo } from '@flexpay/shared-utility/sr
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 
 export function invoiceInfoRoutes(deps: AppDeps): RouteSpec[] {
   const info = defineResource(deps, invoiceInfo, {
-    scope: entScope(deps.db as unknown as AnyDb, `${T}.entId`),
+    scope: entScope(deps.db, `${T}.entId`),
     writers: ['ENT'],
     simple: false,
     duplicate: '开票信息已存在，请编辑',

@@ -8,7 +8,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, type AnyQuery, T } from '../../resource/entity-resource';
+import { type AnyQuery, T } from '../../resource/entity-resource';
 import { feeConfigOf, feeRoutes } from '../fee-common';
 import { merchantScope } from '../org-scope';
 
@@ -22,7 +22,7 @@ function listedFor(caller: Caller, cond: Row, qb: AnyQuery): AnyQuery {
 }
 
 export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   return feeRoutes(deps, merchtFeeConfig, {
     scope: merchantScope(db, `${T}.merchtId`),
     listed: listedFor,

@@ -6,7 +6,7 @@
 import { AdminType, type AdminTypeValue, merchant, subMerchant, supMerchant } from '@flexpay/shared-utility/src/pure';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyDb, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { createTopAdmin, type PreparedAdmin, prepareTopAdmin, removeOrgAccounts } from '../org-admin';
 import { merchantScope, SIMPLE } from '../org-scope';
 
@@ -36,7 +36,7 @@ const merchantOptions = {
 };
 
 export function merchantRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const scope = merchantScope(db);
   const merchants = defineResource(deps, merchant, {
     base: (qb) => qb.where(`${T}.merchtType`, '=', 0),

@@ -4,7 +4,7 @@
  */
 import { AdminType, agreement, agreementVersion } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import { type AnyDb, type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
+import { type AnyQuery, defineResource, T, type WriteContext } from '../../resource/entity-resource';
 
 /** SYS every row; another account type the rows whose `column` names its organisation (a supplier's templates, its notices). */
 export const ownedBy = (column: string) => (caller: Caller, qb: AnyQuery): AnyQuery =>
@@ -17,7 +17,7 @@ const keepVersion = (ctx: WriteContext, agreementId: unknown, version: number, c
     .execute();
 
 export function agreementRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const templates = defineResource(deps, agreement, {
     scope: ownedBy(`${T}.supplierId`),
     writers: ['SYS', 'SPR'],

@@ -20,7 +20,7 @@ export const SupplierMessages = {
 export const supplierRecords = (db: AnyDb) => ({ scope: bySupplier(db, `${T}.supplierId`), mayWrite: ownSupplier('supplierId'), check: ownSupplierOnCreate });
 
 export function supplierRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const own = supplierRecords(db);
   const suppliers = defineResource(deps, supplier, {
     base: (qb) => qb.where(`${T}.merchtType`, '>=', 100),

@@ -1,7 +1,7 @@
 /** /supplier/xpay 平台管理 (SYS): xkj platforms and each supplier's tax channel on them. */
 import { tsChannel, xkjPlatform } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { defineResource } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
 import { supplierRecords } from './index';
 
@@ -12,6 +12,6 @@ export function xpayRoutes(deps: AppDeps): RouteSpec[] {
     simple: ['listSimple'],
     export: true,
   });
-  const channels = defineResource(deps, tsChannel, { ...supplierRecords(deps.db as unknown as AnyDb), duplicate: '该供应商已开通此平台的税务通道' });
+  const channels = defineResource(deps, tsChannel, { ...supplierRecords(deps.db), duplicate: '该供应商已开通此平台的税务通道' });
   return [...platforms.routes, ...channels.routes];
 }

@@ -5,12 +5,12 @@
 import { TASK_MESSAGES, taskCategory } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource } from '../../resource/entity-resource';
+import { defineResource } from '../../resource/entity-resource';
 import { supplierOwned } from '../org-scope';
 
 export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
   const categories = defineResource(deps, taskCategory, {
-    ...supplierOwned(deps.db as unknown as AnyDb),
+    ...supplierOwned(deps.db),
     duplicate: '分类名称已存在',
     refersTo: [
       { table: 'task_category', column: 'parentId', where: { parentId: null }, match: { supplierId: 'supplierId' }, message: TASK_MESSAGES.parentLevel },

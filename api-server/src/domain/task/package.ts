@@ -39,7 +39,7 @@ const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllow
 const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', entId as number).where('status', '=', 0);
 
 export function packageRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const inEntScope = entScope(db, `${T}.entId`);
   /** The packages a caller sees (their ids: the takers' and assignees' scope). */
   const packagesOf = (caller: Caller) => inEntScope(caller, db.selectFrom(`work_package as ${T}`) as AnyQuery);

@@ -52,7 +52,7 @@ function payLines(db: AnyDb) {
 const grouped = async (qb: AnyQuery, columns: string[]) => (await qb.select([...columns, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(columns).execute()) as Row[];
 
 export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof tempOrderRoutes>['createTemp']): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const inEntScope = entScope(db, `${T}.entId`);
 
   const lines = defineResource(deps, packagePayLine, {
