@@ -12,6 +12,7 @@ import {
   groupLinks,
   openGroup,
   openSubmenuCount,
+  openedMenu,
   openUserMenu,
   renderingApps,
   sidebar,
@@ -419,7 +420,7 @@ test('模板下载菜单下载三个 xlsx 模板，文件名取自 content-dispo
   await signInAndWait(page, DEMO_ACCOUNTS.SPR);
   for (const name of ['代发订单模板', '完工证明模板', '人才导入模板']) {
     await page.getByTestId('download-menu-button').click();
-    const item = page.getByTestId('download-menu').getByRole('menuitem', { name });
+    const item = (await openedMenu(page, 'download-menu')).getByRole('menuitem', { name });
     const [download, response] = await Promise.all([
       page.waitForEvent('download'),
       page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/captcha/document/download'),

@@ -129,17 +129,26 @@ export async function tabPaths(page: Page): Promise<string[]> {
 /** Right-clicks a tab and picks an entry of its context menu. */
 export async function tabMenu(page: Page, path: string, action: '刷新' | '关闭' | '关闭其他' | '关闭全部'): Promise<void> {
   await tab(page, path).click({ button: 'right' });
-  const menu = page.getByTestId('tab-context-menu');
-  await expect(menu).toBeVisible();
+  const menu = await openedMenu(page, 'tab-context-menu');
   await menu.getByRole('menuitem', { name: action, exact: true }).click();
   await expect(menu).toBeHidden();
 }
 
+/**
+ * A popover menu once its opening transition (300 ms, scaled in with an overshoot) has ended, as an
+ * operator sees it before picking an item. A click on 查看权限 that opened nothing and left the menu open
+ * happened once in each of two full runs under load; the items were clicked mid-transition then. Whether
+ * the transition is the cause is not confirmed (CPU throttling and a press held across it did not reproduce it).
+ */
+export async function openedMenu(page: Page, menuTestId: string): Promise<Locator> {
+  const menu = page.getByTestId(menuTestId);
+  await expect(page.locator('.bp6-popover-enter-done', { has: menu })).toBeVisible();
+  return menu;
+}
+
 export async function openUserMenu(page: Page): Promise<Locator> {
   await page.getByTestId('user-menu-button').click();
-  const menu = page.getByTestId('user-menu');
-  await expect(menu).toBeVisible();
-  return menu;
+  return openedMenu(page, 'user-menu');
 }
 
 /** The app containers under #main-region that currently render something. */
