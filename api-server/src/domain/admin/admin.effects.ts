@@ -12,7 +12,7 @@ export const adminEffects: Effects = {
     ask: ({ input }) => hashPassword(String(input.newPassword)),
     run: async ({ trx, row, asked, now }) => {
       await trx.updateTable('admin_user').set({ ...(asked as PasswordHash), updatedAt: now }).where('userId', '=', row.userId).execute();
-      await endUserSessions(trx as never, row.userId as number, 'password', now);
+      await endUserSessions(trx, row.userId as number, 'password', now);
       return { answer: true, changes: { password: { from: '******', to: '******' } } };
     },
   },

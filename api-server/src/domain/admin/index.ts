@@ -98,12 +98,12 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     beforeUpdate: async (ctx, values, before) => {
       const changed = diff(before, values) as Record<string, { from: string | null; to: string | null }>;
       for (const [field, channel] of [['phone', 'sms'], ['email', 'mail']] as const) {
-        if (changed[field]) await notifyContactChanged(deps, ctx.trx as never, { username: String(before.username), channel, ...changed[field], byAdministrator: true }, ctx.now);
+        if (changed[field]) await notifyContactChanged(deps, ctx.trx, { username: String(before.username), channel, ...changed[field], byAdministrator: true }, ctx.now);
       }
       return values;
     },
     afterTransition: async (ctx, name, row) => {
-      if (name === 'disable') await endUserSessions(ctx.trx as never, row.userId as number, 'disabled', ctx.now);
+      if (name === 'disable') await endUserSessions(ctx.trx, row.userId as number, 'disabled', ctx.now);
     },
   });
 

@@ -28,7 +28,7 @@ export const talentEffects: Effects = {
   },
   // 附件: the stored upload (its own name and MD5) replaces the talent's file of that type; answers the files.
   fileSave: async ({ trx, row, input, caller, now }) => {
-    const upload = await namedUpload(trx as never, caller.user, JSON.parse(String(input.file)), TalentMessages.file);
+    const upload = await namedUpload(trx, caller.user, JSON.parse(String(input.file)), TalentMessages.file);
     await putFile(trx, Number(row.id), Number(input.fileType), upload, now);
     return { answer: await talentFiles(trx, caller, Number(row.id)), changes: { [`file${String(input.fileType)}`]: { from: null, to: upload.name } } };
   },

@@ -75,8 +75,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
         const importNo = importNoOf(ctx.now);
 
         const run = () =>
-          deps.db.transaction().execute(async (tx) => {
-            const trx = tx as unknown as AnyDb;
+          deps.db.transaction().execute(async (trx) => {
             const stored = await storedPeople(trx, rows);
             const isNew = rows.map((r) => !stored.has(personKey(r)));
             // New people: their talent rows and cards (a code for each row, those of the new ones used).
@@ -106,7 +105,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
             ], ['id']);
             await insertChunked(trx, 'cust_import_row', rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, ...outcomes[i] })));
             const created = isNew.filter(Boolean).length;
-            await audit(tx, {
+            await audit(trx, {
               operator: caller.user,
               now: ctx.now,
               action: 'import',

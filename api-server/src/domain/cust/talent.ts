@@ -56,7 +56,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       await ensureCooperation(ctx.trx, [Number(id)], { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
       await ensureCard(ctx.trx, Number(id), (columns.bankCard as string | null) ?? null, (columns.bankName as string | null) ?? null, ctx.now);
       for (const [field, fileType] of FILE_FIELDS)
-        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await namedUpload(ctx.trx as never, ctx.caller.user, ctx.body[field], TalentMessages.file), ctx.now);
+        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await namedUpload(ctx.trx, ctx.caller.user, ctx.body[field], TalentMessages.file), ctx.now);
       return { custCode: columns.custCode };
     },
     audited: ['custCode', 'name', 'idType', 'entId'],

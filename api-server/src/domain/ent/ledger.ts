@@ -56,7 +56,7 @@ export async function moveBalances(trx: Kysely<Database>, dialect: DialectName, 
     .executeTakeFirst();
   // Unreachable while the row lock holds; kept as the guarantee that a stale read never writes.
   if (Number(moved.numUpdatedRows) !== 1) throw new Error(`ledger: account ${account.id} changed under its lock`);
-  await insertChunked(trx as never, 'balance_log', applied.logs.map((log) => balanceLogValues(log, head)), [], 500);
+  await insertChunked(trx, 'balance_log', applied.logs.map((log) => balanceLogValues(log, head)), [], 500);
   return applied.logs;
 }
 

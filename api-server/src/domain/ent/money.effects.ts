@@ -55,7 +55,7 @@ export function rechargeAfterProcess(deps: AppDeps, adapter: ChannelAdapter) {
     const arrived = await (async () => (await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) })).arrived)().catch(() => null);
     const { to, reason } = rechargeAnswerMove(arrived);
     await ctx.trx.updateTable('balance_apply').set({ status: to, reason, updatedAt: ctx.now }).where('id', '=', row.id).where('status', '=', RechargeStatus.PROCESSING).execute();
-    await audit(ctx.trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
+    await audit(ctx.trx, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
     if (to === RechargeStatus.SUCCESS) await creditRecharge(deps, ctx, row, '银行通道');
   };
 }

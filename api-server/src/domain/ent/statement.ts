@@ -21,7 +21,6 @@ import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
-import type { AnyDb } from '../../resource/entity-resource';
 import { tokenExport } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
 import { visibleEnt } from '../org-scope';
@@ -46,7 +45,7 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
     const { entId, channel } = entChannelOf(body, 'typed');
     const range = checkStatementRange(body.from, body.to, formatDateTime(ctx.now)!.slice(0, 10));
     if ('error' in range) return refuse(Code.VALIDATION, range.error);
-    await visibleEnt(db as unknown as AnyDb, ctx.caller, entId);
+    await visibleEnt(db, ctx.caller, entId);
     return { entId, channel, from: range.from, to: range.to };
   }
   const get = signed(async (ctx) => {

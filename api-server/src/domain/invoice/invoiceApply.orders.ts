@@ -143,7 +143,7 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
       const columns = { applyNo, applyType: 10, supplierId: priced.supplierId, status: InvoiceStatus.PENDING, entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
       const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
-      await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
+      await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
       return { id: inserted.id, applyNo };
     });
   }

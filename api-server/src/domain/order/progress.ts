@@ -10,7 +10,6 @@ import { type AppDeps, type Caller, endedSessionAnswer, type RouteSpec, signed }
 import type { Row } from '../../resource/codec';
 import { type AnyQuery, present } from '../../resource/entity-resource';
 import { issueToken, takeToken } from '../../resource/export';
-import { type Db } from './service';
 import { loadCallerState, readAuthEpoch } from '../../security/auth-cache';
 import { sessionExpired, type SessionRow } from '../../security/session';
 
@@ -29,7 +28,7 @@ export const PROGRESS_RECHECK_MS = 1_000;
 
 /** The order-progress stream (order/query/progress): a single-use ticket, then the caller's orders as they move, as server-sent events. */
 export function progressRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as Db;
+  const db = deps.db;
 
   /** The scoped orders the stream may report, by their progress rows. */
   const progressScope = scoped(db, { org: { supplier: 'p.supplierId', merchant: 'p.merchtId', ent: 'p.entId' } });
@@ -40,7 +39,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       path: `${PROGRESS_PATH}/ticket`,
       perm: payOrder.codes.query,
       // The stream lives on the session that asked for it (its stored, hashed token).
-      handler: signed(async (ctx) => ({ ticket: await issueToken(deps.db as never, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) })),
+      handler: signed(async (ctx) => ({ ticket: await issueToken(deps.db, ctx, PROGRESS_PATH, { session: ctx.caller.session.storedToken ?? null }, PROGRESS_TICKET_TTL_MS) })),
     },
     {
       /*
@@ -58,7 +57,7 @@ export function progressRoutes(deps: AppDeps): RouteSpec[] {
       perm: 3501,
       raw: true,
       handler: async (ctx) => {
-        const claimed = await takeToken(deps.db as never, (ctx.request.query as Row).ticket, PROGRESS_PATH, ctx.now);
+        const claimed = await takeToken(deps.db, (ctx.request.query as Row).ticket, PROGRESS_PATH, ctx.now);
         if (!claimed) throw new ApiError(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
         const storedToken = (claimed.query.session as string | null | undefined) ?? null;
         // The session, account and organisation as they stand now; the stream ends when any fails (ApiError).

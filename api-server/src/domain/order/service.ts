@@ -43,7 +43,7 @@ export async function entContext(db: Db, entId: number) {
     .select(['ent.supplierId', 'ent.merchtId', 'm.parentId', 'c.limitType', 'c.singleLimitFen', 'c.monthlyLimitFen', ...ORDER_SWITCHES.map((s) => `c.${s}` as const), 'f.calcMode'])
     .where('ent.id', '=', entId)
     .executeTakeFirst() ?? refuse(Code.NOT_FOUND, '企业不存在');
-  const effSupplierId = (await effectiveSupplierId(db as never, entId)) ?? ent.supplierId;
+  const effSupplierId = (await effectiveSupplierId(db, entId)) ?? ent.supplierId;
   const taxSource = (ent.limitType ?? 0) === 0
     ? await db.selectFrom('mercht as s').innerJoin('tax_source as t', 't.id', 's.taxSourceId').select(['t.singleLimitFen as singleFen', 't.monthlyLimitFen as monthlyFen']).where('s.id', '=', effSupplierId).executeTakeFirst()
     : undefined;
@@ -116,7 +116,7 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
 export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number, now: number): Promise<string | null> {
   const coop = await db.selectFrom('ent_coop').select('coopStatus').where('entId', '=', ctx.entId).where('supplierId', '=', ctx.effSupplierId).executeTakeFirst();
   if (coop && coop.coopStatus !== 0) return ORDER_MESSAGES.coopSuspended;
-  if ((await effectiveContractType(db as never, ctx.entId, now)) === null) return ORDER_MESSAGES.noContract;
+  if ((await effectiveContractType(db, ctx.entId, now)) === null) return ORDER_MESSAGES.noContract;
   const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
   if (!ch || ch.status !== 0) return MONEY_MESSAGES.channelOff;
   const account = await db.selectFrom('ent_account').select('status').where('entId', '=', ctx.entId).where('channel', '=', channel).executeTakeFirst();
