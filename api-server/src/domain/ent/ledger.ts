@@ -30,7 +30,7 @@ export interface LedgerMove extends BalanceMoveHead, BalanceOp {
 export type Account = Omit<EntAccountTable, 'id'> & { id: number };
 
 /** Locks an account row for the rest of the transaction (resource/lock.ts) and reads it; 1001 when it is not open. */
-export async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number): Promise<Account> {
+async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number): Promise<Account> {
   const account = await lockRow<Account>(trx, dialect, 'ent_account', { entId, channel });
   if (!account) throw new ApiError(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   return account;

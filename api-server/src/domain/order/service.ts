@@ -146,4 +146,4 @@ export async function recordProgress(trx: Db, orderNo: string, now: number): Pro
 /** Rows read in parts of 500 bound values, one query per part. */
 export const readParts = <T, R>(values: T[], read: (part: T[]) => Promise<R[]>) => readChunked(values, read, 500);
 
-export { chunks, payoutPersonKey as personKey };
+export { payoutPersonKey as personKey };
