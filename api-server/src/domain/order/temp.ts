@@ -66,19 +66,21 @@ export function tempOrderRoutes(deps: AppDeps) {
 
   const loadTemp = (ctx: SignedInContext) => temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
 
-  /** Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks. */
-  async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: TempExtra): Promise<Row> {
-    await assertNewTemp(db, channel, rawRows);
-    const visible = await entVisible(ctx.caller, db.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
+  /**
+   * Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks.
+   * In the caller's transaction `trx` when given (发起结算 reads the package in it), else in its own.
+   */
+  async function createTemp(ctx: SignedInContext, entId: number, channel: number, rawRows: Row[], extra: TempExtra, trx?: Db): Promise<Row> {
+    if (!trx) return db.transaction().execute((own) => createTemp(ctx, entId, channel, rawRows, extra, own));
+    await assertNewTemp(trx, channel, rawRows);
+    const visible = await entVisible(ctx.caller, trx.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
     if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-    await assertEntMayOrder(deps.db, entId);
-    const ent = await entContext(db, entId);
-    return db.transaction().execute(async (trx) => {
-      if (extra.remadeFrom) await holdRemade(trx, extra.remadeFrom);
-      const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
-      if (extra.remadeFrom) await updateIn(trx, 'order_detail', { remadeTempId: temp.id }, { id: extra.remadeFrom.lineIds });
-      return { id: temp.id, tempOrderNo: temp.tempNo, rows: temp.rows };
-    });
+    await assertEntMayOrder(trx, entId);
+    const ent = await entContext(trx, entId);
+    if (extra.remadeFrom) await holdRemade(trx, extra.remadeFrom);
+    const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
+    if (extra.remadeFrom) await updateIn(trx, 'order_detail', { remadeTempId: temp.id }, { id: extra.remadeFrom.lineIds });
+    return { id: temp.id, tempOrderNo: temp.tempNo, rows: temp.rows };
   }
 
   /**
