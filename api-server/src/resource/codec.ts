@@ -30,6 +30,12 @@ export type Parsed = { value: unknown } | { error: string };
 
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/**
+ * A free text of a body taken as far as it fits (a remark, a reason, a package code): trimmed and cut to `max`
+ * characters, never refused; null when it is blank or no text.
+ */
+export const clippedText = (raw: unknown, max: number): string | null => (typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, max) : null);
+
 /** The database value as the browser sees it. */
 export function presentValue(field: EntityField, raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;
