@@ -22,6 +22,8 @@ import {
   STATEMENT_MOVE_HEADER,
   statementMoveCells,
   statementChainSuspect,
+  provenStatementOf,
+  statementRangeOf,
   statementMailSubject,
   statementMoveOf,
   statementPageOf,
@@ -257,5 +259,33 @@ describe('对账单 page, chain suspicion, mail subject', () => {
   test("the mail's subject names the month and the enterprise", () => {
     expect(statementMailSubject('2026-10', '甲企业')).toBe('FlexPay 对账单 2026年10月 · 甲企业');
     expect(statementMailSubject('2026-03', 'x'.repeat(300))).toHaveLength(200);
+  });
+});
+
+describe('对账单 from its reads', () => {
+  const sums = facts(MOVES).sums;
+  const closing = { available: MOVES[5].availAfter, locked: MOVES[5].lockedAfter };
+  const agg = { firstId: '11', lastId: 16, count: String(sums.count), t0: sums.byType[0], t1: sums.byType[1], t2: sums.byType[2], t3: sums.byType[3], recharge: sums.recharge, orderDeduct: sums.orderDeduct, refund: sums.refund };
+  const reads = {
+    ent: { entName: '甲企业', entCode: 'E0001' },
+    channelRow: { name: '平安银行' },
+    before: { availAfterFen: '100000', lockedAfterFen: 5000 },
+    agg,
+    paid: { payee: '50000', fee: 3000, lock: 53000, feeLog: '3000' },
+    account: { availableFen: closing.available, lockedFen: closing.locked },
+  };
+  const request = { entId: 7, channel: 1, from: '2026-10-01', to: '2026-10-31' };
+  test('the range: the opening is the last move before it (0/0 for none), ids as numbers or null', () => {
+    expect(statementRangeOf(reads)).toEqual({ opening: OPENING, sums, firstId: 11, lastId: 16 });
+    expect(statementRangeOf({ agg: { ...agg, firstId: null, lastId: null } })).toMatchObject({ opening: { available: 0, locked: 0 }, firstId: null, lastId: null });
+  });
+  test('proven: header, figures and ids; the account now compared only when the range reaches today', () => {
+    const proven = provenStatementOf(request, reads, closing, null, '2026-11-27');
+    expect(proven).toEqual({ ...request, statementNo: expect.any(String), entName: '甲企业', entCode: 'E0001', channelName: '平安银行', opening: OPENING, closing, totals: { recharge: 500_000, payout: 50_000, fee: 3_000, refund: 20_000 }, count: 6, firstId: 11, lastId: 16 });
+    expect(provenStatementOf(request, { ...reads, channelRow: undefined }, closing, null, '2026-11-27')).toMatchObject({ channelName: '1' });
+    const moved = { ...reads, account: { availableFen: 1, lockedFen: 0 } };
+    expect(provenStatementOf(request, moved, closing, null, '2026-11-27')).not.toHaveProperty('error');
+    expect(provenStatementOf(request, moved, closing, null, '2026-10-31')).toEqual({ error: expect.stringContaining('期末余额与账户当前余额') });
+    expect(provenStatementOf(request, reads, closing, '第3笔变动不对', '2026-11-27')).toEqual({ error: expect.stringContaining('第3笔变动不对') });
   });
 });

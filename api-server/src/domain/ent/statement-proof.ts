@@ -18,8 +18,8 @@
  * The reads run side by side on the pool; a move landing meanwhile can only make them disagree, and a
  * refusal is confirmed by reading again in one repeatable-read snapshot before it is answered.
  */
-import { MONEY_MESSAGES, type StatementBalances, type StatementHeader, type StatementMove, type StatementSummary, statementNo } from '@flexpay/shared-utility/src/pure';
-import { foldStatementMoves, proveStatement, startStatementChain, statementAggregateSql, statementChainSuspect, type StatementChainState, STATEMENT_MOVE_COLUMNS, statementMoveOf, statementSumsOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { MONEY_MESSAGES, type StatementBalances, type StatementHeader, type StatementMove } from '@flexpay/shared-utility/src/pure';
+import { balancesAfter, foldStatementMoves, type ProvenStatementFigures, provenStatementOf, startStatementChain, statementAggregateSql, statementChainSuspect, type StatementChainState, STATEMENT_MOVE_COLUMNS, statementMoveOf, statementRangeOf, type StatementReads } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -32,10 +32,7 @@ import { formatDateTime } from '../../util/time';
 /** What a statement is asked for: an enterprise × channel account over a range of days. */
 export type StatementRequest = Pick<StatementHeader, 'entId' | 'channel' | 'from' | 'to'>;
 
-export interface ProvenStatement extends StatementSummary {
-  /** The range's first and last move ids (lines are read between them). */
-  firstId: number | null;
-  lastId: number | null;
+export interface ProvenStatement extends ProvenStatementFigures {
   range: { startMs: number; endMs: number };
 }
 
@@ -49,8 +46,6 @@ async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<
 
 /** The one-pass aggregate of a range's moves: the pure rules' own SQL (sums, fingerprints, the first bad move). */
 const AGGREGATE = sql.raw(statementAggregateSql());
-/** The balances after a move. */
-const after = (move: Row): StatementBalances => ({ available: Number(move.availAfterFen), locked: Number(move.lockedAfterFen) });
 const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
@@ -112,42 +107,18 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
   ]);
   if (!ent) return refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
   if (!account) return refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  const opening: StatementBalances = before ? after(before) : { available: 0, locked: 0 };
-  const sums = statementSumsOf(agg);
-  const firstId = agg.firstId === null ? null : Number(agg.firstId);
-  const lastId = agg.lastId === null ? null : Number(agg.lastId);
-
+  const reads: StatementReads = { ent, account, channelRow, before, agg, paid };
+  const { opening, firstId, lastId } = statementRangeOf(reads);
   let closing = opening;
   let chainProblem: string | null = null;
   if (firstId !== null && lastId !== null) {
     const [first, last] = await Promise.all([moveById(db, firstId), moveById(db, lastId)]);
-    closing = after(last);
+    closing = balancesAfter(last);
     if (statementChainSuspect(opening, statementMoveOf(first), closing, agg))
       chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
-
-  const proof = proveStatement({
-    opening,
-    closing,
-    sums,
-    chainProblem,
-    payout: { payee: Number(paid.payee), fee: Number(paid.fee), lock: Number(paid.lock), feeLog: Number(paid.feeLog) },
-    accountNow: to >= formatDateTime(now)!.slice(0, 10) ? { available: Number(account.availableFen), locked: Number(account.lockedFen) } : null,
-  });
-  if ('error' in proof) return refuse(Code.CONFLICT, proof.error);
-  return {
-    ...request,
-    statementNo: statementNo(ent.entCode, channel, from, to),
-    ...ent,
-    channelName: channelRow?.name ?? String(channel),
-    opening,
-    closing,
-    totals: proof.totals,
-    count: sums.count,
-    firstId,
-    lastId,
-    range: w.range,
-  };
+  const proven = provenStatementOf(request, reads, closing, chainProblem, formatDateTime(now)!.slice(0, 10));
+  return 'error' in proven ? refuse(Code.CONFLICT, proven.error) : { ...proven, range: w.range };
 }
 
 /** Runs `work` in one snapshot: repeatable read on PostgreSQL; SQLite's read transaction is one already. */

@@ -6,7 +6,7 @@
 import { ENUMS, enumLabel } from '../enums';
 import { formatFen } from '../money';
 import type { BalanceOpType } from './ledger';
-import { STATEMENT_MESSAGES, type StatementAnswer, type StatementBalances, statementFigures, type StatementMove, type StatementSums, type StatementSummary } from './statement';
+import { STATEMENT_MESSAGES, type StatementAnswer, type StatementBalances, statementFigures, type StatementHeader, type StatementMove, type StatementSums, type StatementSummary, statementNo } from './statement';
 
 /** How each move type changes [available, locked] per fen (DOMAIN.md §3). */
 const EFFECT: Record<number, readonly [number, number]> = { 0: [1, 0], 1: [-1, 1], 2: [1, -1], 3: [0, -1] };
@@ -184,6 +184,53 @@ export function proveStatement(facts: StatementFacts): { totals: StatementTotals
   if (openingTotal + totals.recharge - totals.payout - totals.fee - totals.refund !== closingTotal)
     return { error: statementRefusal(`期初余额${yuan(openingTotal)}元＋充值入账−代发金额−服务费−退款与期末余额${yuan(closingTotal)}元不一致`) };
   return { totals };
+}
+
+/** A proven statement: its summary, and the range's first and last move ids (its lines are read between them). */
+export interface ProvenStatementFigures extends StatementSummary {
+  firstId: number | null;
+  lastId: number | null;
+}
+
+/** The balances after a balance_log row (availAfterFen, lockedAfterFen); 0/0 for none (a range with no move before it). */
+export const balancesAfter = (row?: Record<string, unknown>): StatementBalances => (row ? { available: Number(row.availAfterFen), locked: Number(row.lockedAfterFen) } : { available: 0, locked: 0 });
+
+/** What the proof reads of an account over a range: its enterprise and channel, the last move before the range, the one-pass aggregate, the paid lines' sums, the account now. */
+export interface StatementReads {
+  ent: { entName: string; entCode: string };
+  channelRow?: { name: string };
+  before?: Record<string, unknown>;
+  agg: Record<string, unknown>;
+  paid: Record<string, unknown>;
+  account: Record<string, unknown>;
+}
+
+/** The range's opening (the last move before it), sums and first and last move ids, from statementAggregateSql's row. */
+export function statementRangeOf(reads: Pick<StatementReads, 'before' | 'agg'>): { opening: StatementBalances; sums: StatementSums; firstId: number | null; lastId: number | null } {
+  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return { opening: balancesAfter(reads.before), sums: statementSumsOf(reads.agg), firstId: id(reads.agg.firstId), lastId: id(reads.agg.lastId) };
+}
+
+/**
+ * The statement asked (an enterprise × channel over [from, to]) proven from its reads, the range's closing and the chain
+ * problem the walk named, or the refusal of its first failing check. The account's balance now is compared when the
+ * range ends `today` or later.
+ */
+export function provenStatementOf(
+  request: Pick<StatementHeader, 'entId' | 'channel' | 'from' | 'to'>,
+  reads: StatementReads,
+  closing: StatementBalances,
+  chainProblem: string | null,
+  today: string,
+): ProvenStatementFigures | { error: string } {
+  const { opening, sums, firstId, lastId } = statementRangeOf(reads);
+  const payout = Object.fromEntries(['payee', 'fee', 'lock', 'feeLog'].map((k) => [k, Number(reads.paid[k])])) as unknown as PayoutEvidence;
+  const accountNow = request.to >= today ? { available: Number(reads.account.availableFen), locked: Number(reads.account.lockedFen) } : null;
+  const proof = proveStatement({ opening, closing, sums, chainProblem, payout, accountNow });
+  if ('error' in proof) return proof;
+  const { entName, entCode } = reads.ent;
+  const header = { ...request, statementNo: statementNo(entCode, request.channel, request.from, request.to), entName, entCode, channelName: reads.channelRow?.name ?? String(request.channel) };
+  return { ...header, opening, closing, totals: proof.totals, count: sums.count, firstId, lastId };
 }
 
 /** The wire shape of issue 25 §4 (money as yuan strings) of a proven statement and one page of its moves. */
