@@ -9,6 +9,7 @@ import {
   auditActionLabel,
   type AccountType,
   accountTypeOf,
+  callerOrgValues,
   columnOf,
   commandsOf,
   type Entity,
@@ -611,7 +612,9 @@ export class Resource<F extends EntityFields> {
 
   async create(ctx: SignedInContext) {
     if (!this.mayWrite(ctx.caller, null)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const parsed = this.values({ ...ctx.body, ...(await this.options.fill?.(ctx)) }, 'create');
+    // The fields naming the creator's own organisation (`fromCaller`), then the resource's `fill`, over the body.
+    const own = callerOrgValues(this.entity, accountTypeOf(ctx.caller.user.adminType), ctx.caller.user.orgId, ctx.body);
+    const parsed = this.values({ ...ctx.body, ...own, ...(await this.options.fill?.(ctx)) }, 'create');
     const keyColumn = columnOf(this.entity, this.entity.key);
     const upsertBy = this.options.upsertBy;
     if (upsertBy) {

@@ -98,6 +98,14 @@ export interface EntityField {
   for?: ReadonlyArray<AccountType>;
   /** The value every new record starts with, whatever the body says (a new organisation is normal: status 0); the server's create writes it. */
   createdAs?: number | string;
+  /**
+   * Account types whose new records name their own organisation here: the caller's `orgId`, over the body, before
+   * validation (an enterprise's own application, a supplier's own template); the server's create writes it. Other types
+   * name it in the body (the field's `required` refuses when they do not).
+   */
+  fromCaller?: ReadonlyArray<AccountType>;
+  /** With `fromCaller`: those types may still name one in the body (an enterprise its sub-enterprise; the scope decides) — their own only when it names none. */
+  callerMayName?: boolean;
 }
 
 export type EntityFields = Record<string, EntityField>;
@@ -388,6 +396,14 @@ export const declaredDefaults = (entity: Entity): Record<string, unknown> =>
 
 /** Whether an account type sees the field (its `for`; a caller of no known type sees only undeclared ones). */
 export const fieldFor = (field: EntityField | undefined, type: AccountType | null | undefined): boolean => !field?.for || (!!type && field.for.includes(type));
+
+/** The fields a new record takes from its creator's own organisation (their `fromCaller`), by field name: over the body, or where it names none (`callerMayName`). */
+export function callerOrgValues(entity: Entity, type: AccountType | null, orgId: unknown, body: Record<string, unknown>): Record<string, unknown> {
+  const named = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '';
+  return Object.fromEntries(
+    Object.entries(entity.fields).filter(([name, f]) => !!type && f.fromCaller?.includes(type) && !(f.callerMayName && named(body[name]))).map(([name]) => [name, orgId]),
+  );
+}
 
 /** Whether a caller holding these codes may search by the field (its `searchCodes`, all of them). */
 export function searchableBy(field: EntityField, held: ReadonlySet<number>): boolean {
