@@ -51,8 +51,6 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
     base: (qb) => qb.where(`${T}.merchtType`, '=', 0).where(`${T}.parentId`, 'is not', null),
     scope: (caller, qb) => (caller.user.adminType === AdminType.MER ? qb.where(`${T}.parentId`, '=', caller.user.orgId) : scope(caller, qb)),
     writers: ['SYS', 'SPR', 'MER'],
-    // A merchant's sub-merchants are its own; above it the parent is named (请选择上级商户: the entity's required parentId).
-    fill: ({ caller }) => (caller.user.adminType === AdminType.MER ? { parentId: caller.user.orgId } : {}),
     simple: ['mercht/query/querySubSimple'],
     simpleCode: SIMPLE,
     listAliases: ['mercht/query/subMercht/listSub'],

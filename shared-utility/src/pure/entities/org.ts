@@ -110,7 +110,7 @@ export const ent = defineEntity({
  */
 export const subMerchant = defineEntity({
   ...merchant,
-  fields: { ...merchantFields, parentId: { ...merchantFields.parentId, required: true }, supplierId: { ...merchantFields.supplierId, required: false } },
+  fields: { ...merchantFields, parentId: { ...merchantFields.parentId, required: true, fromCaller: ['MER'] }, supplierId: { ...merchantFields.supplierId, required: false } },
   name: 'subMerchant',
   title: '下级商户',
   paths: { query: 'mercht/query/subMercht', mgr: 'mercht/mgr/subMercht' },
