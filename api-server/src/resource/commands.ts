@@ -53,8 +53,11 @@ export interface EffectContext extends SignedInContext {
   child?: Row;
 }
 
-/** An effect's answer: more audit changes and the route's answer (default: the record); `audit: false` when it changed nothing (no entry). */
-export type EffectResult = void | { changes?: Changes; answer?: unknown; audit?: false };
+/**
+ * An effect's answer: more audit changes and the route's answer (default: the record); `audit: false` when it changed nothing (no entry);
+ * `set`: the record's columns the effect writes beside the command's move (the kit updates the row; the trail gets each one that differs, by column).
+ */
+export type EffectResult = void | { changes?: Changes; answer?: unknown; audit?: false; set?: Row };
 
 /**
  * A refusal whose `keep` writes survive it (提交订单's row errors, kept on the rows for the screen): the
@@ -240,6 +243,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
     }
     // The trail reads a reason under `reason`, whatever field it was written to.
     if (input.reason !== undefined && input.reason !== null && !changes.reason) changes.reason = { from: null, to: input.reason };
+    if (result?.set) await trx.updateTable(entity.table).set(result.set).where(keyColumn, '=', rowKey).execute();
+    for (const [column, to] of Object.entries(result?.set ?? {})) if (String(row[column] ?? null) !== String(to)) changes[column] = { from: row[column] ?? null, to };
     Object.assign(changes, result?.changes);
     if (result?.audit !== false) await audit(trx as never, { operator: ctx.caller.user, now: ctx.now, action: command.auditAs ?? name, entity: entity.name, entityId: String(rowKey), changes });
     await options.afterTransition?.({ ...ctx, trx }, name, row);
