@@ -203,6 +203,9 @@ describe.each(DIALECTS)('talent cooperation, signing and cards on %s', (dialect)
       expect(await ent.post('cust/mgr/updateSupCoopData', { id: coop.ok, signStatus: 10, signChannel: 2 })).toMatchObject({ code: Code.CONFLICT, message: STALE });
       const trail = (await sys.post('cust/query/custCoopSup/get', { id: coop.ok })).data.trail;
       expect(trail[0]).toMatchObject({ action: 'paperSign' });
+      // The columns the effect sets beside the state (its `set`) are written and audited where they change.
+      const entry = await ctx.db.selectFrom('audit_log').select('changes').where('entity', '=', 'custCoopSup').where('entityId', '=', String(coop.ok)).where('action', '=', 'paperSign').executeTakeFirstOrThrow();
+      expect(JSON.parse(entry.changes)).toEqual({ signStatus: { from: 0, to: 20 }, signChannel: { from: 0, to: 1 }, signedAt: { from: null, to: Number(row.signedAt) } });
     });
 
     test('ENT neither edits the cooperation nor registers tax; a foreign row is out of scope; the viewer cannot sign', async () => {

@@ -4,7 +4,6 @@
  * moves it in one transaction and audits (resource/commands.ts); these run inside that transaction.
  */
 import { commandsOf, cust, SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
-import type { Changes } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { BankCardChecker } from '../../providers/bank-card-check';
@@ -41,18 +40,10 @@ export const cardEffects = (checker: BankCardChecker, db: AnyDb): Effects => ({
       const talent = await requireTalent(db, caller, row.custId);
       return checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo: String(row.cardNo) });
     },
-    run: async ({ trx, row, asked: validated }: EffectContext & { asked: number }) => {
-      await trx.updateTable('cust_card').set({ validated }).where('id', '=', Number(row.id)).execute();
-      return { changes: { validated: { from: Number(row.validated), to: validated } } };
-    },
+    // The trail names the result even when it is the card's state again (2 → 2).
+    run: async ({ row, asked: validated }: EffectContext & { asked: number }) => ({ set: { validated }, changes: { validated: { from: Number(row.validated), to: validated } } }),
   },
 });
-
-/** The cooperation's columns a sign move sets beside its state, noted in the audit where they change. */
-async function setAlso(trx: AnyDb, row: Row, set: Row): Promise<Changes> {
-  await trx.updateTable('cust_coop_sup').set(set).where('id', '=', Number(row.id)).execute();
-  return Object.fromEntries(Object.entries(set).filter(([k, v]) => String(row[k] ?? null) !== String(v)).map(([k, v]) => [k, { from: row[k] ?? null, to: v }]));
-}
 
 /** The signed agreement (3) or the tax real-name file (20) kept as the talent's file for the supplier. */
 const keepFile = (trx: AnyDb, row: Row, fileType: number, value: unknown, now: number) => {
@@ -60,15 +51,15 @@ const keepFile = (trx: AnyDb, row: Row, fileType: number, value: unknown, now: n
   return putFile(trx, row.custId, fileType, { ...file, name: file.name || '文件' }, now, row.supplierId);
 };
 
-/** 纸质签约, 发起电子签, 税务登记 (custCoopSup.commands; 注销登记 moves the state alone). */
+/** 纸质签约, 发起电子签, 税务登记 (custCoopSup.commands; 注销登记 moves the state alone): the columns each sets beside the state (`set`, audited where they change). */
 export const coopSupEffects: Effects = {
   paperSign: async ({ trx, row, input, now }) => {
     await keepFile(trx, row, 3, input.signFile, now);
-    return { changes: await setAlso(trx, row, { signChannel: SIGN_CHANNEL.paper, signedAt: now, signStartedAt: null }) };
+    return { set: { signChannel: SIGN_CHANNEL.paper, signedAt: now, signStartedAt: null } };
   },
-  eSign: async ({ trx, row, now }) => ({ changes: await setAlso(trx, row, { signStartedAt: now, signedAt: null }) }),
+  eSign: async ({ now }) => ({ set: { signStartedAt: now, signedAt: null } }),
   taxReg: async ({ trx, row, input, now }) => {
     await keepFile(trx, row, 20, input.taxFile, now);
-    return { changes: await setAlso(trx, row, { taxRegAt: now }) };
+    return { set: { taxRegAt: now } };
   },
 };
