@@ -16,7 +16,7 @@ import path from 'node:path';
 import { applyBalanceOp, type BalanceOpType } from '@flexpay/shared-utility/src/pure';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { nextCode } from '../domain/org-scope';
+import { nextCode } from '../resource/serial';
 import { HOUR_MS, shanghaiMonthStart } from '../util/time';
 import { demoPdf } from './seed-supplier';
 

@@ -6,7 +6,7 @@ import { formatFen, storedPayoutRow } from '@flexpay/shared-utility/src/pure';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { checkRows, entContext, monthOf } from '../domain/order/service';
-import { nextCode } from '../domain/org-scope';
+import { nextCode } from '../resource/serial';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -4,7 +4,7 @@
  * first sign-in. The password is hashed before the transaction so SQLite's writer is not held.
  */
 import crypto from 'node:crypto';
-import { type AdminType, initialPassword, merchant } from '@flexpay/shared-utility/src/pure';
+import { type AdminTypeValue, initialPassword, merchant } from '@flexpay/shared-utility/src/pure';
 import type { SignedInContext } from '../http/guard';
 import { parsedValue } from '../resource/codec';
 import type { WriteContext } from '../resource/entity-resource';
@@ -24,7 +24,7 @@ export type PreparedAdmin = Awaited<ReturnType<typeof prepareTopAdmin>>;
 export async function createTopAdmin(
   ctx: WriteContext,
   admin: PreparedAdmin,
-  org: { adminType: (typeof AdminType)[keyof typeof AdminType]; terCode: string; orgId: number; name: string | null; phone: string | null },
+  org: { adminType: AdminTypeValue; terCode: string; orgId: number; name: string | null; phone: string | null },
 ) {
   try {
     const row = await ctx.trx
@@ -32,14 +32,10 @@ export async function createTopAdmin(
       .values({
         username: admin.username,
         ...admin.hash,
-        name: org.name,
-        phone: org.phone,
-        // wechat, email, avatar and remark stay empty (null) until the administrator fills them in.
+        // Its type, code, organisation, name and phone; wechat, email, avatar and remark stay empty (null) until the administrator fills them in.
+        ...org,
         sex: 0,
         status: 0,
-        adminType: org.adminType,
-        terCode: org.terCode,
-        orgId: org.orgId,
         isTopAdmin: 1,
         guideStep: -1,
         parentUserId: ctx.caller.user.userId,
@@ -57,7 +53,7 @@ export async function createTopAdmin(
 }
 
 /** An organisation's accounts go with it: their codes, sessions and the accounts (none may sign in to an organisation that no longer exists). */
-export async function removeOrgAccounts(trx: WriteContext['trx'], adminType: (typeof AdminType)[keyof typeof AdminType], orgId: number): Promise<void> {
+export async function removeOrgAccounts(trx: WriteContext['trx'], adminType: AdminTypeValue, orgId: number): Promise<void> {
   const users = trx.selectFrom('admin_user').select('userId').where('adminType', '=', adminType).where('orgId', '=', orgId);
   await trx.deleteFrom('admin_user_perm').where('userId', 'in', users).execute();
   await trx.deleteFrom('session').where('userId', 'in', users).execute();

@@ -35,9 +35,6 @@ export const ownSupplier = (column: string) => (caller: Caller, row: Record<stri
 /** Tables every signed-in caller holding the query code reads in full (channels, platforms). */
 export const everyone = (_caller: Caller, qb: AnyQuery) => qb;
 
-/** A code series (TS0004): the kit numbers a field declaring `serial` on create; the demo seeds call nextCode. */
-export { nextCode } from '../resource/serial';
-
 /** A supplier adds records for itself only; the platform for any supplier. */
 export async function ownSupplierOnCreate(ctx: WriteContext, next: Row, before: Row | null): Promise<void> {
   if (!before && ctx.caller.user.adminType !== AdminType.SYS && next.supplierId !== ctx.caller.user.orgId)

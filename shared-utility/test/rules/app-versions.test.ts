@@ -1,4 +1,4 @@
-import { appHistory, type AppReader, appRows, type AppStep, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy } from '../../src/pure/rules/server';
+import { appHistory, appNamed, type AppReader, appRows, type AppStep, appVersion, appVersionCount, appVersionUrls, deployedByLabel, lastStepTo, madeCurrentBy, rollbackUrl } from '../../src/pure/rules/server';
 
 const A = '@flexpay/people-app';
 const B = '@flexpay/finance-app';
@@ -66,5 +66,22 @@ describe('应用版本 history rules', () => {
     expect(history.versions.map((v) => [v.url, v.current, v.onDisk, v.deployedBy])).toEqual([['/u2', true, true, '平台管理员（admin）'], ['/u3', false, false, '脚本（ci）'], ['/u1', false, false, '构建']]);
     expect(history.entries.map((e) => [e.action, e.from, e.to, e.by])).toEqual([['rollback', '/u3', '/u2', '平台管理员（admin）'], ['deploy', '/u2', '/u3', '脚本（ci）'], ['deploy', '/u1', '/u2', '脚本']]);
     expect(history.entries[0].at).toBe('at 2026-11-04T01:00:00Z');
+  });
+
+  test('the app a request names: its key, specifier and live URL; none or one not in the map is refused', () => {
+    const imports = { [A]: '/u2', react: '/react.js' };
+    expect(appNamed(imports, 'people-app')).toEqual({ app: 'people-app', specifier: A, url: '/u2' });
+    expect(appNamed(imports, '')).toEqual({ error: '请选择应用' });
+    expect(appNamed(imports, 3)).toEqual({ error: '请选择应用' });
+    expect(appNamed(imports, 'finance-app')).toEqual({ error: '应用不存在' });
+    expect(appNamed(imports, 'constructor')).toEqual({ error: '应用不存在' });
+  });
+
+  test('the URL a rollback asks for: none is the one before, a text up to 500 characters, anything else refused', () => {
+    for (const none of [undefined, null, '']) expect(rollbackUrl(none)).toEqual({ url: undefined });
+    expect(rollbackUrl('/u1')).toEqual({ url: '/u1' });
+    expect(rollbackUrl(`/${'a'.repeat(499)}`)).toEqual({ url: `/${'a'.repeat(499)}` });
+    expect(rollbackUrl(`/${'a'.repeat(500)}`)).toEqual({ error: '版本地址格式错误' });
+    expect(rollbackUrl(42)).toEqual({ error: '版本地址格式错误' });
   });
 });

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { codeOf } from '@flexpay/shared-utility/src/pure';
-import { APP_PREFIX, type AppFileFacts, appHistory, type AppReader, appRows, appVersion } from '@flexpay/shared-utility/src/pure/rules/server';
+import { type AppFileFacts, appHistory, appNamed, type AppReader, appRows, appVersion, rollbackUrl } from '@flexpay/shared-utility/src/pure/rules/server';
 import {
   fileOfUrl,
   historyPath,
@@ -56,37 +56,28 @@ function factsOf(file: string | null): AppFileFacts | null {
 
 const atText = (iso: string | undefined) => (iso ? formatDateTime(Date.parse(iso)) : null);
 
-/** A file of the scripts read now, or 1009 naming it when it cannot be read. */
-function readOr<T>(read: () => T, message: string): T {
+/** One of the scripts' files read now (every process of a cluster answers the same), or 1009 naming it when it cannot be read. */
+const readNow = <T>(read: (mapPath: string) => T, message: string) => (deps: AppDeps): T => {
   try {
-    return read();
+    return read(deps.config.importMapPath);
   } catch {
     return refuse(Code.CONFLICT, message);
   }
-}
-
-const readMap = (deps: AppDeps) => readOr(() => readJson<ImportMap>(deps.config.importMapPath), '导入映射文件无法读取');
-
-function readSteps(deps: AppDeps): HistoryEntry[] {
-  const history = readOr(() => readHistory(historyPath(deps.config.importMapPath)), '发布记录文件无法读取');
+};
+const readImports = readNow((mapPath) => readJson<ImportMap>(mapPath).imports, '导入映射文件无法读取');
+const readSteps = readNow((mapPath): HistoryEntry[] => {
+  const history = readHistory(historyPath(mapPath));
   return Array.isArray(history) ? history : [];
-}
+}, '发布记录文件无法读取');
+
+/** A pure rule's answer, or its refusal (1001). */
+const asked = <T extends object>(answer: T | { error: string }): T => ('error' in answer ? refuse(Code.VALIDATION, answer.error) : answer);
 
 /** How the pure rows (rules/app-versions.ts) read one URL here: from its file, its steps' times as text, the scripts' previousUrl. */
 const reader = (deps: AppDeps): AppReader<HistoryEntry> => ({ version: (url) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime), at: atText, previous: previousUrl });
 
-/** The app a body names (`app`) in the map read now: its specifier and live URL. */
-function appNamed(deps: AppDeps, body: Body) {
-  const map = readMap(deps);
-  const app = body.app;
-  if (typeof app !== 'string' || app === '') refuse(Code.VALIDATION, '请选择应用');
-  const specifier = APP_PREFIX + app;
-  if (!Object.prototype.hasOwnProperty.call(map.imports, specifier)) refuse(Code.VALIDATION, '应用不存在');
-  return { specifier, url: map.imports[specifier] };
-}
-
 function history(deps: AppDeps, body: Body) {
-  const { specifier, url } = appNamed(deps, body);
+  const { specifier, url } = asked(appNamed(readImports(deps), body.app));
   return appHistory(specifier, url, readSteps(deps), reader(deps));
 }
 
@@ -95,23 +86,21 @@ const ASKED_WRONG: ReadonlyArray<ImportMapError['reason']> = ['NOT_IN_HISTORY', 
 
 async function rollbackApp(ctx: SignedInContext) {
   const { deps, body, caller } = ctx;
-  const { specifier } = appNamed(deps, body);
-  const app = specifier.slice(APP_PREFIX.length);
-  const url = body.url === undefined || body.url === null || body.url === '' ? undefined : body.url;
-  if (url !== undefined && (typeof url !== 'string' || url.length > 500)) refuse(Code.VALIDATION, '版本地址格式错误');
+  const { app, specifier } = asked(appNamed(readImports(deps), body.app));
+  const { url } = asked(rollbackUrl(body.url));
   const by = { type: 'account' as const, account: caller.user.username, name: caller.user.name ?? caller.user.username };
   const step = await rollbackTo(deps.config.importMapPath, { app, specifier, url, by, repoRoot: deps.config.repoRoot }).catch((error: unknown) => {
     if (error instanceof ImportMapError) refuse(ASKED_WRONG.includes(error.reason) ? Code.VALIDATION : Code.CONFLICT, error.message);
     throw error;
   });
-  const changes = { url: { from: step.from ?? null, to: step.to } };
-  await audit(deps.db, { operator: caller.user, action: 'rollback', entity: 'app', entityId: app, changes, now: ctx.now });
-  return { app, from: step.from ?? null, to: step.to, at: atText(step.at) };
+  const from = step.from ?? null;
+  await audit(deps.db, { operator: caller.user, action: 'rollback', entity: 'app', entityId: app, changes: { url: { from, to: step.to } }, now: ctx.now });
+  return { app, from, to: step.to, at: atText(step.at) };
 }
 
 export function opsAppRoutes(_deps: AppDeps): RouteSpec[] {
   return [
-    { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appRows(readMap(ctx.deps).imports, readSteps(ctx.deps), reader(ctx.deps)) },
+    { path: 'ops/query/apps/list', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => appRows(readImports(ctx.deps), readSteps(ctx.deps), reader(ctx.deps)) },
     { path: 'ops/query/apps/history', perm: codeOf('ACT_OPS_APPS_QUERY'), handler: async (ctx) => history(ctx.deps, ctx.body) },
     { path: 'ops/mgr/apps/rollback', perm: codeOf('ACT_OPS_APPS_ROLLBACK'), handler: async (ctx) => rollbackApp(ctx as SignedInContext) },
   ];

@@ -74,6 +74,19 @@ export function appVersion(url: string, facts: AppFileFacts | null, at: (ms: num
 /** The specifiers of the suite's apps in the import map; an app's key is its specifier without it (the name the scripts use). */
 export const APP_PREFIX = '@flexpay/';
 
+/** The app a request names by its key (`app`) in the map read now: its key, specifier and live URL, or why not (1001). */
+export function appNamed(imports: Readonly<Record<string, string>>, app: unknown): { app: string; specifier: string; url: string } | { error: string } {
+  if (typeof app !== 'string' || app === '') return { error: '请选择应用' };
+  const specifier = APP_PREFIX + app;
+  return Object.prototype.hasOwnProperty.call(imports, specifier) ? { app, specifier, url: imports[specifier] } : { error: '应用不存在' };
+}
+
+/** The URL a rollback asks for: none (the version before the live one), else a text of at most 500 characters (1001). */
+export function rollbackUrl(raw: unknown): { url: string | undefined } | { error: string } {
+  if (raw === undefined || raw === null || raw === '') return { url: undefined };
+  return typeof raw === 'string' && raw.length <= 500 ? { url: raw } : { error: '版本地址格式错误' };
+}
+
 /** What 应用版本 reads besides the map and the history: one URL as shown (appVersion of its file), a step's time as text, the URL in force before `url` (the scripts' `previousUrl`). */
 export interface AppReader<S extends AppStep> {
   version: (url: string) => ReturnType<typeof appVersion>;
