@@ -134,3 +134,33 @@ export interface DashboardMerchantMonth {
   ownCount: number;
   subs: Array<{ id: number; name: string; amount: string; count: number }>;
 }
+
+/**
+ * A figure the server sums over orders: a column's sum (`sum`), else a count of them; `moving`: only orders that
+ * paid or are paying (a failed one left out, issue 22 item 3); `money`: answered in yuan.
+ */
+export interface OrderFigure {
+  sum?: 'amountFen' | 'feeFen' | 'successCount' | 'successFen' | 'failCount' | 'failFen';
+  moving?: true;
+  money?: true;
+}
+
+/** One day's orders as orderTrend reads them (OrderDay): every order counted, all amounts, and the money that moved. */
+export const DAY_FIGURES = { n: {}, allFen: { sum: 'amountFen' }, amountFen: { sum: 'amountFen', moving: true }, feeFen: { sum: 'feeFen', moving: true } } as const satisfies Record<string, OrderFigure>;
+
+/** Today's orders of one channel (DashboardChannelHealth): the orders, their lines paid and failed. */
+export const CHANNEL_FIGURES = {
+  orderCount: {},
+  successCount: { sum: 'successCount' },
+  successAmount: { sum: 'successFen', money: true },
+  failCount: { sum: 'failCount' },
+  failAmount: { sum: 'failFen', money: true },
+} as const satisfies Record<string, OrderFigure>;
+
+/** A merchant's (or a sub-merchant's) month of orders that paid or are paying (DashboardMerchantMonth). */
+export const VOLUME_FIGURES = { amount: { sum: 'amountFen', moving: true, money: true }, count: { moving: true } } as const satisfies Record<string, OrderFigure>;
+
+/** The declared figures of a summed row (none when it is missing: zero), money in yuan. */
+export function figuresOf<F extends Record<string, OrderFigure>>(figures: F, row: Readonly<Record<string, unknown>> | undefined): { [K in keyof F]: F[K] extends { money: true } ? string : number } {
+  return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [name, figure.money ? formatFen(Number(row?.[name] ?? 0)) : Number(row?.[name] ?? 0)])) as never;
+}

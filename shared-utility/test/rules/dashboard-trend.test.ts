@@ -1,4 +1,4 @@
-import { orderTrend, TREND_DAYS } from '../../src/pure/dashboard';
+import { CHANNEL_FIGURES, figuresOf, orderTrend, TREND_DAYS, VOLUME_FIGURES } from '../../src/pure/dashboard';
 
 const DAY = 24 * 3600_000;
 const OFFSET = 8 * 3600_000;
@@ -42,5 +42,16 @@ describe('the dashboard trend (orderTrend)', () => {
     const figures = orderTrend(days, start('2026-10-28'), start('2026-11-26'), start('2026-11-01'));
     expect(figures).toMatchObject({ todayOrderCount: 3, todayOrderAmount: '12.50', monthOrderCount: 5, monthOrderAmount: '15.50', monthPaidAmount: '3.50', monthFee: '0.06' });
     expect(orderTrend([], start('2026-10-28'), start('2026-11-26'), start('2026-11-01'))).toMatchObject({ todayOrderCount: 0, todayOrderAmount: '0.00', monthOrderCount: 0, monthOrderAmount: '0.00' });
+  });
+});
+
+describe('declared order figures (figuresOf)', () => {
+  it('reads each declared figure of a summed row by its name: counts as numbers, money in yuan', () => {
+    const row = { channel: 1, orderCount: '3', successCount: 7, successAmount: '12345', failCount: '1', failAmount: 50 };
+    expect(figuresOf(CHANNEL_FIGURES, row)).toEqual({ orderCount: 3, successCount: 7, successAmount: '123.45', failCount: 1, failAmount: '0.50' });
+  });
+
+  it('a missing row (no orders) is zero of every figure', () => {
+    expect(figuresOf(VOLUME_FIGURES, undefined)).toEqual({ amount: '0.00', count: 0 });
   });
 });

@@ -1,9 +1,9 @@
-import { type DashboardMerchantMonth, formatFen } from '@flexpay/shared-utility/src/pure';
+import { type DashboardMerchantMonth, figuresOf, formatFen, VOLUME_FIGURES } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SignedInContext } from '../../http/guard';
 import { shanghaiMonthStart } from '../../util/time';
-import { FAILED_ORDER_STATUSES, movingFen } from './orders';
+import { summed } from './orders';
 
 /**
  * A merchant's month: its profit (as the enterprises' merchant and as a sub-merchant's parent, from the
@@ -21,17 +21,12 @@ export async function merchantMonth(db: Kysely<Database>, ctx: SignedInContext, 
   const subs = await db.selectFrom('mercht').select(['id', 'name']).where('parentId', '=', merchtId).orderBy('id').execute();
   const volume = await db
     .selectFrom('pay_order')
-    .select((eb) => ['pay_order.merchtId', eb.fn.countAll<number>().filterWhere('pay_order.status', 'not in', FAILED_ORDER_STATUSES).as('n'), movingFen('amountFen').as('fen')])
+    .select(['pay_order.merchtId', ...summed(VOLUME_FIGURES)])
     .where('pay_order.createdAt', '>=', since)
     .where('pay_order.merchtId', 'in', [merchtId, ...subs.map((sub) => sub.id)])
     .groupBy('pay_order.merchtId')
     .execute();
-  const byId = new Map(volume.map((row) => [Number(row.merchtId), row]));
-  const of = (id: number) => ({ amount: formatFen(Number(byId.get(id)?.fen ?? 0)), count: Number(byId.get(id)?.n ?? 0) });
-  return {
-    profit: formatFen(Number(profit.own ?? 0) + Number(profit.parent ?? 0)),
-    ownAmount: of(merchtId).amount,
-    ownCount: of(merchtId).count,
-    subs: subs.map((sub) => ({ id: sub.id, name: sub.name, ...of(sub.id) })),
-  };
+  const of = (id: number) => figuresOf(VOLUME_FIGURES, volume.find((row) => Number(row.merchtId) === id));
+  const own = of(merchtId);
+  return { profit: formatFen(Number(profit.own ?? 0) + Number(profit.parent ?? 0)), ownAmount: own.amount, ownCount: own.count, subs: subs.map((sub) => ({ id: sub.id, name: sub.name, ...of(sub.id) })) };
 }
