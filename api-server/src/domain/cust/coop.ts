@@ -40,17 +40,14 @@ const supCoopScope = (db: AnyDb) => (caller: Caller, qb: AnyQuery): AnyQuery => 
 };
 
 export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
   return defineResource(deps, custCoopEnt, {
-    scope: entCoopScope(db),
+    scope: entCoopScope(deps.db),
     writers: ['SYS', 'SPR', 'ENT'],
     create: 'addEntCoopData',
     update: 'updateEntCoopData',
     simple: false,
     list: custCoopEnt.paths.query,
     duplicate: COOP_MESSAGES.entDuplicate,
-    // ENT names itself unless it names a sub-enterprise; the kit's visibility check refuses (3002) an enterprise outside the caller's scope.
-    fill: (ctx) => (typeOf(ctx.caller) === AdminType.ENT && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId);
       return isBlank(values.entId) ? refuse(Code.VALIDATION, COOP_MESSAGES.ent) : values;
@@ -60,9 +57,8 @@ export function custCoopEntRoutes(deps: AppDeps): RouteSpec[] {
 }
 
 export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
   return defineResource(deps, custCoopSup, {
-    scope: supCoopScope(db),
+    scope: supCoopScope(deps.db),
     writers: ['SYS', 'SPR'],
     // SPR keeps its own supplier's rows; ENT signs its talents (custCoopSup.commands' `for`), never edits the cooperation.
     mayWrite: (caller, row) => typeOf(caller) === AdminType.SYS || typeOf(caller) === AdminType.ENT || row.supplierId === caller.user.orgId,
@@ -80,8 +76,7 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     },
     transitionRefusal: coopSupRefusal,
     effects: coopSupEffects,
-    // SPR names itself (another supplier is outside its scope: the kit's visibility check, 3002); a talent it sees or one cooperating with one of its enterprises.
-    fill: (ctx) => (typeOf(ctx.caller) === AdminType.SPR && isBlank(ctx.body.supplierId) ? { supplierId: ctx.caller.user.orgId } : {}),
+    // SPR: a talent it sees or one cooperating with one of its enterprises (its own supplier is the field's fromCaller).
     beforeCreate: async (ctx, values) => {
       await requireTalent(ctx.trx, ctx.caller, values.custId, typeOf(ctx.caller) === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
       return isBlank(values.supplierId) ? refuse(Code.VALIDATION, COOP_MESSAGES.supplier) : { ...values, signStatus: SIGN.none, taxRegStatus: 0 };

@@ -3,9 +3,7 @@
  * talent-coop.ts `commands`): the kit loads the row in scope, checks who asks and the row's state,
  * moves it in one transaction and audits (resource/commands.ts); these run inside that transaction.
  */
-import { commandsOf, cust, SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
+import { SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
 import type { BankCardChecker } from '../../providers/bank-card-check';
 import { simulatedRealNameProvider } from '../../providers/realname';
 import type { EffectContext, Effects } from '../../resource/commands';
@@ -16,14 +14,11 @@ import { putFile, talentFiles } from './talent-files';
 import { TalentMessages } from './talent-records';
 
 export const talentEffects: Effects = {
-  // 实名认证: the 2-factor provider decides 10 or 20 (asked outside the transaction), once (a concurrent one finds the row moved).
+  // 实名认证: the 2-factor provider decides 10 or 20 (asked outside the transaction), once: realNameStatus is part of the
+  // talent's state, so the kit's move is conditional on its 0 (a concurrent one answers the command's stale 1009).
   realName: {
     ask: ({ row }) => simulatedRealNameProvider.verify({ name: String(row.name), idType: Number(row.idType), idNumber: String(row.idNumber) }),
-    run: async ({ trx, row, now, asked: result }: EffectContext & { asked: 10 | 20 }) => {
-      const moved = await trx.updateTable('cust').set({ realNameStatus: result, realNameAt: now }).where('id', '=', Number(row.id)).where('realNameStatus', '=', 0).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, commandsOf(cust).realName.stale!);
-      return { changes: { realNameStatus: { from: 0, to: result } } };
-    },
+    run: async ({ now, asked }) => ({ set: { realNameStatus: asked, realNameAt: now } }),
   },
   // 附件: the stored upload (its own name and MD5) replaces the talent's file of that type; answers the files.
   fileSave: async ({ trx, row, input, caller, now }) => {

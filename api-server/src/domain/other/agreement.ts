@@ -22,9 +22,7 @@ export function agreementRoutes(deps: AppDeps): RouteSpec[] {
     scope: ownedBy(`${T}.supplierId`),
     writers: ['SYS', 'SPR'],
     export: true,
-    fill: (ctx) => (ctx.caller.user.adminType === AdminType.SPR ? { supplierId: ctx.caller.user.orgId } : {}),
     refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [200, 300] }, message: '请选择有效的供应商' }],
-    beforeCreate: async (_ctx, values) => ({ ...values, version: 1, status: 0 }),
     afterCreate: async (ctx, key, columns) => {
       await keepVersion(ctx, key, 1, columns.content);
     },
@@ -36,7 +34,8 @@ export function agreementRoutes(deps: AppDeps): RouteSpec[] {
     },
   });
   const versions = defineResource(deps, agreementVersion, {
-    scope: (caller, qb) => (caller.user.adminType === AdminType.SYS ? qb : qb.where(`${T}.agreementId`, 'in', db.selectFrom('agreement').select('id').where('supplierId', '=', caller.user.orgId ?? -1))),
+    // The versions of the templates the caller sees.
+    scope: (caller, qb) => qb.where(`${T}.agreementId`, 'in', ownedBy('supplierId')(caller, db.selectFrom('agreement').select('id'))),
     simple: false,
   });
   return [...templates.routes, ...versions.routes];

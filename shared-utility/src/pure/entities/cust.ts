@@ -39,8 +39,9 @@ export const cust = defineEntity({
   fields: custFields,
   // The ID number's rule for its type (a resident ID's checksum and date), on create and update.
   checks: [(c) => checkIdNumber(Number(c.idType), String(c.idNumber ?? ''))],
-  // A person is shared by every enterprise it works for: only the platform disables the record itself.
-  state: ['status'],
+  // A person is shared by every enterprise it works for: only the platform disables the record itself. A command's move is
+  // conditional on both (实名认证 moves realNameStatus from 0 once, its effect's `set`).
+  state: ['status', 'realNameStatus'],
   commands: {
     disable: {
       label: '禁用', from: [0], to: 1, code: 20110, for: ['SYS'], intent: 'warning',

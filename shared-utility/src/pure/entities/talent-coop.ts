@@ -28,7 +28,8 @@ export const custCoopEnt = defineEntity({
   fields: {
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
-    entId: { label: '合作企业', type: 'ref', ref: 'ent', show: 'entName', create: true, nullable: true, search: 'eq', width: 220 },
+    // ENT names itself unless it names a sub-enterprise (the kit's visibility check refuses, 3002, one outside its scope).
+    entId: { label: '合作企业', type: 'ref', ref: 'ent', show: 'entName', create: true, nullable: true, search: 'eq', width: 220, fromCaller: ['ENT'], callerMayName: true },
     status: { label: '合作状态', type: 'enum', enum: 'coopStatus', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     remark,
     createdAt,
@@ -57,7 +58,8 @@ export const custCoopSup = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     custId: { label: '人才', type: 'ref', ref: 'cust', show: 'custName', create: true, search: 'eq', width: 100 },
     idNumber: { label: '证件号码', type: 'text', virtual: true, masked: 'idNumber', width: 170 },
-    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', create: true, nullable: true, search: 'eq', width: 200 },
+    // SPR names itself unless it names one (another supplier is outside its scope: 3002).
+    supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', create: true, nullable: true, search: 'eq', width: 200, fromCaller: ['SPR'], callerMayName: true },
     signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
     signStartedAt: { label: '发起签约时间', type: 'datetime', list: false },
