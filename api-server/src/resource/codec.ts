@@ -36,6 +36,14 @@ export const isBlank = (v: unknown) => v === undefined || v === null || (typeof 
  */
 export const clippedText = (raw: unknown, max: number): string | null => (typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, max) : null);
 
+/** The record's key named by a body (an int in range, or a trimmed text), else null. */
+export function keyValue(entity: Entity, body: Row): number | string | null {
+  const raw = body[entity.key];
+  if (entity.fields[entity.key].type === 'text') return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  const n = Number(raw);
+  return raw !== null && raw !== '' && Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : null;
+}
+
 /** The database value as the browser sees it. */
 export function presentValue(field: EntityField, raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;

@@ -35,8 +35,9 @@ import { ApiError, refuse } from '../http/envelope';
 import type { AppDeps, Caller, RouteContext, RouteSpec, SignedInContext } from '../http/guard';
 import { formatDateTime } from '../util/time';
 import type { AnyDb } from '../db/schema';
-import { entityValues, isBlank, presentValue, type Row, searchValue } from './codec';
+import { entityValues, isBlank, keyValue, presentValue, type Row, searchValue } from './codec';
 import { exportRoutes } from './export';
+import { fileRoute } from './file-route';
 import { commandActions, type CommandHost, type CommandRefs, commandOfBody, commandRoutes, type Effects, runCommand, STALE_MESSAGE } from './commands';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 import { monthlyRoute } from './monthly';
@@ -158,12 +159,7 @@ export interface ResourceOptions<F extends EntityFields> {
 
 const codesHeld = (caller: Caller, code: number | undefined) => code !== undefined && caller.perms.has(code);
 
-export function keyValue(entity: Entity, body: Row): number | string | null {
-  const raw = body[entity.key];
-  if (entity.fields[entity.key].type === 'text') return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
-  const n = Number(raw);
-  return raw !== null && raw !== '' && Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : null;
-}
+export { keyValue };
 
 /** Left joins of the ref fields that show a label, and the selection of every column plus labels. */
 function withLookups(entity: Entity, qb: AnyQuery): AnyQuery {
@@ -798,6 +794,8 @@ export function defineResource<F extends EntityFields>(deps: AppDeps, entity: En
     routes.push({ path: `${mgr}/updateStatus`, perm: codes[0], handler: (ctx) => resource.statusByValue(signed(ctx)) });
   }
   if (options.export) routes.push(...exportRoutes(deps, resource));
+  // Kit v3: a file field declaring `filePath` is served there — the record's file to whoever sees the record.
+  for (const [name, field] of Object.entries(entity.fields)) if (field.filePath) routes.push(fileRoute(deps, resource, name));
   if (options.monthly) routes.push(monthlyRoute(resource));
   return { resource, routes };
 }

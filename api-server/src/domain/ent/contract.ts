@@ -7,7 +7,6 @@ import { type AccountType, calcModeRefusal, CONTRACT_MESSAGES, coopEnt, entContr
 import { Code } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { entScope, merchantScope } from '../org-scope';
 
 /** The enterprise's original contracts in force (status 0) sharing a day with the period from … to (yyyy-MM-dd). */
@@ -39,11 +38,5 @@ export function contractRoutes(deps: AppDeps): RouteSpec[] {
     // A resumed cooperation shows no reason; the suspension's reason stays in the audit trail.
     commandRefs: { resume: { movedWith: [{ table: 'ent_coop', column: 'id', set: { reason: null } }] } },
   });
-  return [
-    ...contracts.routes,
-    fileRoute(deps, contracts.resource, 'file', 'contract/ent/query/file'),
-    ...merchtContracts.routes,
-    fileRoute(deps, merchtContracts.resource, 'file', 'contract/mercht/query/file'),
-    ...coops.routes,
-  ];
+  return [...contracts.routes, ...merchtContracts.routes, ...coops.routes];
 }

@@ -7,7 +7,6 @@ import { AdminType, declaredDefaults, ent, entConfig, entFile, subEnt } from '@f
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { defineResource, T, type WriteContext } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { withTopAdmin } from '../merchant/index';
 import { entScope, SIMPLE } from '../org-scope';
 
@@ -65,5 +64,5 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: '该企业已有配置',
   });
   const files = defineResource(deps, entFile, { scope: byEnt, writers: ['SYS'], simple: false, upsertBy: ['entId', 'fileType'], remove: 'delete' });
-  return [...ents.routes, ...subs.routes, ...configs.routes, ...files.routes, fileRoute(deps, files.resource, 'file', 'ent/query/file/download')];
+  return [...ents.routes, ...subs.routes, ...configs.routes, ...files.routes];
 }

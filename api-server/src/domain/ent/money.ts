@@ -26,7 +26,6 @@ import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
 import type { Row } from '../../resource/codec';
 import { defineResource } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { BizType, moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
 import { moneyScope } from './money-base';
@@ -87,7 +86,6 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
   return [
     ...accountRoutes(deps),
     ...recharges.routes,
-    fileRoute(deps, recharges.resource, 'voucher', 'ent/query/balance/apply/file'),
     ...refunds.routes,
     ...ledgerRoutes(deps),
   ];

@@ -5,12 +5,11 @@
 import { entTaxProof } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { defineResource, T } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { entScope } from '../org-scope';
 
 export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db;
-  const proofs = defineResource(deps, entTaxProof, {
+  return defineResource(deps, entTaxProof, {
     scope: entScope(db, `${T}.entId`),
     writers: ['SYS', 'SPR'],
     remove: 'delete',
@@ -20,6 +19,5 @@ export function taxPaidProofRoutes(deps: AppDeps): RouteSpec[] {
     duplicate: '该企业该月份已有完税记录',
     // Scope first, before the unique month: a duplicate answer must not tell whether a foreign enterprise has a proof.
     refersTo: [{ table: 'ent', column: 'entId', scope: entScope(db) }],
-  });
-  return [...proofs.routes, fileRoute(deps, proofs.resource, 'file')];
+  }).routes;
 }

@@ -20,7 +20,6 @@ import { readChunked, updateIn } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, keyValue, LISTED } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { namedUpload } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
@@ -133,7 +132,6 @@ export function tempOrderRoutes(deps: AppDeps) {
   const routes: RouteSpec[] = [
     ...temps.routes.filter((r) => !served.has(r.path)),
     ...details.routes,
-    fileRoute(deps, temps.resource, 'excelFile', 'order/query/temp/excelFile'),
     {
       path: 'order/mgr/temp/create',
       perm: mgr,

@@ -5,7 +5,6 @@
 import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
 
 export const SupplierMessages = {
@@ -47,12 +46,5 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
       { table: 'mercht', column: 'upstreamId', where: { merchtType: 300 }, message: SupplierMessages.upstream },
     ],
   });
-  return [
-    ...suppliers.routes,
-    ...configs.routes,
-    ...sms.routes,
-    ...proofs.routes,
-    fileRoute(deps, proofs.resource, 'file'),
-    ...distributors.routes,
-  ];
+  return [...suppliers.routes, ...configs.routes, ...sms.routes, ...proofs.routes, ...distributors.routes];
 }

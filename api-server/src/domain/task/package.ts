@@ -28,7 +28,6 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import { isBlank, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, STALE, T, type WriteContext } from '../../resource/entity-resource';
-import { fileRoute } from '../../resource/file-route';
 import { entScope } from '../ent/index';
 
 const WRITERS: AccountType[] = ['ENT', 'SPR', 'SYS'];
@@ -140,7 +139,6 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
 
   return [
     ...packages.routes,
-    fileRoute(deps, resource, 'attachment', 'package/query/file'),
     ...talents.routes,
     ...assignees.routes,
     ...takers.routes,
