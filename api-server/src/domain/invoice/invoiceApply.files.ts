@@ -4,7 +4,7 @@
  * the stored files. Adding, editing and removing them are commands of the application (entities/invoice.ts:
  * inviVoucherCreate/Delete, inviFileCreate/Update/Delete; invoiceApply.effects.ts).
  */
-import { accountTypeOf, commandAllows, type Entity, INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, commandAllows, type Entity, type EntityFields, INVOICE_APPLY_MESSAGES, invoiceApplyToMe } from '@flexpay/shared-utility/src/pure';
 import { invoiceFile, invoiceVoucher } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -16,7 +16,8 @@ import { fileRoute } from '../../resource/file-route';
 import { uploadBytes, uploadIdsOf, usableUpload } from '../../resource/kit-routes';
 import { intOf } from './invoiceApply.orders';
 
-type Apply = Resource<typeof invoiceApply.fields>;
+/** What the lists read of an application resource (either direction). */
+type Apply = Pick<Resource<EntityFields>, 'entity' | 'scoped' | 'load'>;
 
 /** Each child's entity and the row actions its records offer (wire name → the application's child command). */
 const CHILDREN = {

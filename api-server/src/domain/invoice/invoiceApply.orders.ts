@@ -6,7 +6,7 @@
  * one order one commits and the other answers 1009 所选订单已在开票申请中. 备注 is the entity's field
  * with its declared rule (spec §5 remark: at most 1 000 characters).
  */
-import { AdminType, applicationAmounts, ent, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
+import { applicationAmounts, formatFen, formatRatio, INVOICE_APPLY_MESSAGES, INVOICE_INFO_COPIED, INVOICEABLE_ORDER_STATUSES, invoiceApply, InvoiceStatus } from '@flexpay/shared-utility/src/pure';
 import { invoiceableOrder } from '@flexpay/shared-utility/src/pure/entities/read-models';
 import { applicationKind } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
@@ -16,9 +16,8 @@ import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../.
 import { insertChunked } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
-import { PICK_MESSAGES } from '../../resource/ent-channel';
-import { type AnyDb, fieldChanges, fieldSerial, present, Resource, T, type WriteContext } from '../../resource/entity-resource';
-import { entScope } from '../ent/index';
+import { namedEnterprise } from '../../resource/ent-channel';
+import { type AnyDb, fieldChanges, fieldSerial, present, type Resource, type WriteContext } from '../../resource/entity-resource';
 import { BizType } from '../ent/ledger';
 
 const MAX_ORDERS = 200;
@@ -54,19 +53,11 @@ async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Pr
   return orders.filter((o) => Number(o.paidFen) > 0);
 }
 
-/** The enterprise an ENT or SYS application is for, loaded in the caller's scope (1004/3002) by the kit. */
-function entOf(db: AnyDb, ctx: SignedInContext, body: Row): Promise<Row> {
-  const entId = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : intOf(body.entId);
-  return entId ? new Resource(ctx.deps, ent, { scope: entScope(db, `${T}.id`) }).load(ctx.caller, entId, db) : refuse(Code.VALIDATION, PICK_MESSAGES.ent);
-}
-
 /** The supplier's invoice items (the dialog's choices; an application's item is one of them). */
 const itemsOf = (db: AnyDb, supplierId: unknown) => db.selectFrom('invoice_item').where('supplierId', '=', supplierId);
 
-async function itemOf(db: AnyDb, supplierId: number, raw: unknown): Promise<Row> {
-  const item = intOf(raw) ? ((await itemsOf(db, supplierId).selectAll().where('id', '=', intOf(raw)).executeTakeFirst()) as Row | undefined) : undefined;
-  return item ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
-}
+const itemOf = async (db: AnyDb, supplierId: number, raw: unknown): Promise<Row> =>
+  ((await itemsOf(db, supplierId).selectAll().where('id', '=', intOf(raw) ?? 0).executeTakeFirst()) as Row | undefined) ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
 
 /** The order numbers an application links. */
 const linkedOf = (db: AnyDb, applyId: unknown) => db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', applyId);
@@ -76,7 +67,7 @@ const infoOf = async (db: AnyDb, entId: unknown) => ((await db.selectFrom('invoi
 
 /** Orders, item and amounts of an ENT/SYS application (create, update, preview). */
 async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | null) {
-  const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await entOf(db, ctx, body)) as { id: number; supplierId: number };
+  const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await namedEnterprise(db, ctx.caller.user, body)) as { id: number; supplierId: number };
   const orderNos = orderNosOf(body.orderNos);
   // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
   const named = (await withPaid(db).select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
@@ -116,9 +107,9 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
   /** The application being edited (`id`), if any, in the caller's scope. */
   const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.load(ctx.caller, intOf(ctx.body.id)) : null);
   async function applyOptions(ctx: SignedInContext) {
-    const ent = await entOf(db, ctx, ctx.body);
+    const ent = await namedEnterprise(db, ctx.caller.user, ctx.body);
     const editing = await editingOf(ctx);
-    const orders = await invoiceableOrders(db, ent.id as number, editing?.id);
+    const orders = await invoiceableOrders(db, ent.id, editing?.id);
     const items = (await itemsOf(db, ent.supplierId).select(['id', 'itemName', 'taxRate']).orderBy('itemName').execute()) as Row[];
     const info = await infoOf(db, ent.id);
     return {

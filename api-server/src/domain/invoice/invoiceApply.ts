@@ -14,7 +14,7 @@ import { INVOICE_APPLY_MESSAGES, invoiceApply, invoiceApplyInfo, invoiceApplyToM
 import { Code, Messages } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type InvoiceOcrProvider, simulatedInvoiceOcr } from '../../providers/invoice-ocr';
-import { defineResource, type Resource } from '../../resource/entity-resource';
+import { defineResource } from '../../resource/entity-resource';
 import { moneyScope } from '../ent/money';
 import { myEffects, toMeEffects } from './invoiceApply.effects';
 import { fileRoutes, recognizer } from './invoiceApply.files';
@@ -42,17 +42,15 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   });
   const info = defineResource(deps, invoiceApplyInfo, { scope, simple: false, export: true });
 
-  const asMy = my.resource as unknown as Resource<typeof invoiceApply.fields>;
-  const asToMe = toMe.resource as unknown as Resource<typeof invoiceApply.fields>;
   const exportToken = info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!;
   return [
     ...my.routes,
     ...toMe.routes,
     ...info.routes,
-    ...applyRoutes(deps, asMy),
+    ...applyRoutes(deps, my.resource),
     { path: 'invoice/act/mgr/toMe/ocrVatInvoice', perm: 27260, handler: recognizer(deps, ocr) },
     // Export mode 20 (申请信息): a token for invoice/act/query/toMe/applyInfo/export.
     { path: 'invoice/act/mgr/toMe/export2', perm: 27210, handler: exportToken.handler },
-    ...fileRoutes(deps, [[asMy, 'my'], [asToMe, 'toMe']]),
+    ...fileRoutes(deps, [[my.resource, 'my'], [toMe.resource, 'toMe']]),
   ];
 }
