@@ -3,7 +3,7 @@
  * re-check of its rows, the order made from it (priced lines, charge rows, the lock), and the open
  * API's payout, which does all of it in one transaction; the routes are temp.ts.
  */
-import { commandsOf, PAYOUT_MAX_ROWS, type RowCheck, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
+import { commandsOf, PAYOUT_MAX_ROWS, payOrder, type RowCheck, PAYOUT_MESSAGES, type StoredPayoutRow, storedPayoutRow, tempOrder } from '@flexpay/shared-utility/src/pure';
 import { payoutOrderOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Selectable } from 'kysely';
 import { audit, type Operator } from '../../account/audit';
@@ -14,7 +14,7 @@ import type { AppDeps, Caller } from '../../http/guard';
 import { SmsMessages, verifyCode } from '../../providers/sms';
 import { insertChunked } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
-import { serialCode } from '../../resource/serial';
+import { fieldSerial } from '../../resource/entity-resource';
 import { KeptRefusal } from '../../resource/commands';
 import { PICK_MESSAGES } from '../../resource/ent-channel';
 import { assertEntMayOrder } from '../ent/order-gate';
@@ -28,7 +28,7 @@ export const PAY_CODE_PURPOSE = 20;
  * amount, so the code confirms that one only; another temp order's or another amount's code is not
  * found (and not consumed). The key fits sms_code.account (40): the amount in base 36.
  */
-export const payCodeOwner = (userId: number, phone: string, tempId: number, amountFen: number) => ({ phone, account: `pay:${userId}:${tempId}:${Math.max(0, amountFen).toString(36)}` });
+export const payCodeOwner = (user: Caller['user'], temp: Row) => ({ phone: user.phone ?? '', account: `pay:${user.userId}:${String(temp.id)}:${Math.max(0, Number(temp.amountFen)).toString(36)}` });
 
 export const TEMP_MESSAGES = {
   openReadOnly: '开放接口提交的制单不能修改、删除或重新提交，只能关闭',
@@ -38,7 +38,7 @@ export const TEMP_MESSAGES = {
 } as const;
 
 /** Whether a temp order (stored row) was sent by an API client. */
-export const isOpen = (row: Row) => typeof row.openClientCode === 'string' && row.openClientCode !== '';
+export const isOpen = (row: Row) => !!row.openClientCode;
 
 /** Who writes temp orders (with the 制单 code, the routes' own): ENT and SYS, as the temp order's commands declare. */
 export const TEMP_WRITERS = commandsOf(tempOrder).submit.for;
@@ -86,36 +86,38 @@ async function storeChecks(trx: Db, tempId: number, rows: TempRow[], checks: Row
 export async function assertNewTemp(db: Db, channel: number, rawRows: Row[]): Promise<void> {
   if (rawRows.length === 0) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
   if (rawRows.length > PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-  const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
-  if (!ch) refuse(Code.VALIDATION, PICK_MESSAGES.channel);
+  if (!(await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst())) refuse(Code.VALIDATION, PICK_MESSAGES.channel);
 }
+
+/** A temp order's new rows, unchecked (errorType 0 and no errorMsg by the columns' defaults) until `recheck`. */
+export const insertRows = (trx: Db, tempOrderId: number, rows: StoredPayoutRow[], now: number) =>
+  insertChunked(trx, 'temp_order_detail', rows.map((r) => ({ ...r, tempOrderId, createdAt: now, updatedAt: now })));
 
 /** Writes a temp order (status 0) with its rows checked, and its upload's audit entry. */
 export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, ent: EntContext, channel: number, rawRows: Row[], extra: TempExtra): Promise<TempHead & { rows: RowCheckResult[] }> {
   const rows = rawRows.map((r, i) => storedPayoutRow(r, i + 1));
-  const tempNo = await serialCode(dialect, trx, 'temp_order', 'tempNo', 'TO', 8);
   const head = { entId: ent.entId, payChannel: channel, packageCode: extra.packageCode || null, remark: extra.remark || null };
   const temp = await trx
     .insertInto('temp_order')
     .values({
       ...head,
-      tempNo,
+      tempNo: await fieldSerial(dialect, trx, tempOrder, 'tempOrderNo'),
       supplierId: ent.supplierId,
-      excelFile: extra.excelFile ?? null,
+      excelFile: extra.excelFile,
       // Read again when it is submitted (the enterprise's setting at that moment decides).
       needReview: ent.tempOrderReview ? 1 : 0,
       status: 0,
       amountFen: 0,
       detailCount: rows.length,
       operatorName: operatorName(operator),
-      openClientCode: extra.open?.clientCode ?? null,
-      openReqNo: extra.open?.reqNo ?? null,
+      openClientCode: extra.open?.clientCode,
+      openReqNo: extra.open?.reqNo,
       createdAt: now,
       updatedAt: now,
     })
     .returning(['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'])
     .executeTakeFirstOrThrow();
-  await insertChunked(trx, 'temp_order_detail', rows.map((r) => ({ ...r, tempOrderId: temp.id, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now })));
+  await insertRows(trx, temp.id, rows, now);
   const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
   await audit(trx, { operator, now, action: 'upload', entity: tempOrder.name, entityId: temp.id, changes: { status: { from: null, to: 0 }, rows: { from: null, to: rows.length } } });
   return { ...temp, rows: checked };
@@ -135,12 +137,14 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
   const passing = (checks: Array<{ errorType: number }>) => checks.every((c) => c.errorType === 0);
   let checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month });
   if (!passing(checks)) return { rows, checks };
-  const orderNo = await serialCode(dialect, trx, 'pay_order', 'orderNo', 'PO', 8);
-  const priced = await priceRows(trx, ent, orderNo, rows.map((r) => ({ rowNo: r.rowNo, idNumber: r.idNumber, amountFen: r.amountFen! })), month, now);
+  // Every row passed its checks: each has its amount.
+  const paid = rows as Array<TempRow & { amountFen: number }>;
+  const orderNo = await fieldSerial(dialect, trx, payOrder, 'orderNo');
+  const priced = await priceRows(trx, ent, orderNo, paid, month, now);
   if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
   if (!passing(checks)) return { rows, checks };
   const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
-  const made = payoutOrderOf(head, rows as Array<StoredPayoutRow & { amountFen: number }>, priced, checks.map((c) => c.custId));
+  const made = payoutOrderOf(head, paid, priced, checks.map((c) => c.custId));
   const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
   const ids = new Map((await insertChunked(trx, 'order_detail', made.lines.map((line) => ({ ...line, orderId: order.id })), ['id', 'rowNo'])).map((d) => [d.rowNo, d.id]));
   await insertChunked(trx, 'calc_fee_log', priced.map((p) => ({ ...p.charge, detailId: ids.get(p.rowNo) ?? null })));
@@ -170,7 +174,7 @@ export const rowsKept = (tempId: number, failed: { rows: TempRow[]; checks: RowC
 export async function assertPayCode(deps: AppDeps, user: Caller['user'], temp: Row, raw: unknown, now: number): Promise<void> {
   const code = typeof raw === 'string' ? raw.trim() : '';
   if (!code) refuse(Code.VALIDATION, ORDER_MESSAGES.payCodeRequired);
-  const owner = payCodeOwner(user.userId, user.phone ?? '', temp.id as number, Number(temp.amountFen));
+  const owner = payCodeOwner(user, temp);
   const problem = await verifyCode(deps.db, { ...owner, purpose: PAY_CODE_PURPOSE, code }, now);
   if (problem === SmsMessages.codeExpired) {
     // None live for this temp order and total: say so when the account holds one for another.

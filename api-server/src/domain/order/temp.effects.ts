@@ -12,7 +12,7 @@ import { lockRow } from '../../resource/lock';
 import { type AskingEffect, type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import { unchangedMasksLeftOut } from '../../resource/entity-resource';
 import type { Db, EntContext } from './service';
-import { assertPayCode, headOf, orderFromTemp, orderGate, recheck, type RowCheckResult, rowsKept } from './temp-writes';
+import { assertPayCode, headOf, insertRows, orderFromTemp, orderGate, recheck, type RowCheckResult, rowsKept } from './temp-writes';
 
 const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
 
@@ -37,7 +37,7 @@ async function addDetail({ trx: db, row: temp, body, now }: EffectContext) {
   const had = await db.selectFrom('temp_order_detail').select((eb) => [eb.fn.max('rowNo').as('last'), eb.fn.countAll<number>().as('n')]).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
   if (Number(had.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
   const added = storedPayoutRow(refuseMasks(pick(body)), Number(had.last ?? 0) + 1);
-  await db.insertInto('temp_order_detail').values({ ...added, tempOrderId: temp.id as number, errorType: 0, errorMsg: null, createdAt: now, updatedAt: now }).execute();
+  await insertRows(db, temp.id as number, [added], now);
   return { answer: (await recheck(db, headOf(temp), now)).find((c) => c.rowNo === added.rowNo) };
 }
 

@@ -17,7 +17,7 @@ import { ApiError, refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { outboxProvider, SmsType, sendCode } from '../../providers/sms';
 import { readChunked, updateIn } from '../../resource/batch';
-import { parsedValue, type Row } from '../../resource/codec';
+import { clippedText, parsedValue, type Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { defineResource, keyValue, LISTED } from '../../resource/entity-resource';
 import { namedUpload } from '../../resource/kit-routes';
@@ -42,7 +42,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     // 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself.
     commandRefs: { delete: { removedWith: [{ table: 'temp_order_detail', column: 'tempOrderId' }], removes: true } },
     // The enterprise's tempOrderReview as it is now: a temp order in 0 is submitted under it.
-    lookups: (qb) => qb.select((eb) => eb.selectFrom('ent_config as ec').select('ec.tempOrderReview').whereRef('ec.entId', '=', 't.entId' as never).limit(1).as('entTempReview')),
+    lookups: refColumns('ent_config', 'entId', { entTempReview: 'tempOrderReview' }, 'entId'),
     // An API client's temp order is not resubmitted by people, and only it is closed (others are deleted).
     transitionRefusal: (name, row) => {
       if (isOpen(row) && ['submit', 'submitReview', 'addDetail', 'delete'].includes(name)) return TEMP_MESSAGES.openReadOnly;
@@ -141,10 +141,8 @@ export function tempOrderRoutes(deps: AppDeps) {
         const own = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : undefined;
         const { entId, channel } = entChannelOf(ctx.body, 'coerced', ctx.body.entId ?? own);
         if (!Array.isArray(ctx.body.rows)) refuse(Code.VALIDATION, ORDER_MESSAGES.noRows);
-        const packageCode = typeof ctx.body.packageCode === 'string' ? ctx.body.packageCode.trim().slice(0, 32) : null;
-        const remark = typeof ctx.body.remark === 'string' ? ctx.body.remark.trim().slice(0, 200) : null;
-        const excelFile = await excelFileOf(ctx, ctx.body.excelFile);
-        return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), { packageCode, remark, excelFile });
+        const extra = { packageCode: clippedText(ctx.body.packageCode, 32), remark: clippedText(ctx.body.remark, 200), excelFile: await excelFileOf(ctx, ctx.body.excelFile) };
+        return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), extra);
       }),
     },
     // 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now).
@@ -158,7 +156,7 @@ export function tempOrderRoutes(deps: AppDeps) {
       handler: signed(async (ctx) => {
         const temp = await loadTemp(ctx);
         const phone = ctx.caller.user.phone || refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
-        const owner = payCodeOwner(ctx.caller.user.userId, phone, temp.id as number, Number(temp.amountFen));
+        const owner = payCodeOwner(ctx.caller.user, temp);
         const text = (code: string) => `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。`;
         await sendCode(deps.db, deps.sms ?? outboxProvider, { ...owner, purpose: PAY_CODE_PURPOSE, smsType: SmsType.PAYMENT_CODE, text }, ctx.now);
         return { phone: maskPersonal('phone', phone) };

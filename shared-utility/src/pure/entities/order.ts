@@ -41,7 +41,7 @@ const editableRow = (row: Readonly<Record<string, unknown>>) => TEMP_ORDER_EDITA
 
 const tempOrderFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
-  tempOrderNo: { label: '制单编号', type: 'text', column: 'tempNo', search: 'like', sort: true, width: 150 },
+  tempOrderNo: { label: '制单编号', type: 'text', column: 'tempNo', search: 'like', sort: true, width: 150, serial: { prefix: 'TO', width: 8 } },
   entId,
   channel,
   packageCode: { label: '任务包编号', type: 'text', max: 32, create: true, nullable: true, search: 'eq', width: 140 },
@@ -130,7 +130,7 @@ export const tempOrderDetail = defineEntity({
 });
 
 const payOrderFields = {
-  orderNo: { label: '订单编号', type: 'text', search: 'like', sort: true, width: 150 },
+  orderNo: { label: '订单编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'PO', width: 8 } },
   entId,
   supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', search: 'eq', width: 200 },
   merchtId: { label: '商户', type: 'ref', ref: 'merchant', show: 'merchtName', search: 'eq', list: false },
