@@ -1,10 +1,19 @@
-import { IMPORT_OUTCOMES, importOutcome, importResultLines, importRowView } from '../../src/pure/rules/server';
+import { CUST_IMPORT_MAX_ROWS, CUST_IMPORT_MESSAGES } from '../../src/pure';
+import { importCountRefusal, IMPORT_OUTCOMES, importOutcome, importResultLines, importRowView } from '../../src/pure/rules/server';
 
 describe('人才导入 outcomes and result workbook', () => {
   test('a new person is created; a registered one linked only when a cooperation row was missing', () => {
     expect(importOutcome(true, true)).toBe(IMPORT_OUTCOMES.created);
     expect(importOutcome(false, true)).toBe('人员已登记，已添加合作关系');
     expect(importOutcome(false, false)).toBe('人员已登记，合作关系已存在');
+  });
+
+  test('a body without rows, or with more than one import takes, is refused before its rows are read', () => {
+    expect(importCountRefusal(undefined)).toBe(CUST_IMPORT_MESSAGES.rowsRequired);
+    expect(importCountRefusal('x')).toBe(CUST_IMPORT_MESSAGES.rowsRequired);
+    expect(importCountRefusal([])).toBe(CUST_IMPORT_MESSAGES.rowsRequired);
+    expect(importCountRefusal(new Array(CUST_IMPORT_MAX_ROWS + 1).fill({}))).toBe(CUST_IMPORT_MESSAGES.tooManyRows);
+    expect(importCountRefusal(new Array(CUST_IMPORT_MAX_ROWS).fill({}))).toBeNull();
   });
 
   test('stored rows are shown masked, ok as a boolean, and become the result lines under their header', () => {

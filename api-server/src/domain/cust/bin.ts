@@ -28,7 +28,6 @@ export async function binMatcher(db: AnyDb, prefixes?: string[]): Promise<(cardN
 }
 
 export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
   const bins = defineResource(deps, bankBin, {
     scope: (_caller, qb) => qb,
     create: 'add',
@@ -46,7 +45,7 @@ export function bankBinRoutes(deps: AppDeps): RouteSpec[] {
         const { cardNo, ...input } = parseCommandInput(BIN_BY_CARD, { ...ctx.body, cardType: ctx.body.cardType ?? 'DC' }) as Record<string, string>;
         const body = { ...input, bin: cardNo.slice(0, 6), cardName: input.cardName?.slice(0, 50) ?? null, cardLength: cardNo.length, status: 0 };
         const created = (await bins.resource.create({ ...(ctx as SignedInContext), body })) as { id: number };
-        return { id: created.id, ...(await lookupBin(db, cardNo)) };
+        return { id: created.id, ...(await lookupBin(deps.db, cardNo)) };
       },
     },
   ];

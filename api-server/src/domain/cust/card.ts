@@ -20,10 +20,9 @@ import { requireTalent, talentWritableBy } from './scope';
 import { scoped } from '../../account/scope';
 
 export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulatedBankCardChecker): RouteSpec[] {
-  const db = deps.db;
   // The spec names the list listCustCard and no get.
   return defineResource(deps, custCard, {
-    scope: scoped(db, { talent: `${T}.custId` }),
+    scope: scoped(deps.db, { talent: `${T}.custId` }),
     writers: ['SYS', 'SPR', 'ENT'],
     create: 'addCustCard',
     update: false,
@@ -33,7 +32,7 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     get: false,
     duplicate: CARD_MESSAGES.duplicate,
     // 重新校验 is a command (custCard.commands, its effect in cust.effects.ts); an Alipay account is not checked.
-    effects: cardEffects(checker, db),
+    effects: cardEffects(checker, deps.db),
     transitionRefusal: (name, row) => (name === 'recheckCustCard' && Number(row.accountCategory) !== 0 ? CARD_MESSAGES.notBankCard : null),
     // The card's talent: who registered it decides who may change its cards.
     lookups: refColumns('cust', 'custId', { custEntId: 'entId', custSupplierId: 'supplierId' }),

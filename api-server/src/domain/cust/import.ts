@@ -7,15 +7,15 @@
  * outcome per row, the original file and a result workbook built on demand.
  */
 import crypto from 'node:crypto';
-import { checkCustImportRows, CUST_IMPORT_MAX_ROWS, CUST_IMPORT_MESSAGES, custImport, importRefusal } from '@flexpay/shared-utility/src/pure';
-import { IMPORT_OUTCOMES, importOutcome, importResultLines, importRowView } from '@flexpay/shared-utility/src/pure/rules/server';
+import { checkCustImportRows, CUST_IMPORT_MESSAGES, custImport, importRefusal } from '@flexpay/shared-utility/src/pure';
+import { importCountRefusal, IMPORT_OUTCOMES, importOutcome, importResultLines, importRowView } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
-import { rowInScope } from '../../account/scope';
+import { scoped } from '../../account/scope';
 import { Code } from '../../http/codes';
 import { ApiError } from '../../http/envelope';
-import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
+import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { isUniqueViolation } from '../../http/db-errors';
-import { type AnyDb, defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
+import { defineResource, keyValue, type Row, T } from '../../resource/entity-resource';
 import { sendXlsx } from '../../resource/export';
 import { xlsxOf } from '../../resource/xlsx-stream';
 import { namedUpload, sendUpload } from '../../resource/kit-routes';
@@ -31,19 +31,19 @@ export const CustMessages = { ...TalentMessages, ...CUST_IMPORT_MESSAGES, ...IMP
 const importNoOf = (now: number) => `IM${formatDateTime(now)!.replace(/[-: ]/g, '')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
 
 export function custImportRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const { db } = deps;
   // An import's rows with each one's outcome and its talent's code and ID type (importDetails, the result workbook).
   const rowsOf = async (importId: unknown) =>
     (await db
       .selectFrom('cust_import_row as r')
       .leftJoin('cust as c', 'c.id', 'r.custId')
       .select(['r.rowNo', 'r.name', 'r.idNumber', 'r.ok', 'r.message', 'r.custId', 'c.custCode', 'c.idType'])
-      .where('r.importId', '=', importId)
+      .where('r.importId', '=', Number(importId))
       .orderBy('r.rowNo')
       .execute()) as Row[];
   // An import belongs to its enterprise (and supplier): SYS all, SPR its supplier's, ENT its own.
   const history = defineResource(deps, custImport, {
-    scope: (caller, qb) => qb.where(rowInScope(deps.db, caller.scope, { ent: `${T}.entId`, supplier: `${T}.supplierId` }) as never),
+    scope: scoped(db, { entSupplier: { ent: `${T}.entId`, supplier: `${T}.supplierId` } }),
     listAliases: ['cust/mgr/importList'],
     simple: false,
     // importDetails: the import with each row's outcome (ID numbers masked).
@@ -52,30 +52,25 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
     // importDFile: the result workbook of every import, the original file when the client sent it.
     rowActions: (_caller, row) => ['result', ...(row.fileUrl ? ['original'] : [])],
   });
-  const loadImport = (ctx: SignedInContext, id: unknown) => history.resource.load(ctx.caller, keyValue(custImport, { id }));
 
   return [
     ...history.routes,
     {
       path: 'cust/mgr/import',
       perm: custImport.codes.query, // ACT_CUST_IMPORT
-      check: (body) => {
-        if (!Array.isArray(body.rows) || body.rows.length === 0) return CustMessages.rowsRequired;
-        if (body.rows.length > CUST_IMPORT_MAX_ROWS) return CustMessages.tooManyRows;
-        return null;
-      },
+      check: (body) => importCountRefusal(body.rows),
       handler: signed(async (ctx) => {
         const { caller } = ctx;
         const ent = await namedEnterprise(db, caller.user, ctx.body, CustMessages.entMissing);
         const checked = checkCustImportRows(ctx.body.rows as unknown[]);
         const refusal = importRefusal(checked);
         if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });
-        const upload = ctx.body.file ? await namedUpload(deps.db, caller.user, ctx.body.file, CustMessages.importFile, CustMessages.file) : null;
+        const upload = ctx.body.file ? await namedUpload(db, caller.user, ctx.body.file, CustMessages.importFile, CustMessages.file) : null;
         const rows = checked.map((c) => c.row!);
         const importNo = importNoOf(ctx.now);
 
         const run = () =>
-          deps.db.transaction().execute(async (trx) => {
+          db.transaction().execute(async (trx) => {
             const stored = await storedPeople(trx, rows);
             const isNew = rows.map((r) => !stored.has(personKey(r)));
             // New people: their talent rows and cards (a code for each row, those of the new ones used).
@@ -85,9 +80,9 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
             const ids = rows.map((r, i) => stored.get(personKey(r))?.id ?? idOf.get(codes[i])!);
             const binOf = await binMatcher(trx);
             await insertChunked(trx, 'cust_card', rows.flatMap((r, i) => (isNew[i] ? [newCardRow(ids[i], r.bankCard, r.bankName, binOf(r.bankCard), ctx.now)] : [])));
-            // Every person: the cooperation rows it lacks with the enterprise and its supplier.
+            // Every person: the cooperation rows it lacks with the enterprise and its supplier; each row's outcome.
             const linked = await ensureCooperation(trx, ids, ent, ctx.now);
-            const outcomes = rows.map((_, i) => ({ custId: ids[i], message: importOutcome(isNew[i], linked[i]) }));
+            const lines = rows.map((r, i) => ({ rowNo: i + 1, name: r.name, idNumber: r.idNumber, custId: ids[i], message: importOutcome(isNew[i], linked[i]) }));
             const [{ id: importId }] = await insertChunked(trx, 'cust_import', [
               {
                 importNo,
@@ -103,7 +98,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
                 createdAt: ctx.now,
               },
             ], ['id']);
-            await insertChunked(trx, 'cust_import_row', rows.map((r, i) => ({ importId, rowNo: i + 1, name: r.name, idNumber: r.idNumber, ok: 1, ...outcomes[i] })));
+            await insertChunked(trx, 'cust_import_row', lines.map((line) => ({ importId, ok: 1, ...line })));
             const created = isNew.filter(Boolean).length;
             await audit(trx, {
               operator: caller.user,
@@ -113,7 +108,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
               entityId: `ent:${ent.id}`,
               changes: { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } },
             });
-            return { importId, importNo, imported: rows.length, created, rows: outcomes.map((o, i) => ({ rowNo: i + 1, ok: true, message: o.message })) };
+            return { importId, importNo, imported: rows.length, created, rows: lines.map(({ rowNo, message }) => ({ rowNo, ok: true, message })) };
           });
         try {
           return await run();
@@ -132,7 +127,7 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       handler: signed(async (ctx) => {
         const query = ctx.request.query as Record<string, unknown>;
-        const head = await loadImport(ctx, query.id);
+        const head = await history.resource.load(ctx.caller, keyValue(custImport, { id: query.id }));
         if (query.kind === 'original') return sendUpload(deps, ctx.reply, head.fileUrl, undefined, CustMessages.importFile);
         return sendXlsx(ctx.reply, xlsxOf('导入结果', importResultLines(await rowsOf(head.id))), `导入结果_${String(head.importNo)}.xlsx`, 'result.xlsx');
       }),

@@ -31,9 +31,8 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
     {
       path: 'cust/query/file',
       perm: cust.codes.query,
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        const row = await resource.load(caller, keyValue(cust, { id: ctx.body.custId }));
+      handler: signed(async ({ caller, body }) => {
+        const row = await resource.load(caller, keyValue(cust, { id: body.custId }));
         return talentFiles(db, caller, Number(row.id));
       }),
     },
@@ -42,14 +41,13 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
       method: 'GET',
       perm: cust.codes.query,
       raw: true,
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        const id = Number((ctx.request.query as Row).id);
+      handler: signed(async ({ caller, request, reply }) => {
+        const id = Number((request.query as Row).id);
         const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
         if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(caller, Number(file.custId));
         if (!(await talentFiles(db, caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-        return sendUpload(deps, ctx.reply, file.url, String(file.name));
+        return sendUpload(deps, reply, file.url, String(file.name));
       }),
     },
   ];

@@ -32,9 +32,8 @@ async function alreadyThere(db: AnyDb, values: Row): Promise<void> {
 }
 
 export function talentRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db;
-
-  const talents = defineResource(deps, cust, {
+  const { db } = deps;
+  const { routes, resource } = defineResource(deps, cust, {
     scope: scoped(db, { talent: `${T}.id` }),
     export: true,
     writers: ['SYS', 'SPR', 'ENT'],
@@ -71,18 +70,15 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     // The record's files (its own and the suppliers' it may see) with its get; numbers masked as in the list.
     more: async (caller, record) => ({ files: await talentFiles(db, caller, Number(record.id)) }),
   });
-  const resource = talents.resource;
-
   return [
-    ...talents.routes,
+    ...routes,
     {
       // 身份证识别: reads an uploaded ID photo through the OCR provider; nothing is stored.
       path: 'cust/mgr/ocrIdCard',
       perm: TALENT_MGR_CODE,
       for: ['SYS', 'SPR', 'ENT'],
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        const upload = await namedUpload(deps.db, caller.user, ctx.body.file, TalentMessages.ocrFile, TalentMessages.file);
+      handler: signed(async ({ caller, body }) => {
+        const upload = await namedUpload(db, caller.user, body.file, TalentMessages.ocrFile, TalentMessages.file);
         const read = await simulatedOcrProvider.readIdCard({ bytes: uploadBytes(deps, upload.storedAs), fileMd5: upload.fileMd5 });
         return { ...read, file: { url: upload.url, fileMd5: upload.fileMd5, name: upload.name } };
       }),

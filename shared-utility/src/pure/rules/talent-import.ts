@@ -2,7 +2,7 @@
  * 人才导入 on the server (pure; pure/rules/server.ts, imported by path so the browser bundle does not carry it):
  * what each row of an import answers, a stored row as the history shows it, and the lines of the result workbook.
  */
-import { CUST_IMPORT_HEADERS } from '../cust-import';
+import { CUST_IMPORT_HEADERS, CUST_IMPORT_MAX_ROWS, CUST_IMPORT_MESSAGES } from '../cust-import';
 import { ENUMS, enumLabel } from '../enums';
 import { personalView } from './talent';
 
@@ -11,6 +11,10 @@ export const IMPORT_OUTCOMES = { created: '新增人才', linked: '人员已登�
 /** A row's outcome: a new person is created; one already registered is linked when a cooperation row was missing. */
 export const importOutcome = (isNew: boolean, linked: boolean): string =>
   isNew ? IMPORT_OUTCOMES.created : linked ? IMPORT_OUTCOMES.linked : IMPORT_OUTCOMES.alreadyLinked;
+
+/** Why an import's body is refused before its rows are read: no rows, or more than one import takes. */
+export const importCountRefusal = (rows: unknown): string | null =>
+  !Array.isArray(rows) || rows.length === 0 ? CUST_IMPORT_MESSAGES.rowsRequired : rows.length > CUST_IMPORT_MAX_ROWS ? CUST_IMPORT_MESSAGES.tooManyRows : null;
 
 type StoredRow = Record<string, unknown>;
 
