@@ -7,7 +7,7 @@ import { defineEntity } from '../entity';
 import { enumLabel, ENUMS } from '../enums';
 import { formatFen } from '../money';
 
-/** 人才统计 and 税源地统计: read models of one row per month (Asia/Shanghai) and tax source (api-server supplier/taxsource-stats.ts). */
+/** 人才统计 and 税源地统计: read models of one row per month (Asia/Shanghai) and tax source (api-server supplier/taxsource.ts). */
 const taxSourceStats = {
   table: 'tax_source',
   key: 'taxSourceId',
