@@ -99,6 +99,7 @@ describe('package lifecycle table', () => {
     update: { INIT: 'ENT SPR SYS' },
     delete: { INIT: 'ENT SPR SYS' },
     take: { LISTED: 'ENT SPR SYS' },
+    assign: { INIT: 'ENT SPR SYS', REVIEWED: 'ENT SPR SYS', LISTED: 'ENT SPR SYS', DELISTED: 'ENT SPR SYS', OVERDUE: 'ENT SPR SYS', OVERDUE_INIT: 'ENT SPR SYS' },
   };
   for (const action of Object.keys(PACKAGE_LIFECYCLE) as PackageAction[]) {
     it(`${action}: exactly the listed states and account types`, () => {

@@ -10,7 +10,6 @@ import {
   AdminType,
   type AccountType,
   accountTypeOf,
-  PACKAGE_CREATED,
   PACKAGE_MESSAGES,
   PACKAGE_TYPE,
   packageAllows,
@@ -26,13 +25,13 @@ import {
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
-import { isBlank, type Row } from '../../resource/codec';
+import { whereEach } from '../../resource/batch';
+import type { Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, STALE, T, type WriteContext } from '../../resource/entity-resource';
 import { entScope } from '../ent/index';
 
 const WRITERS: AccountType[] = ['ENT', 'SPR', 'SYS'];
-const typeOf = (caller: Caller) => accountTypeOf(caller.user.adminType);
-const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, row as unknown as PackageTriple, typeOf(caller));
+const allows = (action: PackageAction, row: Row, caller: Caller) => packageAllows(action, row as unknown as PackageTriple, accountTypeOf(caller.user.adminType));
 
 /** Talents cooperating (status 0) with an enterprise (its id, or a query of one package's). */
 const linkedTo = (db: AnyDb, entId: unknown) => db.selectFrom('cust_coop_ent').select('custId').where('entId', '=', entId as number).where('status', '=', 0);
@@ -57,9 +56,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
       cancel: { movedWith: [{ table: 'work_package_taker', column: 'packageId', where: { status: TAKER_STATUS.TAKEN }, set: { status: TAKER_STATUS.CANCELLED }, stamp: 'updatedAt' }] },
       delete: { keptWhile: [{ table: 'work_package_taker', column: 'packageId', message: PACKAGE_MESSAGES.hasTakers }], removedWith: [{ table: 'work_package_talent', column: 'packageId' }], removes: true },
     },
-    // An enterprise publishes for itself unless it names one of its own (a sub-enterprise).
-    fill: (ctx) => (typeOf(ctx.caller) === 'ENT' && isBlank(ctx.body.entId) ? { entId: ctx.caller.user.orgId } : {}),
-    beforeCreate: async (_ctx, values) => ({ ...values, ...packagePrices(values), ...PACKAGE_CREATED }),
+    beforeCreate: async (_ctx, values) => ({ ...values, ...packagePrices(values) }),
     // The enterprise gives the package its supplier (read first, on create); the category is one of that supplier's.
     refersTo: [
       { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, message: '请选择企业' },
@@ -67,14 +64,13 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     ],
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...packagePrices(values, before) }),
   });
-  const { resource } = packages;
 
   /**
    * The package a taker or assignment names, in the caller's scope (3002 outside), once `accepts` lets it
    * be named; then the talent must cooperate with its enterprise.
    */
   const namedPackage = async (ctx: WriteContext, next: Row, accepts: (pkg: Row) => void): Promise<Row> => {
-    const pkg = await resource.load(ctx.caller, Number(next.packageId), ctx.trx);
+    const pkg = await packages.resource.load(ctx.caller, Number(next.packageId), ctx.trx);
     accepts(pkg);
     if (!(await linkedTo(ctx.trx, Number(pkg.entId)).where('custId', '=', Number(next.custId)).executeTakeFirst())) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notLinked);
     return pkg;
@@ -114,7 +110,7 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     check: async (ctx, next) => {
       await namedPackage(ctx, next, (pkg) => {
         if (Number(pkg.packageType) !== PACKAGE_TYPE.PRIVATE) refuse(Code.VALIDATION, PACKAGE_MESSAGES.onlyPrivate);
-        if ([20, 50].includes(Number(pkg.status))) refuse(Code.CONFLICT, STALE);
+        if (!allows('assign', pkg, ctx.caller)) refuse(Code.CONFLICT, STALE);
       });
     },
     // A talent who took the package and works on it (or finished) stays named.
@@ -125,11 +121,10 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     ...ofPackages,
     export: true,
     duplicate: PACKAGE_MESSAGES.taken,
-    beforeCreate: async (_ctx, values) => ({ ...values, status: TAKER_STATUS.TAKEN, completedAt: null }),
     check: async (ctx, next) => {
       const pkg = await namedPackage(ctx, next, (p) => allows('take', p, ctx.caller) || refuse(Code.CONFLICT, PACKAGE_MESSAGES.notShowed));
       if (Number(pkg.packageType) === PACKAGE_TYPE.PRIVATE) {
-        const assigned = await ctx.trx.selectFrom('work_package_talent').select('id').where('packageId', '=', Number(pkg.id)).where('custId', '=', Number(next.custId)).executeTakeFirst();
+        const assigned = await whereEach(ctx.trx.selectFrom('work_package_talent').select('id'), { packageId: pkg.id, custId: next.custId }).executeTakeFirst();
         if (!assigned) refuse(Code.VALIDATION, PACKAGE_MESSAGES.notAssigned);
       }
     },
@@ -137,10 +132,5 @@ export function packageRoutes(deps: AppDeps): RouteSpec[] {
     commandRefs: { complete: { stamp: 'completedAt' } },
   });
 
-  return [
-    ...packages.routes,
-    ...talents.routes,
-    ...assignees.routes,
-    ...takers.routes,
-  ];
+  return [packages, talents, assignees, takers].flatMap((r) => r.routes);
 }

@@ -5,13 +5,13 @@
  * package's enterprise, with the package code, one row per completed taker paid to the talent's
  * bank card, which then goes through 制单管理 like any other (order/temp.ts createTemp).
  */
-import { PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, TAKER_STATUS, workPackage } from '@flexpay/shared-utility/src/pure';
+import { PACKAGE_MESSAGES, PAY_LINE_KIND, packagePayLine, settledPackage, TAKER_STATUS } from '@flexpay/shared-utility/src/pure';
 import { type SettleTaker, settlementRows, settlementSummary } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
-import type { Row } from '../../resource/codec';
+import { clippedText, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, Resource, T } from '../../resource/entity-resource';
 import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
@@ -65,13 +65,26 @@ export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof te
     // whole. Neither is a search field, so the kit refuses a filter on them for everyone (issue 21 item 4).
     summary: ['amount'],
   });
-  // The package named by a summary or 发起结算, in the caller's scope (1004/3002).
-  const packages = new Resource(deps, workPackage, { scope: inEntScope });
-
-  const packageOf = (ctx: SignedInContext) => packages.load(ctx.caller, keyValue(workPackage, ctx.body));
+  // The package named by a summary or 发起结算, in the caller's scope (1004/3002). 发起结算 is its command (entities/task.ts
+  // settledPackage: 1009 until it passed 审核); its effect makes the temp order in the command's transaction and answers it.
+  const packages = new Resource(deps, settledPackage, {
+    scope: inEntScope,
+    effects: {
+      settle: async ({ row: pkg, ...ctx }) => {
+        const completed = await completedTakers(ctx.trx, Number(pkg.id));
+        if (completed.length === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
+        const settled = settlementRows(completed, ctx.body.rows);
+        if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
+        const channel = pickedInt(ctx.body.channel, 0, PICK_MESSAGES.channel, 'given');
+        const extra = { packageCode: String(pkg.packageCode), remark: clippedText(ctx.body.remark, 200) ?? `任务包${String(pkg.packageCode)}结算` };
+        // The temp order's own audit entry records it (as 制单's create does); the package did not change.
+        return { answer: await createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], extra, ctx.trx), audit: false };
+      },
+    },
+  });
 
   /** The completed takers with their default bank card (the talent's own card number). */
-  const completedTakers = (packageId: number) =>
+  const completedTakers = (db: AnyDb, packageId: number) =>
     db
       .selectFrom('work_package_taker as k')
       .innerJoin('cust as c', 'c.id', 'k.custId')
@@ -86,34 +99,18 @@ export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof te
    * asks: the completed takers (masked ID and card) and the enterprise's open pay channels.
    */
   async function summary(ctx: SignedInContext) {
-    const pkg = await packageOf(ctx);
+    const pkg = await packages.load(ctx.caller, keyValue(settledPackage, ctx.body));
     const id = Number(pkg.id);
     const takers = await grouped(db.selectFrom('work_package_taker').where('packageId', '=', id) as AnyQuery, ['status']);
     const lines = await grouped(db.selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l')) as AnyQuery, ['kind', 'status']);
     const channels = await db.selectFrom('ent_account').select('channel').where('entId', '=', Number(pkg.entId)).where('status', '=', 0).orderBy('channel').execute();
-    return settlementSummary(pkg, takers, lines, await completedTakers(id), channels.map((c) => Number(c.channel)));
-  }
-
-  /**
-   * settle {id, channel, remark?, rows:[{custId, amount}]} (SYS, SPR · 32220): a temp order for the
-   * package's enterprise with its code, one row per named completed taker, paid to the talent's card.
-   */
-  async function settle(ctx: SignedInContext) {
-    const pkg = await packageOf(ctx);
-    if (pkg.reviewStatus !== 'REVIEWED') refuse(Code.CONFLICT, PACKAGE_MESSAGES.notReviewed);
-    const completed = await completedTakers(Number(pkg.id));
-    if (completed.length === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
-    const settled = settlementRows(completed, ctx.body.rows);
-    if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
-    const channel = pickedInt(ctx.body.channel, 0, PICK_MESSAGES.channel, 'given');
-    const remark = typeof ctx.body.remark === 'string' && ctx.body.remark.trim() ? ctx.body.remark.trim().slice(0, 200) : `任务包${String(pkg.packageCode)}结算`;
-    return createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], { packageCode: String(pkg.packageCode), remark });
+    return settlementSummary(pkg, takers, lines, await completedTakers(db, id), channels.map((c) => Number(c.channel)));
   }
 
   // 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR).
   return [
     ...lines.routes,
     { path: `${packagePayLine.paths.query}/summary`, perm: packagePayLine.codes.query, handler: signed(summary) },
-    { path: `${packagePayLine.paths.mgr}/settle`, perm: packagePayLine.codes.mgr!, handler: signed(settle) },
+    { path: `${packagePayLine.paths.mgr}/settle`, perm: packagePayLine.codes.mgr!, handler: signed((ctx) => packages.transition(ctx, 'settle')) },
   ].map((route): RouteSpec => ({ ...route, for: ['SYS', 'SPR'] }));
 }

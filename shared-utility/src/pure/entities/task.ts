@@ -1,7 +1,7 @@
 /** Task packages (DOMAIN.md §7, spec §2 /task): a supplier's two-level task categories. */
 import { defineEntity } from '../entity';
 import { type AccountType, enumLabel, ENUMS } from '../enums';
-import { PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, type PackageAction, packageAllows, packagePriceText, packageRowError, type PackageTriple } from '../rules/package';
+import { PACKAGE_CREATED, PACKAGE_LIFECYCLE, PACKAGE_MESSAGES, TAKER_STATUS, type PackageAction, packageAllows, packagePriceText, packageRowError, type PackageTriple } from '../rules/package';
 
 export const TASK_MESSAGES = {
   parentLevel: '上级分类只能是本供应商的一级分类',
@@ -54,7 +54,8 @@ export const workPackage = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     packageCode: { label: '任务包编号', type: 'text', search: 'like', width: 110, serial: { prefix: 'PKG', width: 5 } },
     name: { label: '任务包名称', type: 'text', required: true, max: 100, create: true, update: true, search: 'like', width: 170 },
-    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 190 },
+    // An enterprise publishes for itself unless it names one of its own (a sub-enterprise; the scope decides).
+    entId: { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 190, fromCaller: ['ENT'], callerMayName: true },
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', list: false },
     categoryId: { label: '任务分类', type: 'ref', ref: 'taskCategory', show: 'categoryName', create: true, update: true, nullable: true, width: 100 },
     packageType: { label: '任务包类型', type: 'enum', enum: 'packageType', required: true, create: true, update: true, search: 'eq', defaultValue: 10, width: 90 },
@@ -66,9 +67,10 @@ export const workPackage = defineEntity({
     endDate: { label: '结束日期', type: 'date', required: true, create: true, update: true, search: 'range', sort: true, width: 100 },
     description: { label: '任务描述', type: 'textarea', max: 1000, create: true, update: true, nullable: true, list: false },
     attachment: { label: '附件', type: 'file', create: true, update: true, nullable: true, list: false, filePath: 'package/query/file' },
-    reviewStatus: { label: '审核状态', type: 'enum', enum: 'packageReviewStatus', search: 'eq', width: 80 },
-    pkgStatus: { label: '展示状态', type: 'enum', enum: 'packageStatus', search: 'eq', width: 80 },
-    status: { label: '任务包状态', type: 'enum', enum: 'workPackageStatus', search: 'eq', width: 90 },
+    // A new package starts unreviewed, hidden, not started (rules/package.ts PACKAGE_CREATED).
+    reviewStatus: { label: '审核状态', type: 'enum', enum: 'packageReviewStatus', search: 'eq', width: 80, createdAs: PACKAGE_CREATED.reviewStatus },
+    pkgStatus: { label: '展示状态', type: 'enum', enum: 'packageStatus', search: 'eq', width: 80, createdAs: PACKAGE_CREATED.pkgStatus },
+    status: { label: '任务包状态', type: 'enum', enum: 'workPackageStatus', search: 'eq', width: 90, createdAs: PACKAGE_CREATED.status },
     reviewRemark: { label: '审核意见', type: 'text', list: false },
     /** Σ the success lines of payouts made with the package code (DOMAIN.md §7 settlement). */
     settledAmount: { label: '已结算金额(元)', type: 'money', column: 'settledFen', list: false },
@@ -149,7 +151,8 @@ export const packageTaker = defineEntity({
     id: { label: 'ID', type: 'int', list: false, detail: false },
     packageId: { label: '任务包', type: 'ref', ref: 'workPackage', show: 'packageName', required: true, create: true, search: 'eq', width: 160 },
     custId: { label: '接包人', type: 'ref', ref: 'packageTalent', show: 'custName', required: true, create: true, dependsOn: { takeFor: 'packageId' }, width: 120 },
-    status: { label: '状态', type: 'enum', enum: 'packageTakerStatus', search: 'eq', width: 80 },
+    // A talent who takes a package is working on it (完成 stamps completedAt).
+    status: { label: '状态', type: 'enum', enum: 'packageTakerStatus', search: 'eq', width: 80, createdAs: TAKER_STATUS.TAKEN },
     createdAt: { label: '接包时间', type: 'datetime', width: 150 },
     completedAt: { label: '完成时间', type: 'datetime', width: 150 },
     remark: { label: '备注', type: 'text', max: 200, create: true, nullable: true, width: 160 },
@@ -203,5 +206,22 @@ export const packagePayLine = defineEntity({
     reason: { label: '说明', type: 'text', width: 120 },
     createdAt: { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 150 },
     resultAt: { label: '完成时间', type: 'datetime', list: false },
+  },
+});
+
+/**
+ * 从业者结算's package (SYS, SPR): the one its summary names, and 发起结算 — once it passed 审核, a temp order for its
+ * enterprise with its code, one row per named completed taker paid to the talent's card (the effect: the server's
+ * domain/task/settlement.ts). The dialog (an amount per completed taker) is the screen's; the route is 从业者结算's.
+ */
+export const settledPackage = defineEntity({
+  ...workPackage,
+  name: 'settledPackage',
+  paths: packagePayLine.paths,
+  codes: packagePayLine.codes,
+  machine: undefined,
+  state: [],
+  commands: {
+    settle: { label: '发起结算', for: ['SYS', 'SPR'], code: 32220, when: (row) => row.reviewStatus === 'REVIEWED', stale: PACKAGE_MESSAGES.notReviewed },
   },
 });

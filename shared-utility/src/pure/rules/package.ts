@@ -76,7 +76,7 @@ export interface PackageTriple {
   status: number;
 }
 
-export type PackageAction = 'pass' | 'fail' | 'show' | 'hide' | 'finish' | 'cancel' | 'overdue' | 'update' | 'delete' | 'take';
+export type PackageAction = 'pass' | 'fail' | 'show' | 'hide' | 'finish' | 'cancel' | 'overdue' | 'update' | 'delete' | 'take' | 'assign';
 
 const S = PACKAGE_STATE;
 const SYS_SPR: AccountType[] = ['SYS', 'SPR'];
@@ -118,6 +118,8 @@ export const PACKAGE_LIFECYCLE: Record<PackageAction, Rule> = {
   update: { from: isInit, for: WRITERS },
   delete: { from: isInit, for: WRITERS },
   take: { from: (p) => reviewed(p) && p.pkgStatus === 'SHOWED' && p.status === S.LISTED, for: WRITERS },
+  // 指定人才 (a private package's named talents): until the package is finished or closed.
+  assign: { from: (p) => !among(p.status, [S.FINISHED, S.CLOSED]), for: WRITERS },
 };
 
 /** Whether an account type (null: the system) may take an action on a package in its current state. */
