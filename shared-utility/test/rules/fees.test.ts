@@ -12,6 +12,7 @@ import {
   lineFee,
   MAX_LADDER_BANDS,
   parseLadder,
+  priceCostRefusal,
   priceLine,
   readStoredFeeConfig,
   storedFeeColumns,
@@ -167,6 +168,15 @@ describe('fee config checks', () => {
     expect(checkFeeConfigs({ ...P0, ratio: ratio('5.4999') }, cost)).toBe(FEE_MESSAGES.belowMerchantCost);
     expect(checkFeeConfigs({ ...P0, ratio: ratio('5.5') }, cost)).toBeNull();
     expect(checkFeeConfigs(P1, cost)).toBeNull();
+  });
+
+  it('priceCostRefusal reads both stored rows: a price under the cost, or either config refused by the engine', () => {
+    const cost = { feePattern: 0, rounding: 0, ratio: ratio('5.5'), ladder: null };
+    expect(priceCostRefusal({ ...cost, ratio: ratio('5.4999') }, cost)).toBe(FEE_MESSAGES.belowMerchantCost);
+    expect(priceCostRefusal(cost, cost)).toBeNull();
+    expect(priceCostRefusal({ feePattern: 1, rounding: 0, ratio: null, ladder: JSON.stringify([{ fence: '0.00', ratio: '7' }]) }, cost)).toBeNull();
+    expect(priceCostRefusal({ feePattern: 1, rounding: 0, ratio: null, ladder: null }, cost)).toBe(FEE_MESSAGES.ladderRequired);
+    expect(priceCostRefusal(cost, { ...cost, ratio: null })).toBe(FEE_MESSAGES.ratioRange);
   });
 
   it('calc mode follows the effective original contract: 10 ↔ 0, 20 ↔ 1', () => {

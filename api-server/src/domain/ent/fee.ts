@@ -5,12 +5,12 @@
  * undercut the merchant's fixed cost. An enterprise reads its own price and its months, without the
  * merchants' profits (they would tell it the merchant's cost).
  */
-import { calcModeRefusal, checkFeeConfigs, entFeeConfig, entFeeStats } from '@flexpay/shared-utility/src/pure';
+import { calcModeRefusal, entFeeConfig, entFeeStats, priceCostRefusal } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyDb, T } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
-import { feeConfigOf, feeRoutes } from '../fee-common';
+import { feeRoutes } from '../fee-common';
 import { entScope } from '../org-scope';
 import { originalsDuring } from './contract';
 
@@ -32,7 +32,7 @@ export function entFeeRoutes(deps: AppDeps): RouteSpec[] {
     // A valid config first (the entity's `checks`); its calc mode agrees with the original contract in force, and it does not undercut its merchant's cost.
     checkedAgainst: [
       { table: 'ent_contract', match: { entId: 'entId' }, refusal: calcModeRefusal },
-      { table: 'mercht_fee_config', match: { merchtId: 'merchtId' }, refusal: (price, cost) => checkFeeConfigs(feeConfigOf(price), feeConfigOf(cost)) },
+      { table: 'mercht_fee_config', match: { merchtId: 'merchtId' }, refusal: priceCostRefusal },
     ],
   }, entFeeStats, ['amount', 'entFee', 'merchtProfit', 'parentProfit', 'supIncome']);
 }

@@ -3,13 +3,13 @@
  * feeStats screens: SYS and the supplier set any merchant's cost, a merchant sets its subs' costs and
  * only reads its own. A fixed cost may not exceed a fixed price of one of its enterprises.
  */
-import { AdminType, checkFeeConfigs, FEE_MESSAGES, merchtFeeConfig, merchtFeeStats } from '@flexpay/shared-utility/src/pure';
+import { AdminType, merchtFeeConfig, merchtFeeStats, priceCostRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, Caller, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { type AnyQuery, T } from '../../resource/entity-resource';
-import { feeConfigOf, feeRoutes } from '../fee-common';
+import { feeRoutes } from '../fee-common';
 import { merchantScope } from '../org-scope';
 
 /** A merchant's own row is read-only to it; every other row in its scope is one of its subs. */
@@ -32,6 +32,6 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
     refersTo: [{ table: 'mercht', column: 'merchtId', where: { merchtType: 0 }, scope: merchantScope(db) }],
     beforeCreate: async (ctx, values) => (ownRow(ctx.caller, values) ? refuse(Code.NO_PERMISSION, Messages.noPermission) : values),
     // A cost no enterprise's price of the merchant undercuts.
-    checkedAgainst: [{ table: 'ent_fee_config', match: { merchtId: 'merchtId' }, refusal: (cost, price) => (checkFeeConfigs(feeConfigOf(price), feeConfigOf(cost)) ? FEE_MESSAGES.belowMerchantCost : null) }],
+    checkedAgainst: [{ table: 'ent_fee_config', match: { merchtId: 'merchtId' }, refusal: (cost, price) => priceCostRefusal(price, cost) }],
   }, merchtFeeStats, ['amount', 'income', 'cost', 'profit']);
 }

@@ -131,6 +131,16 @@ export function checkFeeConfigs(ent: FeeConfig, merchant: FeeConfig): string | n
   return bothFixed && (ent.ratio ?? 0) < (merchant.ratio ?? 0) ? FEE_MESSAGES.belowMerchantCost : null;
 }
 
+/**
+ * An enterprise's price against its merchant's cost, both as stored rows (checked whichever is saved last): the engine's
+ * refusal of either config, else checkFeeConfigs' (企业费率不得低于商户成本费率).
+ */
+export function priceCostRefusal(price: Readonly<Record<string, unknown>>, cost: Readonly<Record<string, unknown>>): string | null {
+  const [p, c] = [readStoredFeeConfig(price), readStoredFeeConfig(cost)];
+  if ('error' in p || 'error' in c) return 'error' in p ? p.error : (c as { error: string }).error;
+  return checkFeeConfigs(p.config, c.config);
+}
+
 /** Outer contracts (10) go with calc mode 0, inner (20) with 1; no effective contract, nothing to match. */
 export function checkCalcModeMatchesContract(calcMode: CalcMode, contractType: number | null | undefined): string | null {
   if (contractType === null || contractType === undefined) return null;
