@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 2,
   // One retry on CI only: 2 shared cores; a retried pass is still reported as flaky in the JSON summary.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json'], ['./e2e/support/failure-context-reporter.ts']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: process.env.FLEXPAY_E2E_URL,

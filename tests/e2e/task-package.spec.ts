@@ -13,7 +13,6 @@ import { DEMO_ACCOUNTS, signInAndWait } from './support/session';
  */
 test.describe.configure({ timeout: 180_000 });
 
-const NAME = `冷链搬运${Date.now() % 100_000}`;
 const QUERY = 'package/query';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -56,6 +55,8 @@ async function confirmRowAction(page: Page, text: string, action: string, scope:
 }
 
 test('ENT publishes a private package; SPR reviews and lists it; a taker is added, completed and the package finished', async ({ browser }) => {
+  // Unique per attempt: a retry or a repeat must not find the rows of the one before.
+  const NAME = `冷链搬运${Date.now() % 1_000_000}`;
   const ent = await signedIn(browser, DEMO_ACCOUNTS.ENT);
   await ent.goto('/task/userPackage');
   const list = kitScreen(ent, 'workPackage');
@@ -68,16 +69,16 @@ test('ENT publishes a private package; SPR reviews and lists it; a taker is adde
   const row = created.records.find((r) => r.name === NAME)!;
   expect(row).toMatchObject({ reviewStatus: 'INIT', pkgStatus: 'HIDDEN', status: 0, priceText: '150.00 ~ 300.00', packageType: 20 });
   const code = String(row.packageCode);
-  await expect(list.getByText('150.00 ~ 300.00')).toBeVisible();
+  await expect(list.locator('.fp-grid tbody tr').filter({ hasText: NAME })).toContainText('150.00 ~ 300.00');
 
   // 指定人才: the enterprise's first talent may take it.
   await clickRowAction(ent, NAME, '指定人才', list);
   const assignees = kitScreen(ent, 'packageAssignee');
-  await assignees.getByRole('button', { name: '新增' }).click();
-  const talent = ent.locator('#kit-field-custId');
-  await expect(talent.locator('option')).not.toHaveCount(1);
   // The talent the settlement will pay at the end passes every payout gate.
   const talentName = payableTalent();
+  await assignees.getByRole('button', { name: '新增' }).click();
+  const talent = ent.locator('.bp6-dialog').filter({ hasText: '指定人才' }).locator('#kit-field-custId');
+  await expect(talent.locator('option').filter({ hasText: talentName })).toHaveCount(1);
   await talent.selectOption({ label: talentName });
   await ent.getByRole('button', { name: '提交' }).click();
   await expect(assignees.getByText(talentName, { exact: true })).toBeVisible();
