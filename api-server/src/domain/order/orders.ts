@@ -7,7 +7,7 @@
  * - 重新提交 (54→50) at most three times; 审核通过 and 重新处理 hand the order back to the worker.
  * Manual line results (channels 0/99, order in 52/60) settle the line like a channel result would.
  */
-import { accountTypeOf, AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED, type TransitionDef } from '@flexpay/shared-utility/src/pure';
+import { accountTypeOf, AdminType, calcFeeLog, checkManualDetailUpdate, formatFen, ORDER_MAX_RESUBMITS, orderDetail, PAYOUT_FIELDS, payOrder, TEMP_ORDER_CLOSED } from '@flexpay/shared-utility/src/pure';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
@@ -87,7 +87,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
   /** 订单明细 updateStatus {id, status 20|30, reason?}: manual channels only, in orders 52/60. */
   async function manualResult(ctx: SignedInContext, to: number) {
     const line = await details.resource.load(ctx.caller, keyValue(orderDetail, ctx.body));
-    const t: TransitionDef | undefined = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
+    const t = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
     const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 200) : '';

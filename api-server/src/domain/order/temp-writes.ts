@@ -154,10 +154,15 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
   return { orderNo };
 }
 
+/** The enterprise's context once it may start an order (assertEntMayOrder's 1004 / 1009): 制单's create, 提交订单, the open API. */
+export const orderingEnt = async (db: Db, entId: number) => {
+  await assertEntMayOrder(db, entId);
+  return entContext(db, entId);
+};
+
 /** The gates transOrder checks before anything is written; the enterprise's context when they pass. */
 export async function orderGate(deps: AppDeps, entId: number, channel: number, now: number): Promise<EntContext> {
-  await assertEntMayOrder(deps.db, entId);
-  const ent = await entContext(deps.db, entId);
+  const ent = await orderingEnt(deps.db, entId);
   const gate = await orderGateRefusal(deps.db, ent, channel, now);
   if (gate) refuse(Code.VALIDATION, gate);
   return ent;

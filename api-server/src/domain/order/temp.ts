@@ -24,15 +24,14 @@ import { namedUpload } from '../../resource/kit-routes';
 import { lockRow } from '../../resource/lock';
 import { refColumns } from '../../resource/lookups';
 import { moneyScope } from '../ent/money';
-import { assertEntMayOrder } from '../ent/order-gate';
-import { type Db, entContext, ORDER_MESSAGES } from './service';
+import { type Db, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, insertTemp, isOpen, openOperator, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITERS } from './temp-writes';
+import { assertNewTemp, insertTemp, isOpen, openOperator, orderingEnt, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITERS } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps) {
   const db = deps.db;
-  const scope = moneyScope(deps.db);
-  const entVisible = moneyScope(deps.db, 'e.id');
+  const scope = moneyScope(db);
+  const entVisible = moneyScope(db, 'e.id');
   const temps = defineResource(deps, tempOrder, {
     scope,
     ...LISTED,
@@ -74,8 +73,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     await assertNewTemp(trx, channel, rawRows);
     const visible = await entVisible(ctx.caller, trx.selectFrom('ent as e').select('e.id') as never).where('e.id', '=', entId).executeTakeFirst();
     if (!visible) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-    await assertEntMayOrder(trx, entId);
-    const ent = await entContext(trx, entId);
+    const ent = await orderingEnt(trx, entId);
     if (extra.remadeFrom) await holdRemade(trx, extra.remadeFrom);
     const temp = await insertTemp(trx, deps.dialect, ctx.caller.user, ctx.now, ent, channel, rawRows, extra);
     if (extra.remadeFrom) await updateIn(trx, 'order_detail', { remadeTempId: temp.id }, { id: extra.remadeFrom.lineIds });
@@ -111,9 +109,8 @@ export function tempOrderRoutes(deps: AppDeps) {
    * waits in 10 and the trail says why.
    */
   async function reviewed(ctx: SignedInContext, name: string) {
-    const moved = (await temps.resource.transition(ctx, name)) as Row;
-    const temp = await temps.resource.load(ctx.caller, moved.id as number);
-    if (temp.status !== 10 || !isOpen(temp)) return moved;
+    const temp = (await temps.resource.transition(ctx, name)) as Row;
+    if (temp.status !== 10 || !isOpen(temp)) return temp;
     const operator = openOperator(temp.openClientCode as string);
     try {
       // The client is no account of ours (userId null in its trail, as its upload's).
