@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { checkCustImportRow as checkImportRow, checkCustImportRows, CUST_IMPORT_MAX_ROWS as IMPORT_MAX_ROWS, importRefusal, parseIdType, residentIdCheckDigit, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { CustMessages } from '../src/domain/cust/import';
+import { PICK_MESSAGES } from '../src/resource/ent-channel';
 import { ADMIN_MESSAGES as SubuserMessages } from '@flexpay/shared-utility/src/pure/rules/server';
 import { duplicateUsernameAnswer } from '../src/domain/admin/index';
 import { isUniqueViolation } from '../src/http/db-errors';
@@ -234,8 +235,8 @@ describe.each(DIALECTS)('talent import (cust/mgr/import) on %s', (dialect) => {
   });
 
   test('SYS and SPR must name an enterprise inside their scope; MER may not import', async () => {
-    await refused(() => sys.post('cust/mgr/import', { rows: [row()] }), 1001, CustMessages.entRequired);
-    await refused(() => spr.post('cust/mgr/import', { entId: '', rows: [row()] }), 1001, CustMessages.entRequired);
+    await refused(() => sys.post('cust/mgr/import', { rows: [row()] }), 1001, PICK_MESSAGES.ent);
+    await refused(() => spr.post('cust/mgr/import', { entId: '', rows: [row()] }), 1001, PICK_MESSAGES.ent);
     // supplier01 serves ENT0001 and ENT0002; ENT0003 belongs to the other supplier.
     await refused(() => spr.post('cust/mgr/import', { entId: entIds.ENT0003, rows: [row()] }), 3002, Messages.outOfScope);
     await refused(() => sys.post('cust/mgr/import', { entId: 999999, rows: [row()] }), 1004, CustMessages.entMissing);

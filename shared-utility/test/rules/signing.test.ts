@@ -1,5 +1,5 @@
 import { commandAllows, custCoopSup, DAY_MS, SIGNING_MESSAGES, SIGN, SIGN_TABLE, TAX_REG } from '../../src/pure';
-import { bestBin, cardNoError, coopSupRefusal, dueMoves, dueSteps, signNext, taxNext, type TimedRow } from '../../src/pure/rules/server';
+import { bestBin, cardNoError, coopSupRefusal, dueMoves, dueSteps, realNameAfterEdit, signNext, taxNext, type TimedRow } from '../../src/pure/rules/server';
 
 const ALL_SIGN = [0, 10, 20, 30, 40];
 const ALL_TAX = [0, 10, 20, 30, 40];
@@ -50,6 +50,16 @@ describe('refusals on a supplier cooperation row', () => {
     expect(coopSupRefusal('taxReg', { status: 0, realNameStatus: 10 })).toBeNull();
     expect(coopSupRefusal('eSign', { status: 0, realNameStatus: 0 })).toBeNull();
     expect(coopSupRefusal('other', { status: 1 })).toBeNull();
+  });
+});
+
+describe('a talent edit and its real-name state', () => {
+  test('a new name, ID type or ID number resets it to 0; the same values, other fields or absent ones do not', () => {
+    const before = { name: '张三', idType: 111, idNumber: '110101199003071234', phone: '13800000000' };
+    expect(realNameAfterEdit({ name: '李四' }, before)).toEqual({ realNameStatus: 0, realNameAt: null });
+    expect(realNameAfterEdit({ idType: 414 }, before)).toEqual({ realNameStatus: 0, realNameAt: null });
+    expect(realNameAfterEdit({ idNumber: '110101199003070000' }, before)).toEqual({ realNameStatus: 0, realNameAt: null });
+    expect(realNameAfterEdit({ name: '张三', idType: '111', phone: '13900000000' }, before)).toEqual({});
   });
 });
 

@@ -9,7 +9,7 @@
 import { CARD_MESSAGES, custCard } from '@flexpay/shared-utility/src/pure';
 import { cardNoError } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code, Messages } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type BankCardChecker, simulatedBankCardChecker } from '../../providers/bank-card-check';
 import { defineResource, T } from '../../resource/entity-resource';
@@ -39,11 +39,11 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     mayWrite: (caller, row) => talentWritableBy(caller, { entId: row.custEntId, supplierId: row.custSupplierId }),
     beforeCreate: async (ctx, values) => {
       const talent = await requireTalent(ctx.trx, ctx.caller, values.custId);
-      if (!talentWritableBy(ctx.caller, talent)) throw new ApiError(Code.NO_PERMISSION, Messages.noPermission);
+      if (!talentWritableBy(ctx.caller, talent)) refuse(Code.NO_PERMISSION, Messages.noPermission);
       const category = Number(values.accountCategory ?? 0);
       const cardNo = String(values.cardNo ?? '').trim();
       const error = cardNoError(category, cardNo);
-      if (error) throw new ApiError(Code.VALIDATION, error);
+      if (error) refuse(Code.VALIDATION, error);
       if (category === 10) return { ...values, cardNo, bankName: values.bankName ?? '支付宝', cardType: 'DC', cardAttr: 'C', validated: 0 };
       const bin = await lookupBin(ctx.trx, cardNo);
       const validated = await checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo });

@@ -100,14 +100,9 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
             ], ['id']);
             await insertChunked(trx, 'cust_import_row', lines.map((line) => ({ importId, ok: 1, ...line })));
             const created = isNew.filter(Boolean).length;
-            await audit(trx, {
-              operator: caller.user,
-              now: ctx.now,
-              action: 'import',
-              entity: 'cust',
-              entityId: `ent:${ent.id}`,
-              changes: { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } },
-            });
+            // One entry per import, keyed by the enterprise: how many rows, its number, how many talents were new.
+            const changes = { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } };
+            await audit(trx, { operator: caller.user, now: ctx.now, action: 'import', entity: 'cust', entityId: `ent:${ent.id}`, changes });
             return { importId, importNo, imported: rows.length, created, rows: lines.map(({ rowNo, message }) => ({ rowNo, ok: true, message })) };
           });
         try {

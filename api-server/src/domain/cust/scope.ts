@@ -29,15 +29,10 @@ export function talentWritableBy(caller: Caller, talent: { entId?: unknown; supp
 export async function requireTalent(db: AnyDb, caller: Caller, custId: unknown, also?: AnyQuery): Promise<Row> {
   const id = Number(custId);
   if (!Number.isInteger(id) || id <= 0) return refuse(Code.VALIDATION, '请指定人才');
-  const row = (await db.selectFrom('cust').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
   const seenBy = inScope(db, { talent: 'cust.id' }, caller.scope);
-  const seen = await db
-    .selectFrom('cust')
-    .select('id')
-    .where('id', '=', id)
-    .where((eb) => (also ? eb.or([seenBy(eb as never), eb('cust.id', 'in', also)]) : seenBy(eb as never)))
-    .executeTakeFirst();
-  if (!seen) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  return row;
+  // The talent, with whether the caller sees it (or it is among `also`).
+  const talent = db.selectFrom('cust').selectAll().where('id', '=', id);
+  const row = (await talent.select((eb) => eb.or([seenBy(eb as never), ...(also ? [eb('cust.id', 'in', also)] : [])]).as('seen')).executeTakeFirst()) as Row | undefined;
+  if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
+  return row.seen ? row : refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
 }

@@ -5,13 +5,8 @@ import { insertMissing, readChunked } from '../../resource/batch';
 import type { AnyDb } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
 
-/** A talent's messages and the writes a new talent needs (used by 新增人才 and by the import). */
-export const TalentMessages = {
-  ...TALENT_MESSAGES,
-  entRequired: '请选择企业',
-  entMissing: '企业不存在',
-  duplicate: '证件号码已存在',
-} as const;
+/** A talent's messages and the writes a new talent needs (used by 新增人才 and by the import); 请选择企业 is namedEnterprise's. */
+export const TalentMessages = { ...TALENT_MESSAGES, entMissing: '企业不存在' } as const;
 
 /** A short unique talent code: C + time + random (custCode is unique in the table). */
 export function newCustCodes(count: number, now: number): string[] {

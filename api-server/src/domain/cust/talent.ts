@@ -6,7 +6,8 @@
  * Creating a talent also creates its cooperation with the enterprise and that enterprise's supplier
  * (and its card when a number is given); a person already registered answers 1009 naming the record.
  */
-import { AdminType, cust, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, cust, CUST_IMPORT_MESSAGES, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
+import { realNameAfterEdit } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
@@ -48,7 +49,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     },
     duplicate: async (_ctx, values) => {
       await alreadyThere(db, values);
-      return TalentMessages.duplicate;
+      return CUST_IMPORT_MESSAGES.idNumberExists;
     },
     // Its cooperation rows make it visible: written before the kit's visibility check, with its card and ID photos.
     afterInsert: async (ctx, id, columns) => {
@@ -60,10 +61,7 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
     },
     audited: ['custCode', 'name', 'idType', 'entId'],
     // A new name or ID number is a person the real-name check has not seen: back to 0.
-    beforeUpdate: async (_ctx, values, before) => {
-      const changed = (['name', 'idType', 'idNumber'] as const).some((f) => values[f] !== undefined && String(values[f]) !== String(before[f]));
-      return changed ? { ...values, realNameStatus: 0, realNameAt: null } : values;
-    },
+    beforeUpdate: async (_ctx, values, before) => ({ ...values, ...realNameAfterEdit(values, before) }),
     // 附件 to whoever may manage talents (uploading needs the write rule too); 实名认证 is a command (its effect in cust.effects.ts).
     rowActions: (caller) => (caller.perms.has(TALENT_MGR_CODE) && caller.user.adminType !== AdminType.MER ? ['files'] : []),
     effects: talentEffects,

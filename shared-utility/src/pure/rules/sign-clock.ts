@@ -26,6 +26,10 @@ export function coopSupRefusal(command: string, row: { status?: unknown; realNam
   return command === 'taxReg' && Number(row.realNameStatus) !== REAL_NAME_SUCCESS ? SIGNING_MESSAGES.realNameFirst : null;
 }
 
+/** A talent edit's real-name columns: a new name, ID type or ID number is a person the real-name check has not seen — back to 0. */
+export const realNameAfterEdit = (values: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>>): { realNameStatus?: 0; realNameAt?: null } =>
+  ['name', 'idType', 'idNumber'].some((f) => values[f] !== undefined && String(values[f]) !== String(before[f])) ? { realNameStatus: 0, realNameAt: null } : {};
+
 /** Delays of the simulated e-sign provider and tax channel (the scheduler's clock decides). */
 export interface SignDelays {
   eSignMs: number;
