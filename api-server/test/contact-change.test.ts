@@ -2,7 +2,7 @@ import { defaultCodesFor, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
 import { Code, Messages } from '../src/http/codes';
 import { SmsMessages } from '../src/providers/sms';
-import { UserMessages } from '../src/routes/user-base';
+import { CONTACT_MESSAGES as UserMessages } from '@flexpay/shared-utility/src/pure/rules/contact';
 import { CONTACT_CODES_PER_HOUR } from '../src/security/throttle';
 import { AccountGuardMessages } from '../src/http/account-guard';
 import { MAX_FAILURES } from '../src/security/lockout';

@@ -52,6 +52,7 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  * - ownEnt: as `ent`, but an enterprise sees only itself (its money, not its sub-enterprises').
  * - merchant: a merchant; SPR its merchants, MER itself and its sub-merchants, ENT its own merchant.
  * - supplier: a supplier; SPR itself and its virtual (200) suppliers, MER and ENT their supplier.
+ * - ownSupplier: as `supplier`, but a supplier sees only itself (the notices it publishes, not its virtual suppliers').
  * - entSupplier: an enterprise and a supplier column; SPR by the supplier column, MER the enterprises of
  *   itself and its sub-merchants, ENT itself only.
  * - org: a supplier, a merchant and an enterprise column; SPR, MER (with its subs) and ENT (itself) each by its own.
@@ -64,6 +65,7 @@ export type Tie =
   | { ownEnt: string }
   | { merchant: string }
   | { supplier: string }
+  | { ownSupplier: string }
   | { entSupplier: { ent: string; supplier: string } }
   | { org: { supplier: string; merchant: string; ent: string } }
   | { talent: string }
@@ -84,6 +86,12 @@ const entSees: Sees<string> = {
   ent: (db, column, org) => inSet(column, entAndSubs(db, org)),
 };
 
+const supplierSees: Sees<string> = {
+  supplier: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', org), eb.and([eb('mercht.parentId', '=', org), eb('mercht.merchtType', '=', 200)])]))),
+  merchant: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.supplierId as id').where('mercht.id', '=', org)),
+  ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', org)),
+};
+
 /** Each tie's rows per account type (the scope's kind: supplier = SPR, merchant = MER, ent = ENT). */
 const SCOPES: { [K in keyof UnionToObject<Tie>]: Sees<UnionToObject<Tie>[K]> } = {
   ent: entSees,
@@ -93,11 +101,8 @@ const SCOPES: { [K in keyof UnionToObject<Tie>]: Sees<UnionToObject<Tie>[K]> } =
     merchant: (db, column, org) => inSet(column, merchantAndSubs(db, org)),
     ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('merchtId').where('id', '=', org)),
   },
-  supplier: {
-    supplier: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.id').where((eb) => eb.or([eb('mercht.id', '=', org), eb.and([eb('mercht.parentId', '=', org), eb('mercht.merchtType', '=', 200)])]))),
-    merchant: (db, column, org) => inSet(column, db.selectFrom('mercht').select('mercht.supplierId as id').where('mercht.id', '=', org)),
-    ent: (db, column, org) => inSet(column, db.selectFrom('ent').select('ent.supplierId as id').where('ent.id', '=', org)),
-  },
+  supplier: supplierSees,
+  ownSupplier: { ...supplierSees, supplier: (_db, column, org) => equals(column, org) },
   entSupplier: {
     supplier: (_db, columns, org) => equals(columns.supplier, org),
     merchant: (db, columns, org, share) => scopedIn(db, columns.ent, merchantEntIds(db, org), share),

@@ -4,8 +4,6 @@ import { custImportRoutes } from '../domain/cust/import';
 import { talentRoutes } from '../domain/cust/talent';
 import { dashboardRoutes } from '../domain/dashboard/summary';
 import type { AppDeps, RouteSpec } from '../http/guard';
-import { captchaRoutes } from './captcha';
-import { documentRoutes } from './document';
 import { noticeRoutes } from './notice';
 import { recoveryRoutes } from './recovery';
 import { revealRoutes } from './reveal';
@@ -13,5 +11,5 @@ import { searchRoutes } from './search';
 import { userRoutes } from './user';
 
 export function allRoutes(deps: AppDeps): RouteSpec[] {
-  return [...userRoutes(deps), ...captchaRoutes(deps), ...recoveryRoutes(deps), ...documentRoutes(), ...dashboardRoutes(), ...noticeRoutes(deps), ...talentRoutes(deps), ...custImportRoutes(deps), ...bankBinRoutes(deps), ...searchRoutes(deps), ...revealRoutes(deps), ...domainRoutes(deps)];
+  return [...userRoutes(deps), ...recoveryRoutes(deps), ...dashboardRoutes(), ...noticeRoutes(deps), ...talentRoutes(deps), ...custImportRoutes(deps), ...bankBinRoutes(deps), ...searchRoutes(deps), ...revealRoutes(deps), ...domainRoutes(deps)];
 }

@@ -1,4 +1,5 @@
 import { AdminType, codeOf } from '@flexpay/shared-utility/src/pure';
+import { inScope } from '../account/scope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
 import { formatDateTime } from '../util/time';
 
@@ -9,26 +10,18 @@ const MAX_SHOWN = 20;
 
 /** The notices addressed to a caller now: published, inside their window, to all or to its account type. */
 function addressed(deps: AppDeps, ctx: SignedInContext) {
-  const { user } = ctx.caller;
-  let query = deps.db
+  const { user, scope } = ctx.caller;
+  const query = deps.db
     .selectFrom('notice')
     .leftJoin('notice_read', (join) => join.onRef('notice_read.noticeId', '=', 'notice.id').on('notice_read.userId', '=', user.userId))
     .where('notice.status', '=', 0)
     .where((eb) => eb.or([eb('notice.publishAt', 'is', null), eb('notice.publishAt', '<=', ctx.now)]))
     .where((eb) => eb.or([eb('notice.expireAt', 'is', null), eb('notice.expireAt', '>', ctx.now)]));
   // The platform sees every notice; others see those addressed to all or to their type, and a
-  // supplier's notices only inside that supplier's own tree.
+  // supplier's notices only inside that supplier's own tree (the `ownSupplier` tie of the publisher).
   if (user.adminType === AdminType.SYS) return query;
-  const orgId = user.orgId ?? -1;
-  const supplierOfCaller =
-    user.adminType === AdminType.SPR
-      ? deps.db.selectFrom('mercht').select('mercht.id as supplierId').where('mercht.id', '=', orgId)
-      : user.adminType === AdminType.MER
-        ? deps.db.selectFrom('mercht').select('mercht.supplierId').where('mercht.id', '=', orgId)
-        : deps.db.selectFrom('ent').select('ent.supplierId').where('ent.id', '=', orgId);
-  return query
-    .where('notice.target', 'in', [0, TARGET_OF[user.adminType] ?? 0])
-    .where((eb) => eb.or([eb('notice.publisherId', 'is', null), eb('notice.publisherId', 'in', supplierOfCaller)]));
+  const published = inScope(deps.db, { ownSupplier: 'notice.publisherId' }, scope);
+  return query.where('notice.target', 'in', [0, TARGET_OF[user.adminType] ?? 0]).where((eb) => eb.or([eb('notice.publisherId', 'is', null), published(eb)]));
 }
 
 export function noticeRoutes(deps: AppDeps): RouteSpec[] {

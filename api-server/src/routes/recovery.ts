@@ -1,4 +1,5 @@
 /**
+ * The open routes under captcha/ (spec §7: the captchas, the template download, the recovery codes) and
  * /forgetPassword (issue 16): an account proves itself with a code sent to its own phone (SMS,
  * purpose 3) or e-mail, receives a single-use reset token (purpose 4) and sets a new password that
  * meets the §5 rule (purpose 5). Codes belong to the account, not to the phone. Every answer about
@@ -8,15 +9,19 @@ import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
 import type { Kysely } from 'kysely';
 import type { ContactChannel } from '../account/contact-notice';
 import type { Database } from '../db/schema';
-import { Code } from '../http/codes';
+import { buildTemplate, TEMPLATES } from '../documents/templates';
+import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import { type AppDeps, type RouteContext, type RouteSpec, str } from '../http/guard';
 import { issueCode, SmsMessages, verifyCode } from '../providers/sms';
+import { sendXlsx } from '../resource/export';
+import { checkCaptcha, createCaptcha } from '../security/captcha';
 import { clearFailures } from '../security/lockout';
+import { checkSlide, createSlide } from '../security/slide-captcha';
 import { throttlesOf } from '../security/throttle';
-import { sendCodeBy, spend, storePassword } from './user-base';
+import { sendCodeBy, spend, storePassword } from './user';
 
-export const SmsPurpose = { FORGET: 3, RESET: 4 } as const;
+const SmsPurpose = { FORGET: 3, RESET: 4 } as const;
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
 
 export const RecoveryMessages = {
@@ -58,6 +63,55 @@ async function sendRecoveryCode(deps: AppDeps, ctx: RouteContext, channel: Conta
 export function recoveryRoutes(deps: AppDeps): RouteSpec[] {
   const usernameSchema = { username: 'loginUsername' as const };
   return [
+    {
+      path: 'captcha/create',
+      perm: codeOf('ACT_CAPTCHA_CREATE'),
+      handler: (ctx) => createCaptcha(deps.db, ctx.now),
+    },
+    {
+      path: 'captcha/check',
+      perm: codeOf('ACT_CAPTCHA_CHECK'),
+      schema: { captchaToken: 'captcha', captcha: 'captcha' },
+      handler: async (ctx) => {
+        const valid = await checkCaptcha(deps.db, str(ctx.body, 'captchaToken') ?? '', str(ctx.body, 'captcha') ?? '', ctx.now);
+        if (!valid) refuse(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        return true;
+      },
+    },
+    {
+      path: 'captcha/slideCreate',
+      perm: codeOf('ACT_CAPTCHA_SLIDE_CREATE'),
+      handler: (ctx) => createSlide(deps.db, ctx.now),
+    },
+    {
+      path: 'captcha/slideCheck',
+      perm: codeOf('ACT_CAPTCHA_SLIDE_CHECK'),
+      check: (body) => (typeof body.captchaToken !== 'string' || typeof body.x !== 'number' ? Messages.badCaptcha : null),
+      handler: async (ctx) => {
+        // The drag's [ms, x] samples (issue 21 item 7): checked with the position, one try per picture.
+        const pass = await checkSlide(deps.db, str(ctx.body, 'captchaToken') ?? '', ctx.body.x as number, ctx.now, ctx.body.trace ?? []);
+        if (!pass) refuse(Code.BAD_CAPTCHA, Messages.badCaptcha);
+        return { captcha: pass };
+      },
+    },
+    {
+      path: 'captcha/publicKey',
+      perm: codeOf('ACT_CAPTCHA_PUBLIC_KEY'),
+      handler: async () => ({ publicKey: deps.keys.publicPem }),
+    },
+    {
+      // Template download: a signed GET.
+      path: 'captcha/document/download',
+      method: 'GET',
+      perm: codeOf('ACT_DOCUMENT_DOWNLOAD'),
+      raw: true,
+      handler: async (ctx) => {
+        const key = String((ctx.request.query as Record<string, unknown>).tmplDoc ?? '');
+        const def = Object.hasOwn(TEMPLATES, key) ? TEMPLATES[key] : undefined;
+        if (!def) return refuse(Code.NOT_FOUND, Messages.unknownTemplate);
+        return sendXlsx(ctx.reply, buildTemplate(def), `${def.title}.xlsx`, `${key}.xlsx`);
+      },
+    },
     {
       path: 'captcha/sendSMSCode',
       perm: codeOf('ACT_CAPTCHA_SMS'),

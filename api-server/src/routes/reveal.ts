@@ -32,14 +32,8 @@ export function revealRoutes(deps: AppDeps): RouteSpec[] {
         const row = await resource.load(caller, key);
         const shown = resource.show(row, caller, true);
         const field = String(ctx.body.field);
-        await audit(deps.db, {
-          operator: caller.user,
-          now: ctx.now,
-          action: REVEAL_ACTION,
-          entity: target.entity.name,
-          entityId: String(key),
-          changes: { revealedField: { from: null, to: target.field.label }, owner: { from: null, to: revealOwner(shown) } },
-        });
+        const changes = { revealedField: { from: null, to: target.field.label }, owner: { from: null, to: revealOwner(shown) } };
+        await audit(deps.db, { operator: caller.user, now: ctx.now, action: REVEAL_ACTION, entity: target.entity.name, entityId: String(key), changes });
         return { value: (shown[field] as string | null | undefined) ?? null };
       },
     },

@@ -12,6 +12,7 @@ import { inScope, rowInScope } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
+import type { AnyDb } from '../resource/entity-resource';
 
 /** A hit: its kind (the entity's title), title, subtitle and the link it leads to. */
 type SearchHit = Record<'kind' | 'title' | 'subtitle' | 'link', string>;
@@ -38,7 +39,7 @@ function searcher(entity: Entity, subtitle: string, order: 'asc' | 'desc', link:
   return {
     codes: [entity, ...alsoBy].map((e) => e.codes.query),
     run: async (db, ctx, q) => {
-      let qb = (db as unknown as Kysely<any>).selectFrom(table); // eslint-disable-line @typescript-eslint/no-explicit-any
+      let qb = (db as AnyDb).selectFrom(table);
       if (table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
       const rows = await qb
         .select([`${label} as title`, `${subtitle} as subtitle`])

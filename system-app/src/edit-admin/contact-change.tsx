@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Classes, ControlGroup, FormGroup, H5, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { request, showSuccess, type Row } from '@flexpay/shared-utility';
-import { contactProblem } from '../../../shared-utility/src/pure/rules/contact';
+import { CONTACT_MESSAGES, contactProblem } from '../../../shared-utility/src/pure/rules/contact';
 import { useCodeSender } from '../login/code-sender';
 
 type Channel = 'sms' | 'mail';
@@ -39,7 +39,7 @@ export function ContactChange({ current, onChanged }: { current: { phone: string
     event.preventDefault();
     const found = {
       contact: contactProblem(channel, contact, currentValue) ?? undefined,
-      password: password ? undefined : '请输入当前密码',
+      password: password ? undefined : CONTACT_MESSAGES.passwordRequired,
       code: /^\d{6}$/.test(code.trim()) ? undefined : '请输入6位验证码',
     };
     setErrors(found);

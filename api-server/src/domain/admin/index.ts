@@ -112,9 +112,8 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
     {
       path: 'user/subuser/perm/get',
       perm: admin.codes.query,
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        const row = await resource.load(caller, keyValue(admin, { userId: ctx.body.subUserId }));
+      handler: signed(async ({ caller, body }) => {
+        const row = await resource.load(caller, keyValue(admin, { userId: body.subUserId }));
         const granted = await permCodesOf(deps.db, row as unknown as AdminUserRow);
         // Editable exactly when the row offers the update command (its code, 1012 and a managed account).
         const editable = resource.actionsFor(caller, row).includes('updatePerm');

@@ -5,44 +5,44 @@ import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
 import { formatDateTime } from '../../util/time';
 
+type Stamped = { createdAt: number; updatedAt: number };
+
+/** The caller's own organisation as `read` finds it by its id, for the account types that have one (3002 for others, 1004 when gone). */
+function self<R extends Stamped>(path: string, types: number[], read: (orgId: number) => Promise<R | undefined>): RouteSpec {
+  return {
+    path,
+    perm: codeOf('ACT_USER_GET'),
+    scope: async (ctx) => types.includes(ctx.caller.user.adminType),
+    handler: async (ctx) => {
+      const org = (await read((ctx as SignedInContext).caller.user.orgId ?? -1)) ?? refuse(Code.NOT_FOUND, Messages.notFound);
+      return { ...org, createdAt: formatDateTime(org.createdAt), updatedAt: formatDateTime(org.updatedAt) };
+    },
+  };
+}
+
 export function orgInfoRoutes(deps: AppDeps): RouteSpec[] {
   const { db } = deps;
-  const self = codeOf('ACT_USER_GET');
   return [
-    {
-      path: 'mercht/query/self',
-      perm: self,
-      scope: async (ctx) => ctx.caller.user.adminType === AdminType.MER || ctx.caller.user.adminType === AdminType.SPR,
-      handler: async (ctx) => {
-        const orgId = (ctx as SignedInContext).caller.user.orgId ?? -1;
-        const m = await db
-          .selectFrom('mercht')
-          .leftJoin('mercht as p', 'p.id', 'mercht.parentId')
-          .select(['mercht.id', 'mercht.merchtCode', 'mercht.name', 'mercht.merchtType', 'mercht.parentId', 'p.name as parentName', 'mercht.status', 'mercht.contactName', 'mercht.contactPhone', 'mercht.createdAt', 'mercht.updatedAt'])
-          .where('mercht.id', '=', orgId)
-          .executeTakeFirst();
-        if (!m) return refuse(Code.NOT_FOUND, Messages.notFound);
-        const ents = await db.selectFrom('ent').select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('merchtId', '=', m.id), eb('supplierId', '=', m.id)])).executeTakeFirst();
-        const subs = await db.selectFrom('mercht').select((eb) => eb.fn.countAll().as('n')).where('parentId', '=', m.id).executeTakeFirst();
-        return { ...m, entCount: Number(ents?.n ?? 0), subMerchtCount: Number(subs?.n ?? 0), createdAt: formatDateTime(m.createdAt), updatedAt: formatDateTime(m.updatedAt) };
-      },
-    },
-    {
-      path: 'ent/query/self',
-      perm: self,
-      scope: async (ctx) => ctx.caller.user.adminType === AdminType.ENT,
-      handler: async (ctx) => {
-        const orgId = (ctx as SignedInContext).caller.user.orgId ?? -1;
-        const e = await db
-          .selectFrom('ent')
-          .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
-          .innerJoin('mercht as s', 's.id', 'ent.supplierId')
-          .select(['ent.id', 'ent.entCode', 'ent.entName', 'ent.merchtId', 'm.name as merchtName', 'ent.supplierId', 's.name as supplierName', 'ent.status', 'ent.contactName', 'ent.contactPhone', 'ent.createdAt', 'ent.updatedAt'])
-          .where('ent.id', '=', orgId)
-          .executeTakeFirst();
-        if (!e) return refuse(Code.NOT_FOUND, Messages.notFound);
-        return { ...e, createdAt: formatDateTime(e.createdAt), updatedAt: formatDateTime(e.updatedAt) };
-      },
-    },
+    self('mercht/query/self', [AdminType.MER, AdminType.SPR], async (orgId) => {
+      const m = await db
+        .selectFrom('mercht')
+        .leftJoin('mercht as p', 'p.id', 'mercht.parentId')
+        .select(['mercht.id', 'mercht.merchtCode', 'mercht.name', 'mercht.merchtType', 'mercht.parentId', 'p.name as parentName', 'mercht.status', 'mercht.contactName', 'mercht.contactPhone', 'mercht.createdAt', 'mercht.updatedAt'])
+        .where('mercht.id', '=', orgId)
+        .executeTakeFirst();
+      if (!m) return undefined;
+      const ents = await db.selectFrom('ent').select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('merchtId', '=', m.id), eb('supplierId', '=', m.id)])).executeTakeFirst();
+      const subs = await db.selectFrom('mercht').select((eb) => eb.fn.countAll().as('n')).where('parentId', '=', m.id).executeTakeFirst();
+      return { ...m, entCount: Number(ents?.n ?? 0), subMerchtCount: Number(subs?.n ?? 0) };
+    }),
+    self('ent/query/self', [AdminType.ENT], (orgId) =>
+      db
+        .selectFrom('ent')
+        .innerJoin('mercht as m', 'm.id', 'ent.merchtId')
+        .innerJoin('mercht as s', 's.id', 'ent.supplierId')
+        .select(['ent.id', 'ent.entCode', 'ent.entName', 'ent.merchtId', 'm.name as merchtName', 'ent.supplierId', 's.name as supplierName', 'ent.status', 'ent.contactName', 'ent.contactPhone', 'ent.createdAt', 'ent.updatedAt'])
+        .where('ent.id', '=', orgId)
+        .executeTakeFirst(),
+    ),
   ];
 }
