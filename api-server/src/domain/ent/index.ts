@@ -8,7 +8,7 @@ import type { AppDeps, RouteSpec } from '../../http/guard';
 import type { Row } from '../../resource/codec';
 import { defineResource, T, type WriteContext } from '../../resource/entity-resource';
 import { withTopAdmin } from '../merchant/index';
-import { entScope, SIMPLE } from '../org-scope';
+import { entScope, SIMPLE, visibleEnt } from '../org-scope';
 
 export { entScope };
 
@@ -49,12 +49,8 @@ export function entRoutes(deps: AppDeps): RouteSpec[] {
     writers: ['SYS', 'ENT'],
     remove: 'delete',
     simple: false,
-    // An enterprise's sub-enterprises are its own, under its merchant.
-    fill: async (ctx) => {
-      if (ctx.caller.user.adminType !== AdminType.ENT) return {};
-      const own = (await db.selectFrom('ent').select('merchtId').where('id', '=', ctx.caller.user.orgId).executeTakeFirst()) as Row | undefined;
-      return { parentId: ctx.caller.user.orgId, merchtId: own?.merchtId };
-    },
+    // An enterprise's sub-enterprises are its own (subEnt.parentId's `fromCaller`), under its merchant.
+    fill: async (ctx) => (ctx.caller.user.adminType === AdminType.ENT ? { merchtId: (await visibleEnt(db, ctx.caller, ctx.caller.user.orgId)).merchtId } : {}),
     ...creation,
   });
   const configs = defineResource(deps, entConfig, {

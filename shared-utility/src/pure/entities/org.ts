@@ -120,6 +120,8 @@ export const subMerchant = defineEntity({
 /** Sub-enterprises (depth ≤ 2, same merchant): a parent edits a sub's profile, never its money. */
 export const subEnt = defineEntity({
   ...ent,
+  // An enterprise's sub-enterprises are its own (under its merchant: api-server ent/index.ts).
+  fields: { ...entFields, parentId: { ...entFields.parentId, fromCaller: ['ENT'] } },
   name: 'subEnt',
   title: '下级企业',
   paths: { query: 'ent/query/sub', mgr: 'ent/mgr/sub' },
