@@ -144,4 +144,15 @@ describe.each(DIALECTS)('commands on %s', (dialect) => {
     expect(JSON.parse(entry.changes)).toEqual({ voucher: { from: JSON.parse(voucher.file).name, to: null } });
     expect(await spr.post(`${TO_ME}/inviVoucherDelete`, { id: voucher.id })).toMatchObject({ code: Code.NOT_FOUND });
   });
+
+  test('a child command that `removes` deletes its child record, not the row (删除发票): answers true, audited on the application', async () => {
+    const approved = (await applications()).find((r) => r.status === 20)!;
+    const values = { applyId: approved.id, invoiceNo: '26112700000000000001', invoiceCode: null, invoiceDate: '2026-11-27', totalFen: 100, taxFen: 6, file: '{}', status: 0, createdAt: Date.now(), updatedAt: Date.now() };
+    const file = await ctx.db.insertInto('invoice_file').values(values).returning(['id', 'applyId']).executeTakeFirstOrThrow();
+    expect((await spr.post(`${TO_ME}/inviFileDelete`, { id: file.id })).data).toBe(true);
+    expect(await ctx.db.selectFrom('invoice_file').select('id').where('id', '=', file.id).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.db.selectFrom('invoice_apply').select('status').where('id', '=', file.applyId).executeTakeFirstOrThrow()).toEqual({ status: 20 });
+    const [entry] = await auditOf('invoiceApplyToMe', file.applyId, 'inviFileDelete');
+    expect(JSON.parse(entry.changes)).toEqual({ invoiceNo: { from: null, to: String(file.id) } });
+  });
 });

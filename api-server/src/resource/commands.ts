@@ -98,7 +98,8 @@ export type Effects = Record<string, Effect | AskingEffect<any>>; // eslint-disa
  * What a command declares about the rows referring to its record, run in its transaction after the state
  * moved and before the effect: refused while some refer to it (`keptWhile`: a package finished while a
  * taker still works), the rows that move with it (`movedWith`: a cancelled package's open takers), the rows
- * that go with it (`removedWith`) and the record itself (`removes`: a command that deletes answers true).
+ * that go with it (`removedWith`) and the record itself (`removes`: a command that deletes answers true;
+ * a child command's `removes` deletes its child record, 删除凭证).
  * `stamp` names a column of the record set to the time with its move (a taker's completedAt).
  */
 export interface CommandRefs {
@@ -190,6 +191,9 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
   const child = command.child ? await childOf(ctx, command) : undefined;
   const key = child ? (child[command.child!.link] as number | string) : commandKey(entity, command, ctx.body);
   const row = await host.load(ctx.caller, key);
+  // The row may take another command instead (its `instead`: 提交 of a temp order under review is 提交审核).
+  const other = command.instead?.(row);
+  if (other && other !== name) return runCommand(host, ctx, other);
   await options.guard?.(ctx, row);
   const type = accountTypeOf(ctx.caller.user.adminType);
   if (!type || !command.for.includes(type) || !ctx.caller.perms.has(command.code) || (options.mayWrite && !options.mayWrite(ctx.caller, row)))
@@ -229,7 +233,8 @@ export async function runCommand(host: CommandHost, ctx: SignedInContext, name: 
       await refuseWhileReferenced(trx, refs.keptWhile ?? [], row, keyColumn);
       await moveReferring(trx, refs.movedWith ?? [], row, keyColumn, ctx.now);
       await removeReferring(trx, refs.removedWith ?? [], row, keyColumn);
-      if (refs.removes) await trx.deleteFrom(entity.table).where(keyColumn, '=', rowKey).execute();
+      // A child command removes its child record (删除凭证), any other the row itself.
+      if (refs.removes) await (child ? trx.deleteFrom(command.child!.table).where('id', '=', child.id) : trx.deleteFrom(entity.table).where(keyColumn, '=', rowKey)).execute();
     }
     const result = !effect ? undefined : typeof effect === 'function' ? await effect({ ...ctx, trx, row, input, name, child }) : await effect.run({ ...ctx, trx, row, input, name, child, asked });
     const changes: Changes = {};
