@@ -19,6 +19,6 @@ export async function assertEntMayOrder(db: Kysely<Database>, entId: number): Pr
     .where('ent.id', '=', entId)
     .executeTakeFirst();
   if (!row) return refuse(Code.NOT_FOUND, Messages.notFound);
-  const refusal = newOrderRefusal({ entStatus: row.entStatus, merchtStatus: row.merchtStatus, parentMerchtStatus: row.parentMerchtStatus ?? null });
+  const refusal = newOrderRefusal(row);
   if (refusal) refuse(Code.CONFLICT, refusal);
 }

@@ -63,12 +63,9 @@ export function merchantRoutes(deps: AppDeps): RouteSpec[] {
       ...merchantOptions.refersTo,
     ],
   });
-  // The caller's parent merchant: an enterprise's merchant, a sub-merchant's parent, none for a top merchant.
+  // The caller's parent merchant: an enterprise's merchant (the merchant tie's ENT rows), a sub-merchant's parent, none for a top merchant.
   const sup = defineResource(deps, supMerchant, {
-    scope: (caller, qb) => {
-      const orgId = caller.user.orgId ?? -1;
-      return qb.where(`${T}.id`, 'in', caller.user.adminType === AdminType.ENT ? db.selectFrom('ent').select('merchtId').where('id', '=', orgId) : db.selectFrom('mercht').select('parentId').where('id', '=', orgId));
-    },
+    scope: (caller, qb) => (caller.user.adminType === AdminType.ENT ? scope(caller, qb) : qb.where(`${T}.id`, 'in', db.selectFrom('mercht').select('parentId').where('id', '=', caller.user.orgId ?? -1))),
     list: 'mercht/query/listSup',
     get: false,
     simple: false,
