@@ -26,6 +26,23 @@ export function refuse(code: CodeValue, message: string, data?: unknown): never 
   throw new ApiError(code, message, data ?? null);
 }
 
+/**
+ * `work`'s answer, or the refusal (ApiError) it ended with, as a value; any other error is thrown on. For work whose
+ * refusal is part of the answer (a month's mail naming a channel it could not prove, a line marked with its reason).
+ */
+export async function refusalOf<T>(work: Promise<T>): Promise<T | ApiError> {
+  return work.catch((error: unknown) => {
+    if (error instanceof ApiError) return error;
+    throw error;
+  });
+}
+
+/** A pure rule's answer, or its `{ error }` refused (1001 unless `code`): `const range = orRefuse(checkStatementRange(from, to, today))`. */
+export function orRefuse<T>(answer: T | { error: string }, code: CodeValue = Code.VALIDATION): T {
+  if (typeof answer === 'object' && answer !== null && 'error' in answer) refuse(code, answer.error);
+  return answer as T;
+}
+
 export function ok<T>(data: T): Envelope<T> {
   return { code: Code.OK, message: 'success', data };
 }

@@ -161,8 +161,8 @@ const codesHeld = (caller: Caller, code: number | undefined) => code !== undefin
 
 export { keyValue };
 
-/** Left joins of the ref fields that show a label, and the selection of every column plus labels. */
-function withLookups(entity: Entity, qb: AnyQuery): AnyQuery {
+/** Left joins of the ref fields that show a label, and the selection of every column plus labels (a list's rows; a read model's grouped rows, 收支记录(简)). */
+export function withLookups(entity: Entity, qb: AnyQuery): AnyQuery {
   let q = qb.selectAll(T);
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.type !== 'ref' || !field.ref || !field.show) continue;
