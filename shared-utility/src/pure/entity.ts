@@ -215,6 +215,11 @@ export interface CommandDef<F extends string = string> {
   encrypted?: boolean;
   /** A choice between two commands by a bool input (审核 → reviewPass / reviewFail): served, never listed in `_actions`. */
   choose?: { field: string; yes: string; no: string };
+  /**
+   * The command a row takes instead, when it names one (提交 of a temp order its enterprise reviews is 提交审核): both
+   * routes run what the row decides; `when` still says which one the row offers.
+   */
+  instead?: (row: Readonly<Record<string, unknown>>) => string | null;
   /** The audit action when not the command's name. */
   auditAs?: string;
   /** Success message shown by the browser (default `<label>成功`); may read the answer (实名认证成功 / 实名认证未通过). */
