@@ -40,14 +40,15 @@ export function custCardRoutes(deps: AppDeps, checker: BankCardChecker = simulat
     beforeCreate: async (ctx, values) => {
       const talent = await requireTalent(ctx.trx, ctx.caller, values.custId);
       if (!talentWritableBy(ctx.caller, talent)) refuse(Code.NO_PERMISSION, Messages.noPermission);
-      const category = Number(values.accountCategory ?? 0);
-      const cardNo = String(values.cardNo ?? '').trim();
+      // The number as parsed (required, trimmed); the category's declared default is 0 (a bank card).
+      const category = Number(values.accountCategory);
+      const cardNo = String(values.cardNo);
       const error = cardNoError(category, cardNo);
       if (error) refuse(Code.VALIDATION, error);
-      if (category === 10) return { ...values, cardNo, bankName: values.bankName ?? '支付宝', cardType: 'DC', cardAttr: 'C', validated: 0 };
+      if (category === 10) return { ...values, bankName: values.bankName ?? '支付宝', cardType: 'DC', cardAttr: 'C', validated: 0 };
       const bin = await lookupBin(ctx.trx, cardNo);
       const validated = await checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo });
-      return { ...values, cardNo, bankName: values.bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? values.cardType ?? 'DC', validated };
+      return { ...values, bankName: values.bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? values.cardType ?? 'DC', validated };
     },
   }).routes;
 }

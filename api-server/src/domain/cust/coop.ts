@@ -18,11 +18,9 @@ import { requireTalent } from './scope';
 
 const COOP_MESSAGES = { entDuplicate: '该人才已与此企业合作', supDuplicate: '该人才已与此供应商合作', supplier: '请选择供应商', ent: '请选择合作企业' } as const;
 
-const typeOf = (caller: Caller) => caller.user.adminType;
-
 /** Talents cooperating with an enterprise of the supplier (a supplier may start cooperating with them). */
 const ofSupplierEnts = (db: AnyDb, supplierId: number) =>
-  db.selectFrom('cust_coop_ent').select('cust_coop_ent.custId').where('cust_coop_ent.entId', 'in', db.selectFrom('ent').select('ent.id').where('ent.supplierId', '=', supplierId));
+  db.selectFrom('cust_coop_ent').select('custId').where('entId', 'in', db.selectFrom('ent').select('id').where('supplierId', '=', supplierId));
 
 /**
  * Enterprise cooperation rows a caller sees: tied by the enterprise (ENT its own and its sub-enterprises',
@@ -60,8 +58,8 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
   return defineResource(deps, custCoopSup, {
     scope: supCoopScope(deps.db),
     writers: ['SYS', 'SPR'],
-    // SPR keeps its own supplier's rows; ENT signs its talents (custCoopSup.commands' `for`), never edits the cooperation.
-    mayWrite: (caller, row) => typeOf(caller) === AdminType.SYS || typeOf(caller) === AdminType.ENT || row.supplierId === caller.user.orgId,
+    // SPR keeps its own supplier's rows; ENT signs its talents (custCoopSup.commands' `for`), never edits the cooperation (writers); MER is no writer or signer.
+    mayWrite: (caller, row) => caller.user.adminType !== AdminType.SPR || row.supplierId === caller.user.orgId,
     create: 'addSupCoopData',
     // updateSupCoopData edits status, channel and remark; with signStatus 20/10 or taxRegStatus 40 it is 纸质签约, 发起电子签, 注销登记.
     update: 'updateSupCoopData',
@@ -78,8 +76,8 @@ export function custCoopSupRoutes(deps: AppDeps): RouteSpec[] {
     effects: coopSupEffects,
     // SPR: a talent it sees or one cooperating with one of its enterprises (its own supplier is the field's fromCaller).
     beforeCreate: async (ctx, values) => {
-      await requireTalent(ctx.trx, ctx.caller, values.custId, typeOf(ctx.caller) === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
-      return isBlank(values.supplierId) ? refuse(Code.VALIDATION, COOP_MESSAGES.supplier) : { ...values, signStatus: SIGN.none, taxRegStatus: 0 };
+      await requireTalent(ctx.trx, ctx.caller, values.custId, ctx.caller.user.adminType === AdminType.SPR ? ofSupplierEnts(ctx.trx, ctx.caller.user.orgId ?? -1) : undefined);
+      return isBlank(values.supplierId) ? refuse(Code.VALIDATION, COOP_MESSAGES.supplier) : values;
     },
     refersTo: [{ table: 'mercht', column: 'supplierId', where: { merchtType: [100, 200, 300] }, message: COOP_MESSAGES.supplier }],
   }).routes;

@@ -6,7 +6,7 @@
 import { SIGN_CHANNEL } from '@flexpay/shared-utility/src/pure';
 import type { BankCardChecker } from '../../providers/bank-card-check';
 import { simulatedRealNameProvider } from '../../providers/realname';
-import type { EffectContext, Effects } from '../../resource/commands';
+import type { Effects } from '../../resource/commands';
 import { namedUpload } from '../../resource/kit-routes';
 import type { AnyDb, Row } from '../../resource/entity-resource';
 import { requireTalent } from './scope';
@@ -36,7 +36,7 @@ export const cardEffects = (checker: BankCardChecker, db: AnyDb): Effects => ({
       return checker.check({ name: String(talent.name), idNumber: String(talent.idNumber), cardNo: String(row.cardNo) });
     },
     // The trail names the result even when it is the card's state again (2 → 2).
-    run: async ({ row, asked: validated }: EffectContext & { asked: number }) => ({ set: { validated }, changes: { validated: { from: Number(row.validated), to: validated } } }),
+    run: async ({ row, asked }) => ({ set: { validated: asked }, changes: { validated: { from: Number(row.validated), to: asked } } }),
   },
 });
 

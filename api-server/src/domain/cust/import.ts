@@ -59,50 +59,49 @@ export function custImportRoutes(deps: AppDeps): RouteSpec[] {
       path: 'cust/mgr/import',
       perm: custImport.codes.query, // ACT_CUST_IMPORT
       check: (body) => importCountRefusal(body.rows),
-      handler: signed(async (ctx) => {
-        const { caller } = ctx;
-        const ent = await namedEnterprise(db, caller.user, ctx.body, CustMessages.entMissing);
-        const checked = checkCustImportRows(ctx.body.rows as unknown[]);
+      handler: signed(async ({ caller, body, now }) => {
+        const ent = await namedEnterprise(db, caller.user, body, CustMessages.entMissing);
+        const checked = checkCustImportRows(body.rows as unknown[]);
         const refusal = importRefusal(checked);
         if (refusal) throw new ApiError(Code.VALIDATION, refusal.message, { rows: refusal.rows });
-        const upload = ctx.body.file ? await namedUpload(db, caller.user, ctx.body.file, CustMessages.importFile, CustMessages.file) : null;
+        const upload = body.file ? await namedUpload(db, caller.user, body.file, CustMessages.importFile, CustMessages.file) : null;
         const rows = checked.map((c) => c.row!);
-        const importNo = importNoOf(ctx.now);
+        const importNo = importNoOf(now);
 
         const run = () =>
           db.transaction().execute(async (trx) => {
             const stored = await storedPeople(trx, rows);
             const isNew = rows.map((r) => !stored.has(personKey(r)));
             // New people: their talent rows and cards (a code for each row, those of the new ones used).
-            const codes = newCustCodes(rows.length, ctx.now);
-            const made = await insertChunked(trx, 'cust', rows.flatMap((r, i) => (isNew[i] ? [newTalentRow(r, codes[i], ent, ctx.now)] : [])), ['id', 'custCode']);
+            const codes = newCustCodes(rows.length, now);
+            const made = await insertChunked(trx, 'cust', rows.flatMap((r, i) => (isNew[i] ? [newTalentRow(r, codes[i], ent, now)] : [])), ['id', 'custCode']);
             const idOf = new Map(made.map((x) => [x.custCode, Number(x.id)]));
             const ids = rows.map((r, i) => stored.get(personKey(r))?.id ?? idOf.get(codes[i])!);
             const binOf = await binMatcher(trx);
-            await insertChunked(trx, 'cust_card', rows.flatMap((r, i) => (isNew[i] ? [newCardRow(ids[i], r.bankCard, r.bankName, binOf(r.bankCard), ctx.now)] : [])));
+            await insertChunked(trx, 'cust_card', rows.flatMap((r, i) => (isNew[i] ? [newCardRow(ids[i], r.bankCard, r.bankName, binOf(r.bankCard), now)] : [])));
             // Every person: the cooperation rows it lacks with the enterprise and its supplier; each row's outcome.
-            const linked = await ensureCooperation(trx, ids, ent, ctx.now);
+            const linked = await ensureCooperation(trx, ids, ent, now);
             const lines = rows.map((r, i) => ({ rowNo: i + 1, name: r.name, idNumber: r.idNumber, custId: ids[i], message: importOutcome(isNew[i], linked[i]) }));
             const [{ id: importId }] = await insertChunked(trx, 'cust_import', [
               {
                 importNo,
                 entId: ent.id,
                 supplierId: ent.supplierId,
-                fileName: upload?.name ?? (typeof ctx.body.fileName === 'string' ? ctx.body.fileName.slice(0, 200) : null),
+                fileName: upload?.name ?? (typeof body.fileName === 'string' ? body.fileName.slice(0, 200) : null),
                 fileUrl: upload?.url ?? null,
                 total: rows.length,
                 successCount: rows.length,
                 failCount: 0,
                 operatorId: caller.user.userId,
                 operatorName: caller.user.name ?? caller.user.username,
-                createdAt: ctx.now,
+                createdAt: now,
               },
             ], ['id']);
             await insertChunked(trx, 'cust_import_row', lines.map((line) => ({ importId, ok: 1, ...line })));
             const created = isNew.filter(Boolean).length;
             // One entry per import, keyed by the enterprise: how many rows, its number, how many talents were new.
             const changes = { imported: { from: 0, to: rows.length }, importNo: { from: null, to: importNo }, created: { from: 0, to: created } };
-            await audit(trx, { operator: caller.user, now: ctx.now, action: 'import', entity: 'cust', entityId: `ent:${ent.id}`, changes });
+            await audit(trx, { operator: caller.user, now: now, action: 'import', entity: 'cust', entityId: `ent:${ent.id}`, changes });
             return { importId, importNo, imported: rows.length, created, rows: lines.map(({ rowNo, message }) => ({ rowNo, ok: true, message })) };
           });
         try {

@@ -20,7 +20,8 @@ export async function runSignJobs(db: Kysely<Database>, now: number, delays: Sig
   const rows = await db
     .selectFrom('cust_coop_sup as s')
     .innerJoin('cust as c', 'c.id', 's.custId')
-    .select(['s.id', 's.signStatus', 's.signChannel', 's.signStartedAt', 's.signedAt', 's.taxRegStatus', 's.taxRegAt', 'c.realNameStatus'])
+    .selectAll('s')
+    .select('c.realNameStatus')
     .where((eb) =>
       eb.or([
         eb('s.signStatus', '=', SIGN.signing),

@@ -3,6 +3,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed } from '../../http/guard';
 import { type AnyDb, keyValue, type Resource, type Row } from '../../resource/entity-resource';
+import { readIn } from '../../resource/batch';
 import { sendUpload } from '../../resource/kit-routes';
 import { formatDateTime } from '../../util/time';
 import { inScope } from '../../account/scope';
@@ -43,7 +44,7 @@ export function talentFileRoutes(deps: AppDeps, resource: Resource<typeof cust.f
       raw: true,
       handler: signed(async ({ caller, request, reply }) => {
         const id = Number((request.query as Row).id);
-        const file = Number.isInteger(id) && id > 0 ? ((await db.selectFrom('cust_file').select(['id', 'custId', 'url', 'name']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
+        const [file] = Number.isInteger(id) && id > 0 ? await readIn(db, 'cust_file', ['custId', 'url', 'name'], { id: [id] }) : [];
         if (!file) return refuse(Code.NOT_FOUND, Messages.notFound);
         await resource.load(caller, Number(file.custId));
         if (!(await talentFiles(db, caller, Number(file.custId))).some((f) => f.id === id)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { idNumberKey, TALENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { insertMissing, readChunked } from '../../resource/batch';
-import type { AnyDb } from '../../resource/entity-resource';
+import type { AnyDb, Row } from '../../resource/entity-resource';
 import { type BinMatch, lookupBin } from './bin';
 
 /** A talent's messages and the writes a new talent needs (used by 新增人才 and by the import); 请选择企业 is namedEnterprise's. */
@@ -43,7 +43,7 @@ export const newTalentRow = (values: object, custCode: string, ent: Ent, now: nu
 export const newCardRow = (custId: number, cardNo: string, bankName: string | null, bin: BinMatch | null, now: number) =>
   ({ custId, cardNo, bankName: bankName ?? bin?.bankName ?? null, cardType: bin?.cardType ?? 'DC', createdAt: now, updatedAt: now });
 
-/** The talent's card unless it has it. */
-export async function ensureCard(trx: AnyDb, custId: number, cardNo: string | null, bankName: string | null, now: number): Promise<void> {
-  if (cardNo) await insertMissing(trx, 'cust_card', [newCardRow(custId, cardNo, bankName, await lookupBin(trx, cardNo), now)], ['custId', 'cardNo']);
+/** The talent's card (its bankCard and bankName) unless it has it. */
+export async function ensureCard(trx: AnyDb, custId: number, { bankCard, bankName }: Row, now: number): Promise<void> {
+  if (bankCard) await insertMissing(trx, 'cust_card', [newCardRow(custId, String(bankCard), (bankName as string | null) ?? null, await lookupBin(trx, String(bankCard)), now)], ['custId', 'cardNo']);
 }

@@ -26,10 +26,10 @@ import { ensureCard, ensureCooperation, newCustCodes, newTalentRow, personKey, s
 /** The ID photos a new talent may come with, by their file type. */
 const FILE_FIELDS = [['idFront', 0], ['idBack', 1]] as const;
 
-/** 1009 naming the stored person with this ID type and number. */
+/** 1009 naming the stored person with this ID type and number (its id and custCode as the refusal's data). */
 async function alreadyThere(db: AnyDb, values: Row): Promise<void> {
   const found = (await storedPeople(db, [values])).get(personKey(values));
-  if (found) refuse(Code.CONFLICT, TalentMessages.exists(found.custCode), { id: found.id, custCode: found.custCode });
+  if (found) refuse(Code.CONFLICT, TalentMessages.exists(found.custCode), found);
 }
 
 export function talentRoutes(deps: AppDeps): RouteSpec[] {
@@ -52,11 +52,11 @@ export function talentRoutes(deps: AppDeps): RouteSpec[] {
       return CUST_IMPORT_MESSAGES.idNumberExists;
     },
     // Its cooperation rows make it visible: written before the kit's visibility check, with its card and ID photos.
-    afterInsert: async (ctx, id, columns) => {
-      await ensureCooperation(ctx.trx, [Number(id)], { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, ctx.now);
-      await ensureCard(ctx.trx, Number(id), (columns.bankCard as string | null) ?? null, (columns.bankName as string | null) ?? null, ctx.now);
+    afterInsert: async ({ trx, caller, body, now }, id, columns) => {
+      await ensureCooperation(trx, [Number(id)], { id: Number(columns.entId), supplierId: Number(columns.supplierId) }, now);
+      await ensureCard(trx, Number(id), columns, now);
       for (const [field, fileType] of FILE_FIELDS)
-        if (ctx.body[field]) await putFile(ctx.trx, Number(id), fileType, await namedUpload(ctx.trx, ctx.caller.user, ctx.body[field], TalentMessages.file), ctx.now);
+        if (body[field]) await putFile(trx, Number(id), fileType, await namedUpload(trx, caller.user, body[field], TalentMessages.file), now);
       return { custCode: columns.custCode };
     },
     audited: ['custCode', 'name', 'idType', 'entId'],

@@ -5,7 +5,7 @@
  * for the supplier cooperation, on 签约管理 (/cust/sup).
  */
 import { defineEntity } from '../entity';
-import { CARD_MESSAGES, REAL_NAME_SUCCESS, SIGN, SIGN_CHANNEL, SIGN_TABLE, SIGNING_MESSAGES, TAX_TABLE } from '../rules/signing';
+import { CARD_MESSAGES, REAL_NAME_SUCCESS, SIGN, SIGN_CHANNEL, SIGN_TABLE, SIGNING_MESSAGES, TAX_REG, TAX_TABLE } from '../rules/signing';
 
 const SIGNERS = ['SYS', 'SPR', 'ENT'] as const;
 const MANAGERS = ['SYS', 'SPR'] as const;
@@ -61,10 +61,10 @@ export const custCoopSup = defineEntity({
     // SPR names itself unless it names one (another supplier is outside its scope: 3002).
     supplierId: { label: '供应商', type: 'ref', ref: 'supplier', show: 'supplierName', create: true, nullable: true, search: 'eq', width: 200, fromCaller: ['SPR'], callerMayName: true },
     signChannel: { label: '签约渠道', type: 'enum', enum: 'signChannel', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
-    signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90 },
+    signStatus: { label: '签约状态', type: 'enum', enum: 'signStatus', search: 'eq', width: 90, createdAs: SIGN.none },
     signStartedAt: { label: '发起签约时间', type: 'datetime', list: false },
     signedAt: { label: '签约时间', type: 'datetime', search: 'range', sort: true, width: 170 },
-    taxRegStatus: { label: '税务登记', type: 'enum', enum: 'taxRegistration', search: 'eq', width: 90 },
+    taxRegStatus: { label: '税务登记', type: 'enum', enum: 'taxRegistration', search: 'eq', width: 90, createdAs: TAX_REG.none },
     taxRegAt: { label: '登记时间', type: 'datetime', list: false },
     status: { label: '合作状态', type: 'enum', enum: 'coopStatus', create: true, update: true, search: 'eq', defaultValue: 0, width: 90 },
     signFile: { label: '签约文件', type: 'file', virtual: true, list: false, detail: false, form: false },
