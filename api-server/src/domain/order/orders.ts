@@ -27,7 +27,7 @@ import { auditOrder, type Db, ORDER_MESSAGES, recordProgress } from './service';
 import { orderExportRoutes } from './exports';
 import { finishIfResolved, settleLines } from './settle';
 import type { tempOrderRoutes } from './temp';
-import { TEMP_MESSAGES, TEMP_WRITERS } from './temp-writes';
+import { TEMP_MESSAGES, TEMP_WRITE } from './temp-writes';
 import { progressRoutes } from './progress';
 
 /** Lines still open when an order ends without paying (24/64): unlocked if locked, → 50, fees reversed. */
@@ -139,8 +139,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
       // 失败明细重新制单: the failed (30) and unprocessed (50) lines of an order as a new temp order, by
       // the writers of temp/create; each line once while the temp order it went into lives.
       path: 'order/mgr/temp/createFromFailed',
-      perm: 25020,
-      for: TEMP_WRITERS,
+      ...TEMP_WRITE,
       handler: signed(async (ctx) => {
         const order = await orders.resource.load(ctx.caller, keyValue(payOrder, ctx.body));
         // The failed and unprocessed lines with the temp order each went into (the list's own lookup).

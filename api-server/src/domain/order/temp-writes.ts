@@ -40,8 +40,8 @@ export const TEMP_MESSAGES = {
 /** Whether a temp order (stored row) was sent by an API client. */
 export const isOpen = (row: Row) => !!row.openClientCode;
 
-/** Who writes temp orders (with the 制单 code, the routes' own): ENT and SYS, as the temp order's commands declare. */
-export const TEMP_WRITERS = commandsOf(tempOrder).submit.for;
+/** Who writes temp orders (the hand routes' perm and `for`): the 制单 code, ENT and SYS, as the temp order's commands declare. */
+export const TEMP_WRITE = { perm: commandsOf(tempOrder).submit.code, for: commandsOf(tempOrder).submit.for };
 
 const operatorName = (operator: Operator) => (operator.name ?? operator.username).slice(0, 50);
 

@@ -10,7 +10,7 @@
  * pay, under the client's request number): no row is added, edited or deleted and a rejected one is
  * not resubmitted; it can only be closed (40), which keeps it for the client's status query.
  */
-import { AdminType, formatFen, maskPersonal, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED, tempReviewOnSubmit } from '@flexpay/shared-utility/src/pure';
+import { AdminType, formatFen, maskPersonal, tempOrder, tempOrderDetail, TEMP_ORDER_CLOSED } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { ApiError, refuse } from '../../http/envelope';
@@ -26,7 +26,7 @@ import { refColumns } from '../../resource/lookups';
 import { moneyScope } from '../ent/money';
 import { type Db, ORDER_MESSAGES } from './service';
 import { tempEffects, tempRowEffects } from './temp.effects';
-import { assertNewTemp, insertTemp, isOpen, openOperator, orderingEnt, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITERS } from './temp-writes';
+import { assertNewTemp, insertTemp, isOpen, openOperator, orderingEnt, PAY_CODE_PURPOSE, payCodeOwner, TEMP_MESSAGES, type TempExtra, tempRows, TEMP_WRITE } from './temp-writes';
 
 export function tempOrderRoutes(deps: AppDeps) {
   const db = deps.db;
@@ -35,7 +35,7 @@ export function tempOrderRoutes(deps: AppDeps) {
   const temps = defineResource(deps, tempOrder, {
     scope,
     ...LISTED,
-    writers: [...TEMP_WRITERS],
+    writers: [...TEMP_WRITE.for],
     summary: ['amount'],
     effects: tempEffects,
     // 删除 (the temp order held in 0/10/21 by the kit): its rows, then itself.
@@ -61,8 +61,6 @@ export function tempOrderRoutes(deps: AppDeps) {
     transitionRefusal: (_name, row) => (row.tempOpenClientCode ? TEMP_MESSAGES.openReadOnly : null),
     effects: tempRowEffects,
   });
-
-  const loadTemp = (ctx: SignedInContext) => temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
 
   /**
    * Makes a temp order of rows for an enterprise (制单's create, 失败明细重新制单, 发起结算): its id, number and the rows' checks.
@@ -115,7 +113,7 @@ export function tempOrderRoutes(deps: AppDeps) {
     try {
       // The client is no account of ours (userId null in its trail, as its upload's).
       const client = { ...ctx.caller.user, ...operator, adminType: AdminType.SYS } as unknown as SignedInContext['caller']['user'];
-      await temps.resource.transition({ ...ctx, caller: { ...ctx.caller, user: client, perms: new Set([mgr]) } }, 'transOrder');
+      await temps.resource.transition({ ...ctx, caller: { ...ctx.caller, user: client, perms: new Set([TEMP_WRITE.perm]) } }, 'transOrder');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await audit(deps.db, { operator, now: ctx.now, action: 'transOrderRefused', entity: tempOrder.name, entityId: temp.id as number, changes: { reason: { from: null, to: error.message } } });
@@ -123,16 +121,14 @@ export function tempOrderRoutes(deps: AppDeps) {
     return temps.resource.get(ctx.caller, temp.id as number);
   }
 
-  // The kit's command routes run close and 提交订单; 提交 and 审核 are served here (they choose the command, or do more after it).
-  const served = new Set(['submit', 'submitReview', 'review', 'approve', 'reject', 'updateStatus'].map((n) => `${tempOrder.paths.mgr}/${n}`));
-  const mgr = tempOrder.codes.mgr!;
+  // The kit's command routes run 提交 (its `instead`), close and 提交订单; 审核 is served here (it does more after the command).
+  const served = new Set(['review', 'approve', 'reject', 'updateStatus'].map((n) => `${tempOrder.paths.mgr}/${n}`));
   const routes: RouteSpec[] = [
     ...temps.routes.filter((r) => !served.has(r.path)),
     ...details.routes,
     {
       path: 'order/mgr/temp/create',
-      perm: mgr,
-      for: TEMP_WRITERS,
+      ...TEMP_WRITE,
       handler: signed(async (ctx) => {
         // An enterprise writes for itself (another enterprise it names is out of its scope: createTemp's check).
         const own = ctx.caller.user.adminType === AdminType.ENT ? ctx.caller.user.orgId : undefined;
@@ -142,16 +138,13 @@ export function tempOrderRoutes(deps: AppDeps) {
         return createTemp(ctx, entId, channel, (ctx.body.rows as unknown[]).map((r) => (r && typeof r === 'object' ? (r as Row) : {})), extra);
       }),
     },
-    // 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now).
-    ...['submit', 'submitReview'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: mgr, for: TEMP_WRITERS, handler: signed(async (ctx) => temps.resource.transition(ctx, tempReviewOnSubmit(await loadTemp(ctx)) ? 'submitReview' : 'submit')) })),
     ...['review', 'approve', 'reject'].map((name) => ({ path: `${tempOrder.paths.mgr}/${name}`, perm: tempOrder.machine!.transitions.approve.code, handler: signed((ctx) => reviewed(ctx, name)) })),
     {
       // ENT: the payment code (SMS type 20) to the signed-in administrator's phone, for transOrder.
       path: 'order/mgr/temp/sendPayCode',
-      perm: mgr,
-      for: TEMP_WRITERS,
+      ...TEMP_WRITE,
       handler: signed(async (ctx) => {
-        const temp = await loadTemp(ctx);
+        const temp = await temps.resource.load(ctx.caller, keyValue(tempOrder, ctx.body));
         const phone = ctx.caller.user.phone || refuse(Code.VALIDATION, '请先在个人设置中填写手机号');
         const owner = payCodeOwner(ctx.caller.user, temp);
         const text = (code: string) => `【FlexPay】您正在提交代发订单（制单${String(temp.tempNo)}，金额${formatFen(Number(temp.amountFen))}元），支付验证码为 ${code}，5分钟内有效。`;

@@ -85,8 +85,9 @@ export const tempOrder = defineEntity({
   commands: {
     ...TEMP,
     // 提交 goes straight to 10 only when no review is asked; otherwise 提交审核 (the enterprise's setting read with the row).
-    submit: { ...TEMP.submit, to: { status: 10, needReview: 0 }, when: (row) => !tempReviewOnSubmit(row) },
-    submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 }, when: (row) => Number(row.status) !== 0 || tempReviewOnSubmit(row) },
+    // 提交 and 提交审核 are one call: the row decides which (a rejected one, or the enterprise's tempOrderReview now).
+    submit: { ...TEMP.submit, to: { status: 10, needReview: 0 }, when: (row) => !tempReviewOnSubmit(row), instead: (row) => (tempReviewOnSubmit(row) ? 'submitReview' : null) },
+    submitReview: { ...TEMP.submitReview, to: { status: 20, needReview: 1 }, when: (row) => Number(row.status) !== 0 || tempReviewOnSubmit(row), instead: (row) => (tempReviewOnSubmit(row) ? null : 'submit') },
     // order/mgr/temp/review {id, pass, reason?}: 审核通过 or 审核不通过, each audited as itself.
     review: { label: '审核', for: TEMP.approve.for, code: TEMP.approve.code, choose: { field: 'pass', yes: 'approve', no: 'reject' }, fields: { pass: { label: '审核结果', type: 'bool', required: true } } },
     // addDetail {tempOrderId, ...a payout row}: the row is kept as sent and checked (a wrong cell is its error, not a refusal).
