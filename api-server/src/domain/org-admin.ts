@@ -4,7 +4,7 @@
  * first sign-in. The password is hashed before the transaction so SQLite's writer is not held.
  */
 import crypto from 'node:crypto';
-import { type AdminTypeValue, initialPassword, merchant } from '@flexpay/shared-utility/src/pure';
+import { admin as adminUser, type AdminTypeValue, declaredDefaults, initialPassword, merchant } from '@flexpay/shared-utility/src/pure';
 import type { SignedInContext } from '../http/guard';
 import { parsedValue } from '../resource/codec';
 import type { WriteContext } from '../resource/entity-resource';
@@ -32,10 +32,9 @@ export async function createTopAdmin(
       .values({
         username: admin.username,
         ...admin.hash,
-        // Its type, code, organisation, name and phone; wechat, email, avatar and remark stay empty (null) until the administrator fills them in.
+        // Its type, code, organisation, name and phone; sex and status as declared; wechat, email, avatar and remark stay empty (null) until the administrator fills them in.
         ...org,
-        sex: 0,
-        status: 0,
+        ...declaredDefaults(adminUser),
         isTopAdmin: 1,
         guideStep: -1,
         parentUserId: ctx.caller.user.userId,

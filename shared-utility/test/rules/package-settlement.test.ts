@@ -29,11 +29,11 @@ describe('发起结算 rows (settlementRows)', () => {
 });
 
 describe('从业者结算 summary (settlementSummary)', () => {
-  it('the package as stored, its settled total, takers and lines counted by status, completed takers masked, each open channel once', () => {
+  it('the package as stored, its settled total, takers and lines counted by status, completed takers masked, each open channel once in order', () => {
     const pkg = { id: 7, packageCode: 'PKG00007', name: '包', entId: 3, entName: '企业', reviewStatus: 'REVIEWED', status: 10, settledFen: 20050, supplierId: 9 };
     const takers = [{ status: 10, n: 1 }, { status: 20, n: 2 }, { status: 90, n: 4 }];
     const lines = [{ kind: 10, status: 20, n: '2' }, { kind: 10, status: 30, n: 1 }, { kind: 20, status: null, n: 3 }];
-    const summary = settlementSummary(pkg, takers, lines, completed.slice(0, 2), [1, 1, 2]);
+    const summary = settlementSummary(pkg, takers, lines, completed.slice(0, 2), [2, 1, 1]);
     expect(summary).toMatchObject({ id: 7, packageCode: 'PKG00007', name: '包', entId: 3, entName: '企业', reviewStatus: 'REVIEWED', status: 10, settledAmount: '200.50' });
     expect(summary).not.toHaveProperty('supplierId');
     expect(summary).toMatchObject({ takerCount: 3, completedCount: 2, orderLineCount: 3, successLineCount: 2, tempLineCount: 3 });

@@ -9,7 +9,7 @@ import { defineResource } from '../../resource/entity-resource';
 import { supplierOwned } from '../org-scope';
 
 export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
-  const categories = defineResource(deps, taskCategory, {
+  return defineResource(deps, taskCategory, {
     ...supplierOwned(deps.db),
     duplicate: '分类名称已存在',
     refersTo: [
@@ -20,6 +20,5 @@ export function taskCategoryRoutes(deps: AppDeps): RouteSpec[] {
       { table: 'task_category', column: 'parentId', message: TASK_MESSAGES.hasChildren, code: Code.VALIDATION },
       { table: 'work_package', column: 'categoryId', message: TASK_MESSAGES.inUse, code: Code.VALIDATION },
     ],
-  });
-  return categories.routes;
+  }).routes;
 }

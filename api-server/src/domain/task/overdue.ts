@@ -10,8 +10,6 @@ import { startPeriodic } from '../../resource/periodic';
 import { systemMoves } from '../../resource/system-move';
 import { formatDateTime } from '../../util/time';
 
-export const OVERDUE_EVERY_MS = 5 * 60_000;
-
 /** Moves every running package whose end date is before today (Asia/Shanghai at `now`) to 40; answers how many moved. */
 export async function markOverduePackages(db: Kysely<Database>, now: number): Promise<number> {
   const today = formatDateTime(now)!.slice(0, 10);
@@ -25,7 +23,7 @@ export async function markOverduePackages(db: Kysely<Database>, now: number): Pr
   return systemMoves(db, candidates.map((before) => ({ table: 'work_package', entity: 'workPackage', before, where: ['status'], set: PACKAGE_LIFECYCLE.overdue.to!, action: 'overdue', now })));
 }
 
-/** Runs the overdue check now and every `everyMs` on the given clock; answers the stop function (awaited on close). */
+/** Runs the overdue check now and every `everyMs` (five minutes unless told) on the given clock; answers the stop function (awaited on close). */
 export function startOverdueJob(db: Kysely<Database>, options: { now: () => number; everyMs?: number; onError?: (error: unknown) => void }): () => Promise<void> {
-  return startPeriodic(() => markOverduePackages(db, options.now()), options.everyMs ?? OVERDUE_EVERY_MS, options.onError);
+  return startPeriodic(() => markOverduePackages(db, options.now()), options.everyMs ?? 5 * 60_000, options.onError);
 }

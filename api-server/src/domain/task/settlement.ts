@@ -11,6 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
+import { whereEach } from '../../resource/batch';
 import { clippedText, type Row } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, Resource, T } from '../../resource/entity-resource';
 import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
@@ -55,16 +56,6 @@ export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof te
   const db = deps.db;
   const inEntScope = entScope(db, `${T}.entId`);
 
-  const lines = defineResource(deps, packagePayLine, {
-    from: payLines,
-    scope: inEntScope,
-    create: false,
-    update: false,
-    simple: false,
-    // ID and account numbers are masked by the entity's `masked` fields (issue 22 item 6); common/reveal reads them
-    // whole. Neither is a search field, so the kit refuses a filter on them for everyone (issue 21 item 4).
-    summary: ['amount'],
-  });
   // The package named by a summary or 发起结算, in the caller's scope (1004/3002). 发起结算 is its command (entities/task.ts
   // settledPackage: 1009 until it passed 审核); its effect makes the temp order in the command's transaction and answers it.
   const packages = new Resource(deps, settledPackage, {
@@ -103,13 +94,22 @@ export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof te
     const id = Number(pkg.id);
     const takers = await grouped(db.selectFrom('work_package_taker').where('packageId', '=', id) as AnyQuery, ['status']);
     const lines = await grouped(db.selectFrom(payLines(db).selectAll().where(`${T}.packageId`, '=', id).as('l')) as AnyQuery, ['kind', 'status']);
-    const channels = await db.selectFrom('ent_account').select('channel').where('entId', '=', Number(pkg.entId)).where('status', '=', 0).orderBy('channel').execute();
+    const channels = await whereEach(db.selectFrom('ent_account').select('channel'), { entId: pkg.entId, status: 0 }).execute();
     return settlementSummary(pkg, takers, lines, await completedTakers(db, id), channels.map((c) => Number(c.channel)));
   }
 
   // 从业者结算 is the platform's and the supplier's (spec §2: SYS, SPR).
   return [
-    ...lines.routes,
+    ...defineResource(deps, packagePayLine, {
+      from: payLines,
+      scope: inEntScope,
+      create: false,
+      update: false,
+      simple: false,
+      // ID and account numbers are masked by the entity's `masked` fields (issue 22 item 6); common/reveal reads them
+      // whole. Neither is a search field, so the kit refuses a filter on them for everyone (issue 21 item 4).
+      summary: ['amount'],
+    }).routes,
     { path: `${packagePayLine.paths.query}/summary`, perm: packagePayLine.codes.query, handler: signed(summary) },
     { path: `${packagePayLine.paths.mgr}/settle`, perm: packagePayLine.codes.mgr!, handler: signed((ctx) => packages.transition(ctx, 'settle')) },
   ].map((route): RouteSpec => ({ ...route, for: ['SYS', 'SPR'] }));

@@ -21,7 +21,7 @@ export const countOf = (groups: readonly Values[], values: Values) =>
 
 /**
  * The summary: the package, its settled total, its takers' counts (by `status`) and its lines' (by `kind`, `status`),
- * the completed takers with masked ID and card, and the open channels (each once, by label).
+ * the completed takers with masked ID and card, and the open channels (each once, in order, by label).
  */
 export function settlementSummary(pkg: Values, takers: readonly Values[], lines: readonly Values[], completed: readonly SettleTaker[], channels: readonly number[]) {
   const { ORDER, TEMP } = PAY_LINE_KIND;
@@ -35,7 +35,7 @@ export function settlementSummary(pkg: Values, takers: readonly Values[], lines:
     successLineCount: countOf(lines, { kind: ORDER, status: 20 }),
     tempLineCount: countOf(lines, { kind: TEMP }),
     completedTakers: completed.map((t) => ({ custId: t.custId, name: t.name, idNumber: maskMiddle(t.idNumber), account: t.bankCard ? maskMiddle(t.bankCard) : null, bankName: t.bankName })),
-    channels: [...new Set(channels)].map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
+    channels: [...new Set(channels)].sort((a, b) => a - b).map((c) => ({ value: c, label: enumLabel(ENUMS.payChannel, c, String(c)) })),
   };
 }
 
