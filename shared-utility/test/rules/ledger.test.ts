@@ -6,9 +6,14 @@ import {
   type BalanceState,
   checkLedger,
   checkOverdraftSetting,
+  creditedByHand,
+  MONEY_MESSAGES,
+  rechargeCommandRefusal,
   outstandingLockFen,
   refundableFen,
   refundHandleProcess,
+  REFUNDS_TAKING,
+  RefundStatus,
 } from '../../src/pure/rules/ledger';
 import { forAll } from './prng';
 
@@ -160,5 +165,23 @@ describe('refunds (DOMAIN.md §3)', () => {
       { handleStatus: 10, processStatus: 20 },
       { handleStatus: 10, processStatus: 30 },
     ]);
+  });
+});
+
+describe('refunds taking of their recharge', () => {
+  test('every refund status but rejected and failed', () => {
+    expect([...REFUNDS_TAKING].sort()).toEqual(Object.values(RefundStatus).filter((s) => s !== RefundStatus.REJECTED && s !== RefundStatus.FAILED).sort());
+  });
+});
+
+describe('recharges credited by hand (spec §3)', () => {
+  test('the manual channels are; 确认到账 and 未到账 are refused on the others', () => {
+    expect(creditedByHand(0)).toBe(true);
+    expect(creditedByHand(99)).toBe(true);
+    expect(creditedByHand(1)).toBe(false);
+    expect(rechargeCommandRefusal('credit', { payChannel: 1 })).toBe(MONEY_MESSAGES.manualOnly);
+    expect(rechargeCommandRefusal('notArrived', { payChannel: 3 })).toBe(MONEY_MESSAGES.manualOnly);
+    expect(rechargeCommandRefusal('credit', { payChannel: 0 })).toBeNull();
+    expect(rechargeCommandRefusal('process', { payChannel: 1 })).toBeNull();
   });
 });

@@ -23,6 +23,8 @@ import {
   statementMoveCells,
   statementChainSuspect,
   provenStatementOf,
+  walkedStatementRefusal,
+  statementRefusal,
   statementRangeOf,
   statementMailSubject,
   statementMoveOf,
@@ -287,5 +289,17 @@ describe('对账单 from its reads', () => {
     expect(provenStatementOf(request, moved, closing, null, '2026-11-27')).not.toHaveProperty('error');
     expect(provenStatementOf(request, moved, closing, null, '2026-10-31')).toEqual({ error: expect.stringContaining('期末余额与账户当前余额') });
     expect(provenStatementOf(request, reads, closing, '第3笔变动不对', '2026-11-27')).toEqual({ error: expect.stringContaining('第3笔变动不对') });
+  });
+});
+
+describe('对账单 export walked again', () => {
+  test('agrees with its summary, or names the bad move, or a count or closing that differs', () => {
+    const chain = foldStatementMoves(startStatementChain(OPENING), MOVES);
+    const summary = { count: 6, closing: chain.balance };
+    expect(walkedStatementRefusal(chain, summary)).toBeNull();
+    expect(walkedStatementRefusal(chain, { ...summary, count: 7 })).toContain('导出的变动与对账单汇总不一致');
+    expect(walkedStatementRefusal(chain, { ...summary, closing: { ...chain.balance, locked: 1 } })).toContain('导出的变动与对账单汇总不一致');
+    const broken = foldStatementMoves(startStatementChain({ ...OPENING, available: 1 }), MOVES);
+    expect(walkedStatementRefusal(broken, summary)).toBe(statementRefusal(broken.bad!.message));
   });
 });

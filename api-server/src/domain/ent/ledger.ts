@@ -15,8 +15,8 @@ import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { EntAccountTable } from '../../db/schema/money';
 import { Code } from '../../http/codes';
-import { ApiError } from '../../http/envelope';
-import { insertChunked } from '../../resource/batch';
+import { orRefuse, refuse } from '../../http/envelope';
+import { insertChunked, whereEach } from '../../resource/batch';
 import { lockRow } from '../../resource/lock';
 
 export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
@@ -29,13 +29,6 @@ export interface LedgerMove extends BalanceMoveHead, BalanceOp {
 
 export type Account = Omit<EntAccountTable, 'id'> & { id: number };
 
-/** Locks an account row for the rest of the transaction (resource/lock.ts) and reads it; 1001 when it is not open. */
-async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: number, channel: number): Promise<Account> {
-  const account = await lockRow<Account>(trx, dialect, 'ent_account', { entId, channel });
-  if (!account) throw new ApiError(Code.VALIDATION, MONEY_MESSAGES.noAccount);
-  return account;
-}
-
 /**
  * Balance moves of one account inside the caller's transaction, applied in turn (an order's line results in
  * one batch): one row lock, then `check` (a rule that depends on other rows of the account — a refund's rest —
@@ -44,10 +37,11 @@ async function lockAccount(trx: Kysely<Database>, dialect: DialectName, entId: n
  */
 export async function moveBalances(trx: Kysely<Database>, dialect: DialectName, head: BalanceMoveHead, ops: BalanceOp[], check?: (account: Account) => Promise<void> | void): Promise<BalanceLogRow[]> {
   if (ops.length === 0) return [];
-  const account = await lockAccount(trx, dialect, head.entId, head.channel);
+  // The account row locked for the rest of the transaction (resource/lock.ts) and read; 1001 when it is not open.
+  const account = await lockRow<Account>(trx, dialect, 'ent_account', { entId: head.entId, channel: head.channel });
+  if (!account) refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   await check?.(account);
-  const applied = applyBalanceOps(balanceStateOf(account), ops);
-  if ('error' in applied) throw new ApiError(Code.VALIDATION, applied.error);
+  const applied = orRefuse(applyBalanceOps(balanceStateOf(account), ops));
   const moved = await trx
     .updateTable('ent_account')
     .set({ availableFen: applied.next.availableFen, lockedFen: applied.next.lockedFen, version: account.version + ops.length, updatedAt: head.now })
@@ -68,5 +62,5 @@ export async function moveBalance(trx: Kysely<Database>, dialect: DialectName, m
 
 /** An account's ledger oldest first, in the pure rules' shape (invariant checks, tests, bench). */
 export async function ledgerRows(db: Kysely<Database>, entId: number, channel: number): Promise<StatementMove[]> {
-  return (await db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('entId', '=', entId).where('channel', '=', channel).orderBy('id').execute()).map(statementMoveOf);
+  return (await whereEach(db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS), { entId, channel }).orderBy('id').execute()).map(statementMoveOf);
 }

@@ -8,15 +8,16 @@ import { channelBalanceTotals } from '@flexpay/shared-utility/src/pure/rules/ser
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
+import { whereEach } from '../../resource/batch';
 import type { Row } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { type AnyDb, defineResource, present, T } from '../../resource/entity-resource';
 import { entScope } from '../org-scope';
-import { effectiveSupplierId, moneyScope } from './money-base';
+import { moneyScope, supplierConfigOf } from './money-base';
 import { accountEffects } from './money.effects';
 
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
-  const db = deps.db as unknown as AnyDb;
+  const db: AnyDb = deps.db;
   const accounts = defineResource(deps, entAccount, {
     scope: moneyScope(db),
     writers: ['SYS', 'SPR'],
@@ -31,19 +32,16 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     // Another organisation's enterprise is refused (3002) before its existing accounts could answer a conflict.
     refersTo: [{ table: 'ent', column: 'entId', scope: entScope(db) }],
     check: async (ctx, next) => {
-      const channel = (await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst()) as Row | undefined;
-      if (!channel || channel.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
-      const supplierId = await effectiveSupplierId(ctx.trx, next.entId as number);
-      const config = supplierId === null ? undefined : await ctx.trx.selectFrom('supplier_config').select('id').where('supplierId', '=', supplierId).where('channel', '=', next.channel).where('status', '=', 0).executeTakeFirst();
-      if (!config) refuse(Code.VALIDATION, MONEY_MESSAGES.notConfigured);
+      const channel = await ctx.trx.selectFrom('pay_channel').select('status').where('channel', '=', next.channel).executeTakeFirst();
+      if (channel?.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.channelOff);
+      if ((await supplierConfigOf(ctx.trx, next.entId as number, next.channel as number))?.status !== 0) refuse(Code.VALIDATION, MONEY_MESSAGES.notConfigured);
     },
   });
 
   /** The caller's account of {entId, channel}: 1001 when it is not open, 3002 outside the scope. */
   async function scopedAccount(ctx: SignedInContext): Promise<Row> {
-    const { entId, channel } = entChannelOf(ctx.body);
-    const open = (await db.selectFrom('ent_account').select('id').where('entId', '=', entId).where('channel', '=', channel).executeTakeFirst()) as Row | undefined;
-    return open ? accounts.resource.load(ctx.caller, open.id as number) : refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
+    const open = await whereEach(db.selectFrom('ent_account').select('id'), entChannelOf(ctx.body)).executeTakeFirst();
+    return open ? accounts.resource.load(ctx.caller, open.id) : refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   }
   /** The account's balance and overdraft, presented as the entity declares them. */
   function balanceOf(row: Row) {
@@ -51,14 +49,13 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     return { available, locked, allowOverdraft, overdraftLimit };
   }
   async function payeeOf(row: Row) {
-    const supplierId = await effectiveSupplierId(db, row.entId as number);
-    const config = (await db.selectFrom('supplier_config').select(['payeeAcctName', 'payeeAcct', 'payeeBank']).where('supplierId', '=', supplierId ?? -1).where('channel', '=', row.channel).executeTakeFirst()) as Row | undefined;
-    return config ?? { payeeAcctName: null, payeeAcct: null, payeeBank: null };
+    const { payeeAcctName = null, payeeAcct = null, payeeBank = null } = (await supplierConfigOf(db, row.entId as number, row.channel as number)) ?? {};
+    return { payeeAcctName, payeeAcct, payeeBank };
   }
 
   const query = entAccount.codes.query;
   /** What each account route answers of {entId, channel}'s account: its balance, the supplier's collection account, or both. */
-  const parts: Record<string, Array<(row: Row) => Row | Promise<Row>>> = { balance: [balanceOf], payeeAcct: [payeeOf], payeeAcctAndBal: [payeeOf, balanceOf] };
+  const parts = { balance: [balanceOf], payeeAcct: [payeeOf], payeeAcctAndBal: [payeeOf, balanceOf] };
   const accountRoutes: RouteSpec[] = [
     ...Object.entries(parts).map(([name, reads]): RouteSpec => ({
       path: `ent/query/payChannel/${name}`,
@@ -74,13 +71,13 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       perm: query,
       handler: signed(async (ctx) => {
         const { qb } = accounts.resource.filtered(ctx.caller, ctx.body);
-        const rows = (await qb
+        const rows = await qb
           .leftJoin('pay_channel as c', 'c.channel', `${T}.channel`)
           .select((eb) => [`${T}.channel`, 'c.name as channelName', eb.fn.countAll().as('accounts'), eb.fn.sum(`${T}.availableFen`).as('available'), eb.fn.sum(`${T}.lockedFen`).as('locked')])
           .groupBy([`${T}.channel`, 'c.name'])
           .orderBy(`${T}.channel`)
-          .execute()) as Row[];
-        return channelBalanceTotals(rows as Array<Record<string, unknown>>);
+          .execute();
+        return channelBalanceTotals(rows);
       }),
     },
   ];

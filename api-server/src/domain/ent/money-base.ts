@@ -20,3 +20,9 @@ export async function effectiveSupplierId(db: AnyDb, entId: number): Promise<num
     .executeTakeFirst()) as MoneySupplierFacts | undefined;
   return row ? effectiveSupplierOf(row) : null;
 }
+
+/** The collection account and status of the channel as the enterprise's supplier configured it (one per supplier × channel), or undefined. */
+export async function supplierConfigOf(db: AnyDb, entId: number, channel: number) {
+  const supplierId = await effectiveSupplierId(db, entId);
+  return db.selectFrom('supplier_config').select(['status', 'payeeAcctName', 'payeeAcct', 'payeeBank']).where('supplierId', '=', supplierId ?? -1).where('channel', '=', channel).executeTakeFirst();
+}

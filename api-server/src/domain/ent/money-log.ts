@@ -6,7 +6,7 @@ import { balanceLog, balanceLogGroup } from '@flexpay/shared-utility/src/pure';
 import { sql } from 'kysely';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import type { Row } from '../../resource/codec';
-import { type AnyQuery, cappedTotal, defineResource, listPage, present, T } from '../../resource/entity-resource';
+import { type AnyQuery, cappedTotal, defineResource, listPage, present, T, withLookups } from '../../resource/entity-resource';
 import { moneyScope } from './money-base';
 
 /** A 收支记录(simple) line is the moves of one group of these columns. */
@@ -35,7 +35,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
       const keys = GROUP.map((k) => `${T}.${k}`);
       const counted = await cappedTotal(db, deps.dialect, qb.groupBy(keys));
       const later = qb.select([`${T}.id`, ...keys]).as('u');
-      const lastMoves = (await qb
+      const lastMoves = await qb
         .select([...keys, `${T}.id as lastId`])
         .where(({ not, exists, selectFrom }) => {
           const sameGroup = GROUP.reduce((q: AnyQuery, k) => q.whereRef(`u.${k}`, '=', `${T}.${k}`), selectFrom(later).select(sql<number>`1`.as('one')) as AnyQuery);
@@ -47,7 +47,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
         .orderBy(`${T}.id`, 'desc')
         .limit(limit)
         .offset(offset)
-        .execute()) as Row[];
+        .execute();
       if (lastMoves.length === 0) return { ...counted, records: [] };
       const sumOf = (type: number) => sql<number>`coalesce(sum(case when ${sql.ref(`${T}.type`)} = ${type} then ${sql.ref(`${T}.amountFen`)} else 0 end), 0)`;
       const grouped = qb
@@ -61,7 +61,7 @@ export function ledgerRoutes(deps: AppDeps): RouteSpec[] {
           eb.fn.max(`${T}.id`).as('lastId'),
         ])
         .groupBy(keys);
-      const summed = (await db.selectFrom(grouped.as('g')).leftJoin('ent as e', 'e.id', 'g.entId').leftJoin('pay_channel as c', 'c.channel', 'g.channel').selectAll('g').select(['e.entName', 'c.name as channelName']).execute()) as Row[];
+      const summed = await withLookups(balanceLogGroup, db.selectFrom(grouped.as(T))).execute();
       // Groups sharing a page group's bizNo but not its enterprise, channel or type are not on the page.
       const byLastId = new Map(summed.map((g) => [Number(g.lastId), g]));
       const rows = lastMoves.map((m) => byLastId.get(Number(m.lastId))).filter((g): g is Row => g !== undefined);

@@ -5,7 +5,7 @@
  * change goes through ledger.ts moveBalance in that same transaction, in integer fen, so the balance
  * stays the ledger's sum; an effect that refuses rolls the status move back with it.
  */
-import { balanceApply, checkOverdraftSetting, formatFen, MANUAL_CREDIT_CHANNELS, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
+import { balanceApply, checkOverdraftSetting, creditedByHand, formatFen, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
 import { rechargeAnswerMove } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
@@ -14,32 +14,32 @@ import type { AppDeps, SignedInContext } from '../../http/guard';
 import type { ChannelAdapter } from '../../providers/channel-adapter';
 import { outboxProvider, SmsType } from '../../providers/sms';
 import type { EffectContext, Effects } from '../../resource/commands';
-import type { AnyDb, Row, WriteContext } from '../../resource/entity-resource';
-import { BizType, moveBalance } from './ledger';
+import type { Row, WriteContext } from '../../resource/entity-resource';
+import { BizType, type LedgerMove, moveBalance } from './ledger';
 
-export const operatorName = (ctx: SignedInContext) => ctx.caller.user.name ?? ctx.caller.user.username;
+const operatorName = (ctx: SignedInContext) => ctx.caller.user.name ?? ctx.caller.user.username;
+
+/** A refund's move of its amount on its account (1 the lock taken when applying, 2 its release, 3 the deduct), by the caller. */
+export const refundMove = (ctx: WriteContext, row: Row, type: 1 | 2 | 3): LedgerMove => ({ entId: row.entId as number, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now: ctx.now });
 
 /** Recharge (100) and refund (110) notices to the enterprise's contact, through the SMS provider. */
-async function notify(deps: AppDeps, trx: AnyDb, entId: number, smsType: number, text: string, now: number): Promise<void> {
-  const ent = (await trx.selectFrom('ent').select('contactPhone').where('id', '=', entId).executeTakeFirst()) as Row | undefined;
+async function notify(deps: AppDeps, { trx, now }: WriteContext, row: Row, smsType: number, text: string): Promise<void> {
+  const ent = await trx.selectFrom('ent').select('contactPhone').where('id', '=', row.entId).executeTakeFirst();
   if (!ent?.contactPhone) return;
   await (deps.sms ?? outboxProvider).send(trx, { phone: String(ent.contactPhone), smsType, content: text }, now);
 }
 
 /** A successful recharge: the add and the SMS 100, in the transaction that moved the status to 50. */
-async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator: string): Promise<void> {
-  const entId = row.entId as number;
-  const log = await moveBalance(ctx.trx, deps.dialect, { entId, channel: row.payChannel as number, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
-  await notify(deps, ctx.trx, entId, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(log.availAfter)}元。`, ctx.now);
+async function creditRecharge(deps: AppDeps, ctx: WriteContext, row: Row, operator = operatorName(ctx)): Promise<void> {
+  const log = await moveBalance(ctx.trx, deps.dialect, { entId: row.entId as number, channel: row.payChannel as number, type: 0, amountFen: Number(row.amountFen), bizType: BizType.RECHARGE, bizNo: String(row.applyNo), operatorName: operator, now: ctx.now });
+  await notify(deps, ctx, row, SmsType.RECHARGE_NOTICE, `【FlexPay】贵司充值${formatFen(Number(row.amountFen))}元已到账，当前可用余额${formatFen(log.availAfter)}元。`);
 }
 
 /** 确认到账 (manual channels) credits; 未到账 records why. */
 export function rechargeEffects(deps: AppDeps): Effects {
   return {
-    credit: async (ctx) => creditRecharge(deps, ctx, ctx.row, operatorName(ctx)),
-    notArrived: async ({ trx, row }) => {
-      await trx.updateTable('balance_apply').set({ reason: MONEY_MESSAGES.notArrived }).where('id', '=', row.id).execute();
-    },
+    credit: async (ctx) => creditRecharge(deps, ctx, ctx.row),
+    notArrived: async () => ({ set: { reason: MONEY_MESSAGES.notArrived } }),
   };
 }
 
@@ -50,9 +50,9 @@ export function rechargeEffects(deps: AppDeps): Effects {
  */
 export function rechargeAfterProcess(deps: AppDeps, adapter: ChannelAdapter) {
   return async (ctx: WriteContext, name: string, row: Row): Promise<void> => {
-    if (name !== 'process' || MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number)) return;
+    if (name !== 'process' || creditedByHand(row.payChannel)) return;
     // The adapter's own failure (null) ends the application (DOMAIN.md §3 20→21); the enterprise applies again.
-    const arrived = await (async () => (await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) })).arrived)().catch(() => null);
+    const arrived = await adapter.credit({ applyNo: String(row.applyNo), channel: row.payChannel as number, amountFen: Number(row.amountFen) }).then((answer) => answer.arrived, () => null);
     const { to, reason } = rechargeAnswerMove(arrived);
     await ctx.trx.updateTable('balance_apply').set({ status: to, reason, updatedAt: ctx.now }).where('id', '=', row.id).where('status', '=', RechargeStatus.PROCESSING).execute();
     await audit(ctx.trx, { operator: ctx.caller.user, now: ctx.now, action: 'adapterCredit', entity: balanceApply.name, entityId: String(row.id), changes: { status: { from: RechargeStatus.PROCESSING, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) } });
@@ -75,10 +75,8 @@ export const accountEffects: Effects = {
 /** The refund's lock (taken when applying) is released by 驳回 and 退款失败 (type 2) and deducted by 退款成功 (type 3, SMS 110). */
 export function refundEffects(deps: AppDeps): Effects {
   const move = (type: 2 | 3) => async (ctx: EffectContext) => {
-    const { trx, row, now } = ctx;
-    const entId = row.entId as number;
-    await moveBalance(trx, deps.dialect, { entId, channel: row.channel as number, type, amountFen: Number(row.amountFen), bizType: BizType.REFUND, bizNo: String(row.refundNo), operatorName: operatorName(ctx), now });
-    if (type === 3) await notify(deps, trx, entId, SmsType.REFUND_NOTICE, `【FlexPay】贵司退款${formatFen(Number(row.amountFen))}元已处理成功，请注意查收。`, now);
+    await moveBalance(ctx.trx, deps.dialect, refundMove(ctx, ctx.row, type));
+    if (type === 3) await notify(deps, ctx, ctx.row, SmsType.REFUND_NOTICE, `【FlexPay】贵司退款${formatFen(Number(ctx.row.amountFen))}元已处理成功，请注意查收。`);
   };
   return { reject: move(2), fail: move(2), succeed: move(3) };
 }

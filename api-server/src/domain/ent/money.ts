@@ -10,38 +10,31 @@
  */
 import {
   type AccountType,
-  AdminType,
   balanceApply,
   formatFen,
-  MANUAL_CREDIT_CHANNELS,
   MONEY_MESSAGES,
   RechargeStatus,
+  rechargeCommandRefusal,
   refundableFen,
   refundApply,
-  RefundStatus,
+  REFUNDS_TAKING,
 } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import type { AppDeps, RouteSpec, SignedInContext } from '../../http/guard';
+import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type ChannelAdapter, simChannelAdapter } from '../../providers/channel-adapter';
-import type { Row } from '../../resource/codec';
 import { defineResource } from '../../resource/entity-resource';
-import { BizType, moveBalance } from './ledger';
+import { moveBalance } from './ledger';
 import { accountRoutes } from './money-accounts';
 import { moneyScope } from './money-base';
-import { operatorName, rechargeAfterProcess, rechargeEffects, refundEffects } from './money.effects';
+import { rechargeAfterProcess, rechargeEffects, refundEffects, refundMove } from './money.effects';
 import { ledgerRoutes } from './money-log';
 
 export { effectiveSupplierId, moneyScope } from './money-base';
 
-/** ENT writes for itself whatever the body names. */
-const ownEnt = (ctx: SignedInContext): Row => (ctx.caller.user.adminType === AdminType.ENT ? { entId: ctx.caller.user.orgId } : {});
-
-
 export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelAdapter): RouteSpec[] {
-  const db = deps.db;
   // 充值申请 and 退款申请 alike: the money scope, SYS and ENT apply (ENT for itself), no edits (moves are commands), exported, the amount summed.
-  const applications = { scope: moneyScope(db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, fill: ownEnt, summary: ['amount'] as Array<'amount'> };
+  const applications = { scope: moneyScope(deps.db), writers: ['SYS', 'ENT'] as AccountType[], update: false as const, export: true, summary: ['amount'] as Array<'amount'> };
 
   const recharges = defineResource(deps, balanceApply, {
     ...applications,
@@ -54,7 +47,7 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
       { table: 'pay_channel', column: 'payChannel', key: 'channel', where: { status: 0 }, message: MONEY_MESSAGES.channelOff },
     ],
     // Spec §3: only the manual channels are credited by hand; the bank channels' adapter answers.
-    transitionRefusal: (name, row) => ((name === 'credit' || name === 'notArrived') && !MANUAL_CREDIT_CHANNELS.includes(row.payChannel as number) ? MONEY_MESSAGES.manualOnly : null),
+    transitionRefusal: rechargeCommandRefusal,
     effects: rechargeEffects(deps),
     afterTransition: rechargeAfterProcess(deps, adapter),
   });
@@ -67,16 +60,15 @@ export function moneyRoutes(deps: AppDeps, adapter: ChannelAdapter = simChannelA
     refersTo: [{ table: 'balance_apply', column: 'applyId', match: { entId: 'entId', payChannel: 'channel' }, where: { status: RechargeStatus.SUCCESS }, message: MONEY_MESSAGES.rechargeMismatch }],
     // Apply = lock: the rest is read after the account's row lock, so concurrent refunds of one recharge see each other.
     afterCreate: async (ctx, key, columns) => {
-      const { entId, channel, applyId, balanceType } = columns as { entId: number; channel: number; applyId: number | null; balanceType: number };
-      const move = { entId, channel, type: 1, amountFen: Number(columns.amountFen), bizType: BizType.REFUND, bizNo: String(columns.refundNo), operatorName: operatorName(ctx), now: ctx.now } as const;
+      const move = refundMove(ctx, columns, 1);
       await moveBalance(ctx.trx, deps.dialect, move, async (account) => {
         // The recharge with what its other refunds (pending, refunding, paid) already took of it.
-        const recharge = (await ctx.trx
+        const recharge = await ctx.trx
           .selectFrom('balance_apply as b')
-          .select((eb) => ['b.amountFen', eb.selectFrom('refund_apply as r').select((e) => e.fn.coalesce(e.fn.sum('r.amountFen'), e.lit(0)).as('fen')).whereRef('r.applyId', '=', 'b.id').where('r.id', '!=', key).where('r.status', 'in', [RefundStatus.PENDING, RefundStatus.REFUNDING, RefundStatus.SUCCESS]).as('taken')])
-          .where('b.id', '=', applyId)
-          .executeTakeFirst()) as Row | undefined;
-        const rest = refundableFen({ balanceType, availableFen: account.availableFen, rechargeFen: recharge && Number(recharge.amountFen), refundedFen: recharge && Number(recharge.taken) });
+          .select((eb) => ['b.amountFen', eb.selectFrom('refund_apply as r').select((e) => e.fn.coalesce(e.fn.sum('r.amountFen'), e.lit(0)).as('fen')).whereRef('r.applyId', '=', 'b.id').where('r.id', '!=', key).where('r.status', 'in', REFUNDS_TAKING).as('taken')])
+          .where('b.id', '=', columns.applyId)
+          .executeTakeFirst();
+        const rest = refundableFen({ balanceType: columns.balanceType as number, availableFen: account.availableFen, rechargeFen: recharge && Number(recharge.amountFen), refundedFen: recharge && Number(recharge.taken) });
         if (move.amountFen > rest) refuse(Code.VALIDATION, `${MONEY_MESSAGES.overRefundable}（可退${formatFen(rest)}元）`);
       });
     },

@@ -3,7 +3,7 @@
  * into a second sheet, re-proven move by move as they are read (served by statement.ts's export route).
  * Both sheets' rows are the pure rules' (rules/statement-proof.ts statementSummaryRows, statementMoveCells).
  */
-import { STATEMENT_MOVE_HEADER, statementMoveCells, statementRefusal, statementSummaryRows } from '@flexpay/shared-utility/src/pure/rules/server';
+import { STATEMENT_MOVE_HEADER, statementMoveCells, statementSummaryRows, walkedStatementRefusal } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -21,9 +21,8 @@ export async function statementWorkbook(db: Kysely<Database>, dialect: DialectNa
     const sheet = new XlsxSheetWriter(STATEMENT_MOVE_HEADER, '变动明细', [{ name: '对账汇总', rows: statementSummaryRows(statement, formatDateTime(now)!), widths: [16, 90] }]);
     // The file holds exactly the moves whose chain was checked as they were read (walkMoves).
     const chain = await walkMoves(trx, statement, statement.opening, (moves, before) => sheet.addRows(moves.map((m, i) => statementMoveCells(m, before + i + 1))));
-    if (chain.bad) refuse(Code.CONFLICT, statementRefusal(chain.bad.message));
-    if (chain.sums.count !== statement.count || chain.balance.available !== statement.closing.available || chain.balance.locked !== statement.closing.locked)
-      refuse(Code.CONFLICT, statementRefusal('导出的变动与对账单汇总不一致'));
+    const refusal = walkedStatementRefusal(chain, statement);
+    if (refusal) refuse(Code.CONFLICT, refusal);
     return { bytes: await sheet.finish(), name: exportFileName(`对账单_${statement.statementNo}`, now) };
   });
 }

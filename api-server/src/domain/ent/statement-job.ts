@@ -12,18 +12,18 @@
 import { AdminType, balanceLog, previousMonth, quickRange } from '@flexpay/shared-utility/src/pure';
 import { statementMailLine, statementMailSubject, statementMailText } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError, refusalOf } from '../../http/envelope';
 import { type MailProvider, outboxMailProvider } from '../../providers/mail';
+import { whereEach } from '../../resource/batch';
 import { startPeriodic } from '../../resource/periodic';
 import { formatDateTime, HOUR_MS, shanghaiMonthStart } from '../../util/time';
 import { proveAccountStatement } from './statement-proof';
 
-export const STATEMENT_JOB = 'statementMail';
-export const STATEMENT_JOB_EVERY_MS = 60_000;
+const STATEMENT_JOB = 'statementMail';
+const STATEMENT_JOB_EVERY_MS = 60_000;
 /** The run's hour on the 1st (Shanghai). */
-export const STATEMENT_JOB_HOUR = 1;
+const STATEMENT_JOB_HOUR = 1;
 
 /** The key of the run due at `now`, or null before 01:00 on the 1st of the month. */
 export function dueRunKey(now: number): string | null {
@@ -36,41 +36,31 @@ async function summaryOf(trx: Kysely<Database>, ent: { id: number; entName: stri
   const accounts = await trx.selectFrom('ent_account').select('channel').where('entId', '=', ent.id).orderBy('channel').execute();
   const parts: string[] = [];
   for (const { channel } of accounts) {
-    try {
-      parts.push(statementMailLine(await proveAccountStatement(trx, { entId: ent.id, channel, ...range }, now)));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      parts.push(`通道${channel}：${error.message}`);
-    }
+    const statement = await refusalOf(proveAccountStatement(trx, { entId: ent.id, channel, ...range }, now));
+    parts.push(statement instanceof ApiError ? `通道${channel}：${statement.message}` : statementMailLine(statement));
   }
   return statementMailText(ent.entName, range, parts);
 }
 
-/** `ran` false when the run was not due or another process (or an earlier start) had done it. */
-export type StatementRun = { key: string | null; ran: boolean; mails: number };
 
 /**
  * Runs the month's statement mails if due and not run yet. The key's insert and the mails share one
- * transaction: all or nothing, and once.
+ * transaction: all or nothing, and once. Answers `{ key, ran, mails }`: `ran` false when the run was not due or another
+ * process (or an earlier start) had done it.
  */
-export async function runStatementMail(db: Kysely<Database>, now: number, mail: MailProvider = outboxMailProvider): Promise<StatementRun> {
+export async function runStatementMail(db: Kysely<Database>, now: number, mail: MailProvider = outboxMailProvider) {
   const key = dueRunKey(now);
   if (!key) return { key, ran: false, mails: 0 };
   const month = key.slice(STATEMENT_JOB.length + 1);
   const range = quickRange('lastMonth', formatDateTime(now)!.slice(0, 10));
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.insertInto('job_run').values({ jobKey: key, startedAt: now, finishedAt: null, result: null }).onConflict((oc) => oc.column('jobKey').doNothing()).returning('jobKey').executeTakeFirst();
+    const claimed = await trx.insertInto('job_run').values({ jobKey: key, startedAt: now }).onConflict((oc) => oc.column('jobKey').doNothing()).returning('jobKey').executeTakeFirst();
     if (!claimed) return { key, ran: false, mails: 0 };
     const ents = await trx.selectFrom('ent').select(['id', 'entName']).where('status', '=', 0).where('id', 'in', trx.selectFrom('ent_account').select('entId')).orderBy('id').execute();
     let mails = 0;
     for (const ent of ents) {
       // The enterprise's top administrators and the accounts holding the ledger's query code, with an address.
-      const admins = await trx
-        .selectFrom('admin_user as u')
-        .select(['u.email'])
-        .where('u.adminType', '=', AdminType.ENT)
-        .where('u.orgId', '=', ent.id)
-        .where('u.status', '=', 0)
+      const admins = await whereEach(trx.selectFrom('admin_user as u').select(['u.email']), { 'u.adminType': AdminType.ENT, 'u.orgId': ent.id, 'u.status': 0 })
         .where('u.email', 'is not', null)
         .where('u.email', '!=', '')
         .where((eb) => eb.or([eb('u.isTopAdmin', '=', 1), eb.exists(eb.selectFrom('admin_user_perm as p').select('p.code').whereRef('p.userId', '=', 'u.userId').where('p.code', '=', balanceLog.codes.query))]))
@@ -93,7 +83,7 @@ export async function runStatementMail(db: Kysely<Database>, now: number, mail: 
  * database closes). Errors are reported, never thrown out of the timer. A key this process found done
  * is not asked again.
  */
-export function startStatementJob(db: Kysely<Database>, options: { dialect?: DialectName; now: () => number; everyMs?: number; mail?: MailProvider; onError?: (error: unknown) => void }): () => Promise<void> {
+export function startStatementJob(db: Kysely<Database>, options: { now: () => number; everyMs?: number; mail?: MailProvider; onError?: (error: unknown) => void }): () => Promise<void> {
   let done: string | null = null;
   const tick = async () => {
     const now = options.now();

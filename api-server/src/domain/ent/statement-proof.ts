@@ -24,7 +24,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError, refuse } from '../../http/envelope';
+import { ApiError, orRefuse, refusalOf, refuse } from '../../http/envelope';
 import { type Row, toEpoch } from '../../resource/codec';
 import { streamChunks } from '../../resource/stream';
 import { formatDateTime } from '../../util/time';
@@ -32,7 +32,7 @@ import { formatDateTime } from '../../util/time';
 /** What a statement is asked for: an enterprise × channel account over a range of days. */
 export type StatementRequest = Pick<StatementHeader, 'entId' | 'channel' | 'from' | 'to'>;
 
-export interface ProvenStatement extends ProvenStatementFigures {
+interface ProvenStatement extends ProvenStatementFigures {
   range: { startMs: number; endMs: number };
 }
 
@@ -46,7 +46,7 @@ async function aggregate(db: Kysely<Database>, query: RawBuilder<Row>): Promise<
 
 /** The one-pass aggregate of a range's moves: the pure rules' own SQL (sums, fingerprints, the first bad move). */
 const AGGREGATE = sql.raw(statementAggregateSql());
-const moveById = async (db: Kysely<Database>, id: number): Promise<Row> => db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+const moveById = (db: Kysely<Database>, id: number) => db.selectFrom('balance_log').select(STATEMENT_MOVE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The proven range's moves in id order, read between its first and last id (a move written since is not among them). */
 export const provenMoves = (db: Kysely<Database>, s: Moves) =>
@@ -117,8 +117,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     if (statementChainSuspect(opening, statementMoveOf(first), closing, agg))
       chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
-  const proven = provenStatementOf(request, reads, closing, chainProblem, formatDateTime(now)!.slice(0, 10));
-  return 'error' in proven ? refuse(Code.CONFLICT, proven.error) : { ...proven, range: w.range };
+  return { ...orRefuse(provenStatementOf(request, reads, closing, chainProblem, formatDateTime(now)!.slice(0, 10)), Code.CONFLICT), range: w.range };
 }
 
 /** Runs `work` in one snapshot: repeatable read on PostgreSQL; SQLite's read transaction is one already. */
@@ -133,9 +132,7 @@ export async function inSnapshot<T>(db: Kysely<Database>, dialect: DialectName, 
  * refusal (1009) is confirmed — and read — again under one snapshot before it is answered.
  */
 export async function provenThen<T>(db: Kysely<Database>, dialect: DialectName, request: StatementRequest, now: number, read: (db: Kysely<Database>, s: ProvenStatement) => Promise<T>): Promise<T> {
-  const statement = await proveAccountStatement(db, request, now).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === Code.CONFLICT) return null;
-    throw error;
-  });
-  return statement ? read(db, statement) : inSnapshot(db, dialect, async (trx) => read(trx, await proveAccountStatement(trx, request, now)));
+  const statement = await refusalOf(proveAccountStatement(db, request, now));
+  if (statement instanceof ApiError && statement.code !== Code.CONFLICT) throw statement;
+  return statement instanceof ApiError ? inSnapshot(db, dialect, async (trx) => read(trx, await proveAccountStatement(trx, request, now))) : read(db, statement);
 }

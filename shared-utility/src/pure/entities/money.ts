@@ -10,6 +10,8 @@ import { MONTH_PATTERN } from '../validators';
 const SYS_SPR = ['SYS', 'SPR'] as const;
 const createdAt = { label: '创建时间', type: 'datetime', search: 'range', sort: true, width: 170 } as const;
 const entId = { label: '企业', type: 'ref', ref: 'ent', show: 'entName', required: true, create: true, search: 'eq', width: 220 } as const;
+/** An application's enterprise: an ENT account applies for itself whatever the body names (DOMAIN.md §1: never for a sub-enterprise's money). */
+const applyingEnt = { ...entId, fromCaller: ['ENT'] } as const;
 const channel = { label: '支付通道', type: 'ref', ref: 'payChannel', show: 'channelName', required: true, create: true, search: 'eq', width: 130 } as const;
 const reason = { reason: { label: '原因', type: 'textarea', required: true, max: 200 } } as const;
 
@@ -51,7 +53,7 @@ export const entAccount = defineEntity({
 const rechargeFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   applyNo: { label: '申请编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'RA', width: 8 } },
-  entId,
+  entId: applyingEnt,
   channel: { ...channel, column: 'payChannel' },
   amount: { label: '充值金额(元)', type: 'money', column: 'amountFen', required: true, create: true, search: 'range', sort: true, width: 140 },
   voucher: { label: '付款凭证', type: 'file', required: true, create: true, width: 190, filePath: 'ent/query/balance/apply/file' },
@@ -97,7 +99,7 @@ export const balanceApply = defineEntity({
 const refundFields = {
   id: { label: 'ID', type: 'int', list: false, detail: false },
   refundNo: { label: '退款编号', type: 'text', search: 'like', sort: true, width: 150, serial: { prefix: 'RF', width: 8 } },
-  entId,
+  entId: applyingEnt,
   channel,
   balanceType: { label: '余额类型', type: 'enum', enum: 'refundBalanceType', required: true, create: true, search: 'eq', defaultValue: 10, width: 130 },
   applyId: { label: '充值记录', type: 'ref', ref: 'balanceApply', show: 'applyNo', create: true, nullable: true, dependsOn: { entId: 'entId', channel: 'channel' }, width: 150 },

@@ -41,7 +41,7 @@ export function effectiveSupplierOf(s: MoneySupplierFacts): number | null {
 }
 
 /** 通道余额: each channel's row of account sums (fen, numbers or numeric text) as the wire shows it (yuan), and the grand total. */
-export function channelBalanceTotals(rows: ReadonlyArray<Record<'channel' | 'channelName' | 'accounts' | 'available' | 'locked', unknown>>) {
+export function channelBalanceTotals(rows: ReadonlyArray<Record<string, unknown>>) {
   const sum = (k: 'accounts' | 'available' | 'locked') => rows.reduce((s, r) => s + Number(r[k]), 0);
   return {
     records: rows.map((r) => ({ channel: r.channel, channelName: r.channelName, accounts: Number(r.accounts), available: formatFen(Number(r.available)), locked: formatFen(Number(r.locked)) })),

@@ -101,6 +101,14 @@ export function outstandingLockFen(rows: ReadonlyArray<Pick<BalanceLogRow, 'type
 /** Spec §3: channels whose recharges a supplier credits by hand; the others' adapter credits them. */
 export const MANUAL_CREDIT_CHANNELS: readonly number[] = [0, 2, 4, 7, 99];
 
+/** Whether a recharge on `channel` is credited by hand (the supplier's 确认到账) rather than by its channel's adapter. */
+export const creditedByHand = (channel: unknown): boolean => MANUAL_CREDIT_CHANNELS.includes(channel as number);
+
+/** Spec §3: 确认到账 and 未到账 are for the manual channels only (the bank channels' adapter answers): the refusal of a recharge's command, or null. */
+export function rechargeCommandRefusal(name: string, row: Readonly<Record<string, unknown>>): string | null {
+  return (name === 'credit' || name === 'notArrived') && !creditedByHand(row.payChannel) ? MONEY_MESSAGES.manualOnly : null;
+}
+
 export const MONEY_MESSAGES = {
   amountPositive: '金额必须大于0',
   noAccount: '该企业未开通此支付通道',
@@ -119,6 +127,8 @@ export const RechargeStatus = { SUBMITTED: 0, REVIEWED: 10, REVIEW_FAILED: 11, P
 
 /** Refund statuses (refundStatus enum); pending and refunding hold a lock on the amount. */
 export const RefundStatus = { PENDING: 0, REFUNDING: 10, REJECTED: 20, SUCCESS: 30, FAILED: 40 } as const;
+/** The refunds that take of their recharge (refundableFen): pending, refunding and paid — not rejected or failed. */
+export const REFUNDS_TAKING: readonly number[] = [RefundStatus.PENDING, RefundStatus.REFUNDING, RefundStatus.SUCCESS];
 
 /** The spec's handle/process pair of a refund status (handle 0 / 10 approved / 20 rejected; process 0 / 10 / 20 success / 30 failed). */
 export function refundHandleProcess(status: number): { handleStatus: number; processStatus: number } {

@@ -233,6 +233,13 @@ export function provenStatementOf(
   return { ...header, opening, closing, totals: proof.totals, count: sums.count, firstId, lastId };
 }
 
+/** The refusal of a proven statement's moves as walked again (the export's rows): the first bad move, or a count or closing that is not the summary's; null when they agree. */
+export function walkedStatementRefusal(chain: StatementChainState, s: Pick<StatementSummary, 'count' | 'closing'>): string | null {
+  if (chain.bad) return statementRefusal(chain.bad.message);
+  const agrees = chain.sums.count === s.count && chain.balance.available === s.closing.available && chain.balance.locked === s.closing.locked;
+  return agrees ? null : statementRefusal('导出的变动与对账单汇总不一致');
+}
+
 /** The wire shape of issue 25 §4 (money as yuan strings) of a proven statement and one page of its moves. */
 export function statementAnswerOf(s: StatementSummary, moves: readonly StatementMove[]): StatementAnswer {
   const yuan = (b: { available: number; locked: number }) => ({ available: formatFen(b.available), locked: formatFen(b.locked) });
