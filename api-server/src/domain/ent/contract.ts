@@ -6,12 +6,8 @@
 import { type AccountType, calcModeRefusal, CONTRACT_MESSAGES, coopEnt, entContract, merchtContract, originalsOverlap } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
+import { defineResource, T } from '../../resource/entity-resource';
 import { entScope, merchantScope } from '../org-scope';
-
-/** The enterprise's original contracts in force (status 0) sharing a day with the period from … to (yyyy-MM-dd). */
-export const originalsDuring = (db: AnyDb, entId: number, from: string, to: string) =>
-  db.selectFrom('ent_contract').where('entId', '=', entId).where('category', '=', 0).where('status', '=', 0).where('startDate', '<=', to).where('endDate', '>=', from);
 
 export function contractRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.db;

@@ -7,17 +7,15 @@
  */
 import { calcModeRefusal, entFeeConfig, entFeeStats, priceCostRefusal } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
-import type { Row } from '../../resource/codec';
 import { type AnyDb, T } from '../../resource/entity-resource';
 import { formatDateTime } from '../../util/time';
 import { feeRoutes } from '../fee-common';
 import { entScope } from '../org-scope';
-import { originalsDuring } from './contract';
 
-/** The contract type (10 outer, 20 inner) of the enterprise's original contract in force today, if any. */
+/** The contract type (10 outer, 20 inner) of the enterprise's original contract (category 0) in force (status 0) today, if any. */
 export async function effectiveContractType(db: AnyDb, entId: number, now: number): Promise<number | null> {
   const today = formatDateTime(now)!.slice(0, 10);
-  const row = (await originalsDuring(db, entId, today, today).select('contractType').executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom('ent_contract').select('contractType').where('entId', '=', entId).where('category', '=', 0).where('status', '=', 0).where('startDate', '<=', today).where('endDate', '>=', today).executeTakeFirst();
   return row ? Number(row.contractType) : null;
 }
 
