@@ -469,3 +469,6 @@ export function entityByName(name: string): Entity {
   if (!e) throw new Error(`unknown entity ${name}`);
   return e;
 }
+
+/** The named fields of a row, in the list's order: a read model's declared subset of a record (the order progress stream's fields). */
+export const pick = <K extends string>(row: Readonly<Record<string, unknown>>, fields: readonly K[]): Record<K, unknown> => Object.fromEntries(fields.map((f) => [f, row[f]])) as Record<K, unknown>;
