@@ -14,9 +14,8 @@ test('a looping run ends between its steps once stop is called; stop waits for i
       await tick(5);
     }
   }, 10);
-  await tick(40);
+  while (steps < 3) await tick(5);
   const before = steps;
-  expect(before).toBeGreaterThan(2);
   await stop();
   const after = steps;
   expect(after - before).toBeLessThanOrEqual(1);
@@ -37,7 +36,7 @@ test('runs never overlap and errors go to onError, not out of the timer', async 
     active -= 1;
     if (runs === 1) throw new Error('once');
   }, 5, (error) => errors.push(error));
-  await tick(60);
+  while (runs < 3) await tick(5);
   await stop();
   expect(most).toBe(1);
   expect(runs).toBeGreaterThan(1);
