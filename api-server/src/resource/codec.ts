@@ -17,7 +17,7 @@ import {
   parseRatio,
 } from '@flexpay/shared-utility/src/pure';
 import { INT32_MAX } from '../http/body-rules';
-import { Code } from '../http/codes';
+import { Code, type CodeValue } from '../http/codes';
 import { refuse } from '../http/envelope';
 import { formatDateTime } from '../util/time';
 
@@ -168,6 +168,12 @@ export function parsedValue(field: EntityField, raw: unknown): unknown {
   const parsed = parseInput(field, raw);
   return 'error' in parsed ? refuse(Code.VALIDATION, parsed.error) : parsed.value;
 }
+
+/**
+ * A pure rule's answer, or its `{ error }` refused (1001 unless `code` says otherwise) — what a route wrote as
+ * `if ('error' in x) return refuse(Code.VALIDATION, x.error);`: `const { rows } = ruled(settlementRows(completed, body.rows));`.
+ */
+export const ruled = <T extends object>(answer: T | { error: string }, code: CodeValue = Code.VALIDATION): T => ('error' in answer ? refuse(code, answer.error) : answer);
 
 /** A search value compared with the column: money ranges in fen, date ranges in epoch ms. */
 export function searchValue(field: EntityField, raw: unknown, end: boolean): unknown {
