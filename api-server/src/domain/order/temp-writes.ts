@@ -55,7 +55,8 @@ export type TempExtra = Partial<Pick<Selectable<TempOrderTable>, 'packageCode' |
 };
 
 /** The temp order a write works on, as stored (a row loaded through its resource has these columns). */
-type TempHead = Pick<Selectable<TempOrderTable>, 'id' | 'tempNo' | 'entId' | 'payChannel' | 'packageCode' | 'remark'>;
+const HEAD = ['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'] as const;
+type TempHead = Pick<Selectable<TempOrderTable>, (typeof HEAD)[number]>;
 export const headOf = (row: Row) => row as unknown as TempHead;
 
 /** Each row's check as the answers and the stored errors carry it. */
@@ -115,7 +116,7 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
       createdAt: now,
       updatedAt: now,
     })
-    .returning(['id', 'tempNo', 'entId', 'payChannel', 'packageCode', 'remark'])
+    .returning(HEAD)
     .executeTakeFirstOrThrow();
   await insertRows(trx, temp.id, rows, now);
   const checked = await recheck(trx, { id: temp.id, entId: ent.entId, packageCode: head.packageCode }, now);
@@ -129,9 +130,8 @@ export async function insertTemp(trx: Db, dialect: AppDeps['dialect'], operator:
  * temp order to 30 (its audit entry is the caller's). Row errors found meanwhile come back instead, with nothing written.
  */
 export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operator: Operator, now: number, temp: TempHead, ent: EntContext): Promise<{ orderNo: string } | { rows: TempRow[]; checks: RowCheck[] }> {
-  const { entId, payChannel: channel } = temp;
   const month = monthOf(now);
-  await lockPricing(trx, dialect, entId);
+  await lockPricing(trx, dialect, ent.entId);
   const rows = await tempRows(trx, temp.id);
   await lockPeople(trx, dialect, ent.effSupplierId, month, rows.map((r) => personKey(r.idType, r.idNumber)), now);
   const passing = (checks: Array<{ errorType: number }>) => checks.every((c) => c.errorType === 0);
@@ -143,7 +143,7 @@ export async function orderFromTemp(trx: Db, dialect: AppDeps['dialect'], operat
   const priced = await priceRows(trx, ent, orderNo, paid, month, now);
   if (ent.calcMode === 1) checks = await checkRows(trx, ent, rows, { packageCode: temp.packageCode, month, payeeFen: new Map(priced.map((p) => [p.rowNo, p.payeeFen])) });
   if (!passing(checks)) return { rows, checks };
-  const head = { ...ent, orderNo, entId, payChannel: channel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
+  const head = { ...ent, orderNo, payChannel: temp.payChannel, tempOrderNo: temp.tempNo, remark: temp.remark, operatorName: operatorName(operator), month, now };
   const made = payoutOrderOf(head, paid, priced, checks.map((c) => c.custId));
   const order = await trx.insertInto('pay_order').values(made.order).returning('id').executeTakeFirstOrThrow();
   const ids = new Map((await insertChunked(trx, 'order_detail', made.lines.map((line) => ({ ...line, orderId: order.id })), ['id', 'rowNo'])).map((d) => [d.rowNo, d.id]));
