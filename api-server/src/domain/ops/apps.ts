@@ -25,6 +25,7 @@ import { audit } from '../../account/audit';
 import type { AppDeps, Body, RouteSpec, SignedInContext } from '../../http/guard';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
+import { ruled } from '../../resource/codec';
 import { formatDateTime } from '../../util/time';
 
 /** What one bundle file is: read once per (path, size, mtime) in this process. */
@@ -70,14 +71,11 @@ const readSteps = readNow((mapPath): HistoryEntry[] => {
   return Array.isArray(history) ? history : [];
 }, '发布记录文件无法读取');
 
-/** A pure rule's answer, or its refusal (1001). */
-const asked = <T extends object>(answer: T | { error: string }): T => ('error' in answer ? refuse(Code.VALIDATION, answer.error) : answer);
-
 /** How the pure rows (rules/app-versions.ts) read one URL here: from its file, its steps' times as text, the scripts' previousUrl. */
 const reader = (deps: AppDeps): AppReader<HistoryEntry> => ({ version: (url) => appVersion(url, factsOf(fileOfUrl(deps.config.repoRoot, url)), formatDateTime), at: atText, previous: previousUrl });
 
 function history(deps: AppDeps, body: Body) {
-  const { specifier, url } = asked(appNamed(readImports(deps), body.app));
+  const { specifier, url } = ruled(appNamed(readImports(deps), body.app));
   return appHistory(specifier, url, readSteps(deps), reader(deps));
 }
 
@@ -86,8 +84,8 @@ const ASKED_WRONG: ReadonlyArray<ImportMapError['reason']> = ['NOT_IN_HISTORY', 
 
 async function rollbackApp(ctx: SignedInContext) {
   const { deps, body, caller } = ctx;
-  const { app, specifier } = asked(appNamed(readImports(deps), body.app));
-  const { url } = asked(rollbackUrl(body.url));
+  const { app, specifier } = ruled(appNamed(readImports(deps), body.app));
+  const { url } = ruled(rollbackUrl(body.url));
   const by = { type: 'account' as const, account: caller.user.username, name: caller.user.name ?? caller.user.username };
   const step = await rollbackTo(deps.config.importMapPath, { app, specifier, url, by, repoRoot: deps.config.repoRoot }).catch((error: unknown) => {
     if (error instanceof ImportMapError) refuse(ASKED_WRONG.includes(error.reason) ? Code.VALIDATION : Code.CONFLICT, error.message);

@@ -12,7 +12,7 @@ import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { whereEach } from '../../resource/batch';
-import { clippedText, type Row } from '../../resource/codec';
+import { clippedText, type Row, ruled } from '../../resource/codec';
 import { type AnyDb, type AnyQuery, defineResource, keyValue, Resource, T } from '../../resource/entity-resource';
 import { PICK_MESSAGES, pickedInt } from '../../resource/ent-channel';
 import { entScope } from '../ent/index';
@@ -64,12 +64,11 @@ export function settlementRoutes(deps: AppDeps, createTemp: ReturnType<typeof te
       settle: async ({ row: pkg, ...ctx }) => {
         const completed = await completedTakers(ctx.trx, Number(pkg.id));
         if (completed.length === 0) refuse(Code.CONFLICT, PACKAGE_MESSAGES.noCompletedTakers);
-        const settled = settlementRows(completed, ctx.body.rows);
-        if ('error' in settled) return refuse(Code.VALIDATION, settled.error);
+        const { rows } = ruled(settlementRows(completed, ctx.body.rows));
         const channel = pickedInt(ctx.body.channel, 0, PICK_MESSAGES.channel, 'given');
         const extra = { packageCode: String(pkg.packageCode), remark: clippedText(ctx.body.remark, 200) ?? `任务包${String(pkg.packageCode)}结算` };
         // The temp order's own audit entry records it (as 制单's create does); the package did not change.
-        return { answer: await createTemp(ctx, Number(pkg.entId), channel, settled.rows as Row[], extra, ctx.trx), audit: false };
+        return { answer: await createTemp(ctx, Number(pkg.entId), channel, rows as Row[], extra, ctx.trx), audit: false };
       },
     },
   });
