@@ -8,7 +8,7 @@
  */
 import { AdminType, codeOf, cust, ent, type Entity, idNumberKey, invoiceApply, invoiceApplyToMe, maskPersonal, payOrder, TALENT_MGR_CODE } from '@flexpay/shared-utility/src/pure';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { inScope, rowInScope } from '../account/scope';
+import { inScope, type Tie } from '../account/scope';
 import { escapeLike, likeContains } from '../db/like';
 import type { Database } from '../db/schema';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../http/guard';
@@ -27,59 +27,52 @@ const startsWith = (column: string, q: string) => sql<SqlBool>`upper(${sql.ref(c
 /** A kind of hit: the query codes any of which lets the caller search it, and the search. */
 type Searcher = { codes: number[]; run: (db: Kysely<Database>, ctx: SignedInContext, q: string) => Promise<SearchHit[]> };
 
+type Hit = { title: string; subtitle: string };
+
 /**
- * Records of an entity found in the caller's scope (its enterprise and supplier columns): the hit is the
- * entity's title and label field, its subtitle a column (`ent.entName` is the record's enterprise, joined when
- * the table is not `ent` itself); found by the label's prefix unless `match` says otherwise, newest or oldest
- * first; `link` says where the hit leads; more entities' query codes may search it (`alsoBy`).
+ * Records of an entity found in the caller's scope (by its `tie`; unless given, its enterprise and supplier columns): the
+ * hit is the entity's title and label field, its subtitle a column (`ent.entName` is the record's enterprise, joined when
+ * the table is not `ent` itself, masked when `masked`); found by the label's prefix unless `match` says otherwise, newest
+ * or oldest first; `link` says where the hit leads; more entities' query codes may search it (`alsoBy`).
  */
-function searcher(entity: Entity, subtitle: string, order: 'asc' | 'desc', link: (hit: { title: string; subtitle: string }, ctx: SignedInContext) => string, match?: (q: string) => Expression<SqlBool>, alsoBy: Entity[] = []): Searcher {
+function searcher(entity: Entity, subtitle: string, order: 'asc' | 'desc', link: (hit: Hit, ctx: SignedInContext, q: string) => string, more: { match?: (q: string, ctx: SignedInContext) => Expression<SqlBool>; alsoBy?: Entity[]; tie?: Tie; masked?: 'idNumber' } = {}): Searcher {
   const { table } = entity;
   const label = `${table}.${entity.labelField}`;
+  const tie = more.tie ?? { entSupplier: { ent: table === 'ent' ? 'ent.id' : `${table}.entId`, supplier: `${table}.supplierId` } };
   return {
-    codes: [entity, ...alsoBy].map((e) => e.codes.query),
+    codes: [entity, ...(more.alsoBy ?? [])].map((e) => e.codes.query),
     run: async (db, ctx, q) => {
       let qb = (db as AnyDb).selectFrom(table);
-      if (table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
-      const rows = await qb
+      if (!more.tie && table !== 'ent') qb = qb.innerJoin('ent', 'ent.id', `${table}.entId`);
+      const rows: Hit[] = await qb
         .select([`${label} as title`, `${subtitle} as subtitle`])
-        .where(match ? match(q) : startsWith(label, q))
-        .where(rowInScope(db, ctx.caller.scope, { ent: table === 'ent' ? 'ent.id' : `${table}.entId`, supplier: `${table}.supplierId` }) as never)
+        .where(more.match ? more.match(q, ctx) : startsWith(label, q))
+        .where(inScope(db, tie, ctx.caller.scope))
         .orderBy(`${table}.id`, order)
         .limit(PER_KIND)
         .execute();
-      return rows.map((r: { title: string; subtitle: string }) => ({ kind: entity.title, ...r, link: link(r, ctx) }));
+      return rows.map((r) => ({ kind: entity.title, ...r, subtitle: more.masked ? maskPersonal(more.masked, r.subtitle) : r.subtitle, link: link(r, ctx, q) }));
     },
   };
 }
 
+/** A talent is found by the whole ID number only by a holder of 20110 (who may reveal it anyway). */
+const byNumber = (ctx: SignedInContext, q: string) => (ctx.caller.perms.has(TALENT_MGR_CODE) ? [...new Set([q, idNumberKey(q)])] : []);
+
 const SEARCHERS: Searcher[] = [
   searcher(payOrder, 'ent.entName', 'desc', (hit) => `/order/index?orderNo=${encodeURIComponent(hit.title)}`),
-  searcher(ent, 'ent.entCode', 'asc', (hit) => `/ent/index?entCode=${encodeURIComponent(hit.subtitle)}`, (q) => sql<SqlBool>`(${startsWith('ent.entCode', q)} or ${likeContains('ent.entName', q)})`),
-  {
-    codes: [cust.codes.query],
-    run: async (db, ctx, q) => {
-      const byNumber = ctx.caller.perms.has(TALENT_MGR_CODE) ? [...new Set([q, idNumberKey(q)])] : [];
-      const rows = await db
-        .selectFrom('cust')
-        .select(['cust.name', 'cust.idNumber'])
-        .where((eb) => eb.or([likeContains('cust.name', q), ...(byNumber.length ? [eb('cust.idNumber', 'in', byNumber)] : [])]))
-        .where(inScope(db, { talent: 'cust.id' }, ctx.caller.scope))
-        .orderBy('cust.id')
-        .limit(PER_KIND)
-        .execute();
-      return rows.map((r) => {
-        const found = byNumber.includes(r.idNumber) ? `idNumber=${encodeURIComponent(r.idNumber)}` : `name=${encodeURIComponent(r.name)}`;
-        return { kind: cust.title, title: r.name, subtitle: maskPersonal('idNumber', r.idNumber), link: `/cust/ent?${found}` };
-      });
-    },
-  },
+  searcher(ent, 'ent.entCode', 'asc', (hit) => `/ent/index?entCode=${encodeURIComponent(hit.subtitle)}`, { match: (q) => sql<SqlBool>`(${startsWith('ent.entCode', q)} or ${likeContains('ent.entName', q)})` }),
+  searcher(cust, 'cust.idNumber', 'asc', (hit, ctx, q) => `/cust/ent?${byNumber(ctx, q).includes(hit.subtitle) ? `idNumber=${encodeURIComponent(hit.subtitle)}` : `name=${encodeURIComponent(hit.title)}`}`, {
+    match: (q, ctx) => (byNumber(ctx, q).length ? sql<SqlBool>`(${likeContains('cust.name', q)} or ${sql.ref('cust.idNumber')} in (${sql.join(byNumber(ctx, q))}))` : likeContains('cust.name', q)),
+    tie: { talent: 'cust.id' },
+    masked: 'idNumber',
+  }),
   // A merchant reads its enterprises' applications from 开票信息 (it has no 申请记录 menu); 开出记录's holders search them too.
   searcher(invoiceApply, 'ent.entName', 'desc', (hit, ctx) => {
     if (ctx.caller.user.adminType === AdminType.MER) return '/invoice/invoiceInfo';
     const toMe = !ctx.caller.perms.has(invoiceApply.codes.query);
     return `${toMe ? '/invoice/toMeApply/1' : '/invoice/myApply/0'}?applyNo=${encodeURIComponent(hit.title)}`;
-  }, undefined, [invoiceApplyToMe]),
+  }, { alsoBy: [invoiceApplyToMe] }),
 ];
 
 export function searchRoutes(deps: AppDeps): RouteSpec[] {
