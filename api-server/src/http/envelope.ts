@@ -37,12 +37,6 @@ export async function refusalOf<T>(work: Promise<T>): Promise<T | ApiError> {
   });
 }
 
-/** A pure rule's answer, or its `{ error }` refused (1001 unless `code`): `const range = orRefuse(checkStatementRange(from, to, today))`. */
-export function orRefuse<T>(answer: T | { error: string }, code: CodeValue = Code.VALIDATION): T {
-  if (typeof answer === 'object' && answer !== null && 'error' in answer) refuse(code, answer.error);
-  return answer as T;
-}
-
 export function ok<T>(data: T): Envelope<T> {
   return { code: Code.OK, message: 'success', data };
 }

@@ -15,8 +15,9 @@ import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { EntAccountTable } from '../../db/schema/money';
 import { Code } from '../../http/codes';
-import { orRefuse, refuse } from '../../http/envelope';
+import { refuse } from '../../http/envelope';
 import { insertChunked, whereEach } from '../../resource/batch';
+import { ruled } from '../../resource/codec';
 import { lockRow } from '../../resource/lock';
 
 export const BizType = { RECHARGE: 10, ORDER: 20, REFUND: 30 } as const;
@@ -41,7 +42,7 @@ export async function moveBalances(trx: Kysely<Database>, dialect: DialectName, 
   const account = await lockRow<Account>(trx, dialect, 'ent_account', { entId: head.entId, channel: head.channel });
   if (!account) refuse(Code.VALIDATION, MONEY_MESSAGES.noAccount);
   await check?.(account);
-  const applied = orRefuse(applyBalanceOps(balanceStateOf(account), ops));
+  const applied = ruled(applyBalanceOps(balanceStateOf(account), ops));
   const moved = await trx
     .updateTable('ent_account')
     .set({ availableFen: applied.next.availableFen, lockedFen: applied.next.lockedFen, version: account.version + ops.length, updatedAt: head.now })

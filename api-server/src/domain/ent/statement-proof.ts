@@ -24,8 +24,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code, Messages } from '../../http/codes';
-import { ApiError, orRefuse, refusalOf, refuse } from '../../http/envelope';
-import { type Row, toEpoch } from '../../resource/codec';
+import { ApiError, refusalOf, refuse } from '../../http/envelope';
+import { type Row, ruled, toEpoch } from '../../resource/codec';
 import { streamChunks } from '../../resource/stream';
 import { formatDateTime } from '../../util/time';
 
@@ -117,7 +117,7 @@ export async function proveAccountStatement(db: Kysely<Database>, request: State
     if (statementChainSuspect(opening, statementMoveOf(first), closing, agg))
       chainProblem = (await walkMoves(db, { ...w, firstId, lastId }, opening)).bad?.message ?? '各笔变动的前后余额无法衔接';
   }
-  return { ...orRefuse(provenStatementOf(request, reads, closing, chainProblem, formatDateTime(now)!.slice(0, 10)), Code.CONFLICT), range: w.range };
+  return { ...ruled(provenStatementOf(request, reads, closing, chainProblem, formatDateTime(now)!.slice(0, 10)), Code.CONFLICT), range: w.range };
 }
 
 /** Runs `work` in one snapshot: repeatable read on PostgreSQL; SQLite's read transaction is one already. */

@@ -16,9 +16,8 @@ import { statementAnswerOf, statementMoveOf, statementPageOf } from '@flexpay/sh
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { orRefuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, type SignedInContext, signed } from '../../http/guard';
-import type { Row } from '../../resource/codec';
+import { type Row, ruled } from '../../resource/codec';
 import { entChannelOf } from '../../resource/ent-channel';
 import { tokenExport } from '../../resource/export';
 import { formatDateTime } from '../../util/time';
@@ -42,12 +41,12 @@ export function statementRoutes(deps: AppDeps): RouteSpec[] {
   /** The asked statement (enterprise, channel, range: 1001 with the first problem's Chinese message) of an enterprise the caller sees (3002 outside). */
   async function asked(ctx: SignedInContext, body: Row): Promise<StatementRequest> {
     const { entId, channel } = entChannelOf(body, 'typed');
-    const range = orRefuse(checkStatementRange(body.from, body.to, formatDateTime(ctx.now)!.slice(0, 10)));
+    const range = ruled(checkStatementRange(body.from, body.to, formatDateTime(ctx.now)!.slice(0, 10)));
     await visibleEnt(db, ctx.caller, entId);
     return { entId, channel, from: range.from, to: range.to };
   }
   const get = signed(async (ctx) => {
-    const page = orRefuse(statementPageOf(ctx.body.page));
+    const page = ruled(statementPageOf(ctx.body.page));
     return statementPage(db, dialect, await asked(ctx, ctx.body), page, ctx.now);
   });
   return [
