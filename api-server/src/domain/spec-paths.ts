@@ -47,7 +47,7 @@ export function withSpecPaths(routes: RouteSpec[]): RouteSpec[] {
       ...update,
       path: spec,
       check: (body, ctx) => (isBlank(body.file) ? missing : (update.check?.(only(body), ctx) ?? null)),
-      handler: (ctx) => update.handler(Object.assign(Object.create(Object.getPrototypeOf(ctx)), ctx, { body: only(ctx.body) })),
+      handler: (ctx) => update.handler({ ...ctx, body: only(ctx.body) }),
     });
   }
   return [...routes, ...extra];
