@@ -7,6 +7,8 @@ import { hashPassword, type PasswordHash } from '../../security/password';
 import { endUserSessions } from '../../security/session';
 
 export const adminEffects: Effects = {
+  // 禁用 ends the account's sessions at once.
+  disable: async ({ trx, row, now }) => endUserSessions(trx, row.userId as number, 'disabled', now),
   // scrypt runs before the transaction so it never holds SQLite's writer (issue 12 finding 12).
   changePassword: {
     ask: ({ input }) => hashPassword(String(input.newPassword)),

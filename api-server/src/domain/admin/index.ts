@@ -16,7 +16,6 @@ import { isBlank, type Row } from '../../resource/codec';
 import { type AnyQuery, defineResource, keyValue, T, type WriteContext } from '../../resource/entity-resource';
 import { requireActOnAccount } from '../../http/account-guard';
 import { hashPassword, type PasswordHash } from '../../security/password';
-import { endUserSessions } from '../../security/session';
 import { throttlesOf } from '../../security/throttle';
 import { adminEffects } from './admin.effects';
 
@@ -101,9 +100,6 @@ export function adminRoutes(deps: AppDeps): RouteSpec[] {
         if (changed[field]) await notifyContactChanged(deps, ctx.trx, { username: String(before.username), channel, ...changed[field], byAdministrator: true }, ctx.now);
       }
       return values;
-    },
-    afterTransition: async (ctx, name, row) => {
-      if (name === 'disable') await endUserSessions(ctx.trx, row.userId as number, 'disabled', ctx.now);
     },
   });
 

@@ -5,9 +5,6 @@
  * shows their last 4 characters, and the client's RSA public key is pasted and checked.
  */
 import { client } from '@flexpay/shared-utility/src/pure';
-import { clientModeError } from '@flexpay/shared-utility/src/pure/rules/server';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed } from '../../http/guard';
 import { defineResource, keyValue } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
@@ -21,10 +18,6 @@ export function clientRoutes(deps: AppDeps): RouteSpec[] {
     export: true,
     // 密钥设置 and 重置密钥 are the entity's commands (encrypted bodies, keys never in the trail).
     effects: clientEffects(deps),
-    check: async (_ctx, next) => {
-      const mismatch = clientModeError(next.signType, next.encryptMode);
-      if (mismatch) refuse(Code.VALIDATION, mismatch);
-    },
     keptWhile: [{ table: 'client_mercht', column: 'clientCode', message: '请先删除该客户端的授权商户' }],
     removedWith: [{ table: 'open_request', column: 'clientCode' }],
   });

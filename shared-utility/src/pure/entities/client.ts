@@ -200,6 +200,8 @@ export const client = defineEntity({
   paths: { query: 'client/query', mgr: 'client/mgr' },
   codes: { query: 28110, mgr: 28120 },
   fields: clientFields,
+  // The sign type must be the one the encryption mode signs with.
+  checks: [(c) => (signTypeOfMode(Number(c.encryptMode)) === c.signType ? null : CLIENT_MESSAGES.modeMismatch)],
   derive: (row) => ({ secretState: clientSecretState(row) }),
   state: ['status'],
   commands: {

@@ -3,7 +3,7 @@
  * shared-utility bundle does not carry them): who may grant which codes, a permission list as sent, a client's
  * sign type against its mode and its authorisations' codes, whose record a reveal read, the sub-account refusals.
  */
-import { CLIENT_MESSAGES, parseApiCodes, signTypeOfMode } from '../entities/client';
+import { CLIENT_MESSAGES, parseApiCodes } from '../entities/client';
 import { accountTypeOf } from '../enums';
 import { defaultCodesFor, LimitType, PERMISSION_BY_CODE } from '../permissions';
 
@@ -34,10 +34,6 @@ export function limitedCodeList(raw: unknown): number[] | null {
 /** Whose record a reveal read, in words for 操作日志: the person's name and code (a talent's 人才编号, an administrator's username). */
 export function revealOwner(shown: Readonly<Record<string, unknown>>): string {
   return [shown.custName ?? shown.name, shown.custCode ?? shown.username].filter((v) => typeof v === 'string' && v !== '').join(' ');
-}
-
-export function clientModeError(signType: unknown, encryptMode: unknown): string | null {
-  return signTypeOfMode(Number(encryptMode)) === signType ? null : CLIENT_MESSAGES.modeMismatch;
 }
 
 type StoredRow = Readonly<Record<string, unknown>>;
