@@ -54,6 +54,12 @@ export async function updateIn(trx: AnyDb, table: string, set: Row, where: Recor
   });
 }
 
+/**
+ * The INSERT of `rows` that leaves out each row whose `unique` columns are already taken (ON CONFLICT DO NOTHING, both
+ * databases; concurrent writers of one key never fail): `await insertNew(trx, 'payout_limit_lock', rows, ['supplierId', 'person', 'month']).execute()`.
+ */
+export const insertNew = (trx: AnyDb, table: string, rows: Row[], unique: string[]) => trx.insertInto(table).values(rows).onConflict((oc) => oc.columns(unique).doNothing());
+
 /** Inserts `rows` into `table` one part per statement; answers the `returning` columns of every row. */
 export async function insertChunked(trx: AnyDb, table: string, rows: object[], returning: string[] = [], size = CHUNK): Promise<Row[]> {
   return readChunked(rows, async (part) => {
