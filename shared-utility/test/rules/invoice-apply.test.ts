@@ -24,13 +24,15 @@ describe('invoice application rules (DOMAIN.md §5)', () => {
   });
 
   it('issue needs normal files adding up to the total, and express on paper', () => {
-    const app = { totalFen: 10_000, medium: 1 };
+    const app = { amountFen: 10_000, medium: 1 };
     expect(issueRefusal(app, [])).toBe('发票金额合计与申请金额不一致');
     expect(issueRefusal(app, [{ totalFen: 6_000, status: 0 }, { totalFen: 4_000, status: 10 }])).toBe('发票金额合计与申请金额不一致');
     expect(issueRefusal(app, [{ totalFen: 6_000, status: 0 }, { totalFen: 4_000, status: 0 }])).toBeNull();
     const paper = { ...app, medium: 0 };
     expect(issueRefusal(paper, [{ totalFen: 10_000, status: 0 }])).toBe('纸质发票请先填写快递信息');
     expect(issueRefusal({ ...paper, expressCompany: 'SF', expressNo: 'SF123456' }, [{ totalFen: 10_000, status: 0 }])).toBeNull();
+    // As stored: PostgreSQL may answer a number column as text.
+    expect(issueRefusal({ amountFen: '10000', medium: '1' }, [{ totalFen: '10000', status: '0' }])).toBeNull();
   });
 
   it('kinds: the information’s kind, or either for 4', () => {

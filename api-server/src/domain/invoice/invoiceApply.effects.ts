@@ -7,7 +7,7 @@
 import { enumLabel, ENUMS, INVOICE_APPLY_MESSAGES, issueRefusal } from '@flexpay/shared-utility/src/pure';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import { insertChunked } from '../../resource/batch';
+import { insertChunked, updateIn, whereEach } from '../../resource/batch';
 import { type EffectContext, type Effects, STALE_MESSAGE } from '../../resource/commands';
 import type { Row } from '../../resource/entity-resource';
 
@@ -16,18 +16,16 @@ const fileName = (stored: unknown) => String((JSON.parse(String(stored)) as Row)
 
 /** 上传凭证: the voucher row, named in the audit by its type and file. */
 async function addVoucher({ trx, row, input, caller, now }: EffectContext) {
-  const values = { applyId: row.id, voucherType: input.voucherType, file: input.file, uploaderType: caller.user.adminType, createdAt: now };
+  const values = { applyId: row.id, ...input, uploaderType: caller.user.adminType, createdAt: now };
   const [{ id }] = await insertChunked(trx, 'invoice_voucher', [values], ['id']);
   return { answer: { id }, changes: { voucher: { from: null, to: `${enumLabel(ENUMS.voucherType, input.voucherType)}：${fileName(input.file)}` } } };
 }
 
 /** 添加发票 / 修改发票: the invoice's columns, its amounts agreeing (a positive total, tax within it). */
-function invoiceFileColumns(input: Row, now: number): Row {
-  const totalFen = Number(input.total);
-  const taxFen = Number(input.tax);
-  if (!(totalFen > 0)) refuse(Code.VALIDATION, '价税合计格式错误');
-  if (taxFen > totalFen) refuse(Code.VALIDATION, '税额格式错误');
-  return { invoiceNo: input.invoiceNo, invoiceCode: input.invoiceCode, invoiceDate: input.invoiceDate, totalFen, taxFen, file: input.file, updatedAt: now };
+function invoiceFileColumns({ total, tax, ...input }: Row, now: number): Row {
+  if (!(Number(total) > 0)) refuse(Code.VALIDATION, '价税合计格式错误');
+  if (Number(tax) > Number(total)) refuse(Code.VALIDATION, '税额格式错误');
+  return { ...input, totalFen: total, taxFen: tax, updatedAt: now };
 }
 
 async function addInvoiceFile({ trx, row, input, now }: EffectContext) {
@@ -36,23 +34,16 @@ async function addInvoiceFile({ trx, row, input, now }: EffectContext) {
   return { answer: { id } };
 }
 
-/** 修改发票 / 删除发票 touch a valid (status 0) invoice only; the trail names it by its id when removed. */
+/** 修改发票 touches a valid (status 0) invoice only. */
 async function updateInvoiceFile({ trx, child, input, now }: EffectContext) {
-  const moved = await trx.updateTable('invoice_file').set(invoiceFileColumns(input, now)).where('id', '=', child!.id).where('status', '=', 0).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) refuse(Code.CONFLICT, STALE_MESSAGE);
+  const moved = await updateIn(trx, 'invoice_file', invoiceFileColumns(input, now), { id: [child!.id], status: 0 }, ['id']);
+  if (!moved.length) refuse(Code.CONFLICT, STALE_MESSAGE);
   return { answer: true };
 }
 
-async function deleteInvoiceFile({ trx, child }: EffectContext) {
-  await trx.deleteFrom('invoice_file').where('id', '=', child!.id).where('status', '=', 0).execute();
-  return { answer: true, changes: { invoiceNo: { from: null, to: String(child!.id) } } };
-}
-
-/** 删除凭证, named in the trail by its file. */
-async function deleteVoucher({ trx, child }: EffectContext) {
-  await trx.deleteFrom('invoice_voucher').where('id', '=', child!.id).execute();
-  return { answer: true, changes: { voucher: { from: fileName(child!.file), to: null } } };
-}
+/** 删除发票 and 删除凭证 remove the child record (commandRefs `removes`); the trail names an invoice by its id, a voucher by its file. */
+const deleteInvoiceFile = async ({ child }: EffectContext) => ({ changes: { invoiceNo: { from: null, to: String(child!.id) } } });
+const deleteVoucher = async ({ child }: EffectContext) => ({ changes: { voucher: { from: fileName(child!.file), to: null } } });
 
 /** 申请记录 (the enterprise's direction). */
 export const myEffects: Effects = { inviVoucherCreate: addVoucher };
@@ -61,16 +52,12 @@ export const myEffects: Effects = { inviVoucherCreate: addVoucher };
 export const toMeEffects: Effects = {
   // Passing needs the enterprise's work-completion voucher.
   reviewPass: async ({ trx, row }) => {
-    const work = await trx.selectFrom('invoice_voucher').select('id').where('applyId', '=', row.id).where('voucherType', '=', 20).executeTakeFirst();
-    if (!work) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.needWorkVoucher);
+    const work = whereEach(trx.selectFrom('invoice_voucher').select('id'), { applyId: row.id, voucherType: 20 });
+    if (!(await work.executeTakeFirst())) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.needWorkVoucher);
   },
   // Issuing needs files adding up to the total (and the express of a paper invoice); its time is the command's stamp.
   issue: async ({ trx, row }) => {
-    const files = (await trx.selectFrom('invoice_file').select(['totalFen', 'status']).where('applyId', '=', row.id).execute()) as Row[];
-    const refusal = issueRefusal(
-      { totalFen: Number(row.amountFen), medium: Number(row.medium), expressCompany: row.expressCompany as string | null, expressNo: row.expressNo as string | null },
-      files.map((f) => ({ totalFen: Number(f.totalFen), status: Number(f.status) })),
-    );
+    const refusal = issueRefusal(row, await whereEach(trx.selectFrom('invoice_file').select(['totalFen', 'status']), { applyId: row.id }).execute());
     if (refusal) refuse(Code.CONFLICT, refusal);
   },
   inviVoucherCreate: addVoucher,

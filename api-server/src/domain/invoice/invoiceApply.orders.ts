@@ -13,15 +13,14 @@ import { audit } from '../../account/audit';
 import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
-import { insertChunked } from '../../resource/batch';
+import { insertChunked, whereEach } from '../../resource/batch';
 import { parsedValue, type Row } from '../../resource/codec';
 import type { EffectContext } from '../../resource/commands';
 import { namedEnterprise } from '../../resource/ent-channel';
-import { type AnyDb, fieldChanges, fieldSerial, present, type Resource, type WriteContext } from '../../resource/entity-resource';
+import { type AnyDb, fieldChanges, fieldSerial, keyValue, present, type Resource, type WriteContext } from '../../resource/entity-resource';
 import { BizType } from '../ent/ledger';
 
 const MAX_ORDERS = 200;
-export const intOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? (v as number) : null);
 
 /** 备注 by the entity's one declared rule. */
 const remarkOf = (raw: unknown) => parsedValue(invoiceApply.fields.remark, raw);
@@ -35,7 +34,7 @@ function orderNosOf(raw: unknown): string[] {
 
 /** Orders with what the enterprise paid for each (`paidFen`): the ledger's deductions under the order's number. */
 const withPaid = (db: AnyDb) =>
-  db.selectFrom('pay_order').select((eb) => eb.selectFrom('balance_log').select(eb.fn.sum('balance_log.amountFen').as('s')).where('balance_log.bizType', '=', BizType.ORDER).where('balance_log.type', '=', 3).whereRef('balance_log.bizNo', '=', 'pay_order.orderNo').as('paidFen'));
+  db.selectFrom('pay_order').select((eb) => whereEach(eb.selectFrom('balance_log').select(eb.fn.sum('balance_log.amountFen').as('s')), { 'balance_log.bizType': BizType.ORDER, 'balance_log.type': 3 }).whereRef('balance_log.bizNo', '=', 'pay_order.orderNo').as('paidFen'));
 
 /** The live order links of the applications other than the one edited (whose own orders count as free). */
 const liveLinks = (db: AnyDb, editing: unknown) => db.selectFrom('invoice_apply_order').where('liveOrderNo', 'is not', null).where('applyId', '<>', editing ?? -1);
@@ -43,9 +42,9 @@ const liveLinks = (db: AnyDb, editing: unknown) => db.selectFrom('invoice_apply_
 /** The enterprise's finished orders in no live application (the read model invoiceableOrder). */
 async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Promise<Row[]> {
   const orders = (await withPaid(db)
-    .select(['orderNo', 'status', 'amountFen', 'feeFen', 'detailCount', 'createdAt'])
+    .selectAll()
     .where('entId', '=', entId)
-    .where('status', 'in', [...INVOICEABLE_ORDER_STATUSES])
+    .where('status', 'in', INVOICEABLE_ORDER_STATUSES)
     .where('orderNo', 'not in', liveLinks(db, editing).select('liveOrderNo'))
     .orderBy('createdAt', 'desc')
     .limit(500)
@@ -56,8 +55,8 @@ async function invoiceableOrders(db: AnyDb, entId: number, editing: unknown): Pr
 /** The supplier's invoice items (the dialog's choices; an application's item is one of them). */
 const itemsOf = (db: AnyDb, supplierId: unknown) => db.selectFrom('invoice_item').where('supplierId', '=', supplierId);
 
-const itemOf = async (db: AnyDb, supplierId: number, raw: unknown): Promise<Row> =>
-  ((await itemsOf(db, supplierId).selectAll().where('id', '=', intOf(raw) ?? 0).executeTakeFirst()) as Row | undefined) ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
+const itemOf = async (db: AnyDb, supplierId: unknown, raw: unknown): Promise<Row> =>
+  ((await itemsOf(db, supplierId).selectAll().where('id', '=', parsedValue(invoiceApply.fields.itemId, raw)).executeTakeFirst()) as Row | undefined) ?? refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noItem);
 
 /** The order numbers an application links. */
 const linkedOf = (db: AnyDb, applyId: unknown) => db.selectFrom('invoice_apply_order').select('orderNo').where('applyId', '=', applyId);
@@ -67,18 +66,17 @@ const infoOf = async (db: AnyDb, entId: unknown) => ((await db.selectFrom('invoi
 
 /** Orders, item and amounts of an ENT/SYS application (create, update, preview). */
 async function price(db: AnyDb, ctx: SignedInContext, body: Row, editing: Row | null) {
-  const { id: entId, supplierId } = (editing ? { id: editing.entId, supplierId: editing.supplierId } : await namedEnterprise(db, ctx.caller.user, body)) as { id: number; supplierId: number };
+  const { id: entId, supplierId } = editing ? { id: editing.entId, supplierId: editing.supplierId } : await namedEnterprise(db, ctx.caller.user, body);
   const orderNos = orderNosOf(body.orderNos);
   // Another enterprise's order is out of scope; the enterprise's own unfinished one is not invoiceable.
   const named = (await withPaid(db).select(['orderNo', 'entId', 'status']).where('orderNo', 'in', orderNos).execute()) as Row[];
   if (named.some((o) => o.entId !== entId)) refuse(Code.OUT_OF_SCOPE, Messages.outOfScope);
-  if (named.length !== orderNos.length || named.some((o) => !(INVOICEABLE_ORDER_STATUSES as readonly number[]).includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
+  if (named.length !== orderNos.length || named.some((o) => !INVOICEABLE_ORDER_STATUSES.includes(Number(o.status)))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
   const item = await itemOf(db, supplierId, body.itemId ?? editing?.itemId);
   if (await liveLinks(db, editing?.id).select('id').where('liveOrderNo', 'in', orderNos).executeTakeFirst()) refuse(Code.CONFLICT, INVOICE_APPLY_MESSAGES.orderTaken);
   const paid = new Map(named.map((o) => [String(o.orderNo), Number(o.paidFen ?? 0)]));
   if (orderNos.some((n) => !paid.get(n))) refuse(Code.VALIDATION, INVOICE_APPLY_MESSAGES.noOrders);
-  const amounts = applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate));
-  return { entId, supplierId, orderNos, paid, item, info: await infoOf(db, entId), ...amounts };
+  return { entId, supplierId, orderNos, paid, item, info: await infoOf(db, entId), ...applicationAmounts(orderNos.map((n) => paid.get(n)!), Number(item.taxRate)) };
 }
 type Priced = Awaited<ReturnType<typeof price>>;
 
@@ -88,33 +86,31 @@ const amountColumns = (item: Row, info: Row | null, totalFen: number, orderCount
   return { itemId: item.id, amountFen: totalFen, taxRate: item.taxRate, taxFen, exclFen, orderCount, ...Object.fromEntries(INVOICE_INFO_COPIED.map((name) => [name, info?.[name] ?? null])) };
 };
 
-/** The columns an application over orders takes (create and edit): its kind and medium (asked, else kept, else the information's; checked against the information), its pricing. */
+/** The columns an application over orders takes (create and edit): its enterprise and supplier, its kind and medium (asked, else kept, else the information's; checked against the information), its pricing. */
 const pricedColumns = (priced: Priced, body: Row, before: Row | null, remark: unknown, now: number) => {
   const kind = applicationKind(priced.info, { invoiceKind: body.invoiceKind ?? before?.invoiceKind, medium: body.medium ?? before?.medium });
   if (typeof kind === 'string') return refuse(Code.VALIDATION, kind);
-  return { ...kind, ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length), remark, updatedAt: now };
+  return { entId: priced.entId, supplierId: priced.supplierId, ...kind, ...amountColumns(priced.item, priced.info, priced.totalFen, priced.orderNos.length), remark, updatedAt: now };
 };
 
 /** The application's order links (each what the order paid), live until the application ends: the kit's batch write. */
 const linkOrders = (trx: AnyDb, applyId: number, priced: Priced, now: number) =>
   insertChunked(trx, 'invoice_apply_order', priced.orderNos.map((orderNo) => ({ applyId, orderNo, amountFen: priced.paid.get(orderNo)!, liveOrderNo: orderNo, createdAt: now })));
 
-type Apply = Resource<typeof invoiceApply.fields>;
-
 /** The routes of the enterprise's application over orders (申请记录): the dialog's options and preview, create. */
-export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
+export function applyRoutes(deps: AppDeps, my: Resource<typeof invoiceApply.fields>): RouteSpec[] {
   const db = deps.db;
   /** The application being edited (`id`), if any, in the caller's scope. */
-  const editingOf = (ctx: SignedInContext) => (intOf(ctx.body.id) ? my.load(ctx.caller, intOf(ctx.body.id)) : null);
+  const editingOf = (ctx: SignedInContext) => (keyValue(invoiceApply, ctx.body) === null ? null : my.load(ctx.caller, keyValue(invoiceApply, ctx.body)));
   async function applyOptions(ctx: SignedInContext) {
     const ent = await namedEnterprise(db, ctx.caller.user, ctx.body);
     const editing = await editingOf(ctx);
     const orders = await invoiceableOrders(db, ent.id, editing?.id);
-    const items = (await itemsOf(db, ent.supplierId).select(['id', 'itemName', 'taxRate']).orderBy('itemName').execute()) as Row[];
+    const items = (await itemsOf(db, ent.supplierId).select(['id as value', 'itemName as label', 'taxRate']).orderBy('itemName').execute()) as Row[];
     const info = await infoOf(db, ent.id);
     return {
       orders: orders.map((o) => present(invoiceableOrder, o)),
-      items: items.map((i) => ({ value: i.id, label: i.itemName, taxRate: formatRatio(Number(i.taxRate)) })),
+      items: items.map((i) => ({ ...i, taxRate: formatRatio(Number(i.taxRate)) })),
       info: info && { title: info.title, taxNo: info.taxNo, invoiceKind: info.invoiceKind, medium: info.medium },
       ...(editing ? { selected: ((await linkedOf(db, editing.id).orderBy('orderNo').execute()) as Row[]).map((o) => o.orderNo) } : {}),
     };
@@ -131,8 +127,8 @@ export function applyRoutes(deps: AppDeps, my: Apply): RouteSpec[] {
       const priced = await price(trx, ctx, ctx.body, null);
       // Numbered by applyNo's declared series (as the kit numbers 开出记录's 新增), type 10, pending.
       const applyNo = await fieldSerial(deps.dialect, trx, invoiceApply, 'applyNo');
-      const columns = { applyNo, applyType: 10, supplierId: priced.supplierId, status: InvoiceStatus.PENDING, entId: priced.entId, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
-      const inserted = (await trx.insertInto('invoice_apply').values(columns).returning('id').executeTakeFirstOrThrow()) as Row;
+      const columns = { applyNo, applyType: 10, status: InvoiceStatus.PENDING, ...pricedColumns(priced, ctx.body, null, remark, ctx.now), createdAt: ctx.now };
+      const [inserted] = await insertChunked(trx, 'invoice_apply', [columns], ['id']);
       await linkOrders(trx, inserted.id as number, priced, ctx.now);
       await audit(trx, { operator: ctx.caller.user, now: ctx.now, action: 'create', entity: invoiceApply.name, entityId: String(inserted.id), changes: { applyNo: { from: null, to: applyNo }, amount: { from: null, to: priced.totalFen }, orderNos: { from: null, to: priced.orderNos.join(',') } } });
       return { id: inserted.id, applyNo };

@@ -29,6 +29,8 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
   } as const;
   // An ended application's orders may be applied for again (their live links cleared); a discarded one's valid invoices are discarded with it.
   const released = { movedWith: [{ table: 'invoice_apply_order', column: 'applyId', set: { liveOrderNo: null } }] };
+  // 删除凭证 and 删除发票 remove their child record.
+  const removes = { removes: true };
   const discarded = { table: 'invoice_file', column: 'applyId', where: { status: 0 }, set: { status: 10 }, stamp: 'updatedAt' };
   const my = defineResource(deps, invoiceApply, { ...both, writers: ['SYS', 'ENT'], create: false, effects: { ...myEffects, edit: editApplication }, commandRefs: { cancel: released } });
   const toMe = defineResource(deps, invoiceApplyToMe, {
@@ -38,11 +40,10 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
       { table: 'ent', column: 'entId', takes: { supplierId: 'supplierId' }, code: Code.NOT_FOUND, message: Messages.notFound },
       { table: 'invoice_item', column: 'itemId', match: { supplierId: 'supplierId' }, takes: { taxRate: 'taxRate' }, message: INVOICE_APPLY_MESSAGES.noItem },
     ],
-    commandRefs: { reviewFail: released, issue: { stamp: 'issuedAt' }, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] } },
+    commandRefs: { reviewFail: released, issue: { stamp: 'issuedAt' }, issueFail: released, discard: { movedWith: [discarded, ...released.movedWith] }, inviVoucherDelete: removes, inviFileDelete: removes },
   });
   const info = defineResource(deps, invoiceApplyInfo, { scope, simple: false, export: true });
 
-  const exportToken = info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!;
   return [
     ...my.routes,
     ...toMe.routes,
@@ -50,7 +51,7 @@ export function invoiceApplyRoutes(deps: AppDeps, ocr: InvoiceOcrProvider = simu
     ...applyRoutes(deps, my.resource),
     { path: 'invoice/act/mgr/toMe/ocrVatInvoice', perm: 27260, handler: recognizer(deps, ocr) },
     // Export mode 20 (申请信息): a token for invoice/act/query/toMe/applyInfo/export.
-    { path: 'invoice/act/mgr/toMe/export2', perm: 27210, handler: exportToken.handler },
+    { path: 'invoice/act/mgr/toMe/export2', perm: 27210, handler: info.routes.find((r) => r.path.endsWith('/genExportExcelToken'))!.handler },
     ...fileRoutes(deps, [[my.resource, 'my'], [toMe.resource, 'toMe']]),
   ];
 }

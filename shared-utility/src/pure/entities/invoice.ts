@@ -98,14 +98,14 @@ const voucherFields: Record<string, CommandField> = {
 };
 
 /** 添加发票 and 修改发票: an invoice of an approved application (the simulated VAT recognition fills the dialog). */
-const invoiceFileFields: Record<string, CommandField> = {
+export const invoiceFileFields = {
   invoiceNo: { label: '发票号码', type: 'text', required: true, rule: { rules: [{ kind: 'pattern', pattern: /^\d{8,20}$/, message: '发票号码应为8至20位数字' }] } },
   invoiceCode: { label: '发票代码', type: 'text', rule: { optional: true, rules: [{ kind: 'pattern', pattern: /^\d{10,12}$/, message: '发票代码应为10至12位数字' }] } },
   invoiceDate: { label: '开票日期', type: 'date', required: true, message: '请输入开票日期' },
   total: { label: '价税合计(元)', type: 'money', required: true, message: '价税合计格式错误' },
   tax: { label: '税额(元)', type: 'money', required: true, message: '税额格式错误' },
   file: { label: '发票文件', type: 'file', required: true },
-};
+} as const satisfies Record<string, CommandField>;
 const voucherOf = { table: 'invoice_voucher', link: 'applyId' } as const;
 const invoiceFileOf = { table: 'invoice_file', link: 'applyId' } as const;
 

@@ -19,7 +19,7 @@ export const INVOICE_APPLY_MESSAGES = {
 } as const;
 
 /** Order states an application may cover: finished (all success) and partly failed. */
-export const INVOICEABLE_ORDER_STATUSES = [62, 162] as const;
+export const INVOICEABLE_ORDER_STATUSES: number[] = [62, 162];
 /** Application states that hold their orders; any other state has released them. */
 export const LIVE_INVOICE_STATUSES = [10, 20, 30] as const;
 
@@ -31,11 +31,11 @@ export function applicationAmounts(orderFen: readonly number[], taxRate: number)
   return { totalFen, ...invoiceAmounts(totalFen, taxRate) };
 }
 
-/** Issue needs the normal files to add up to the application's total, and a paper invoice its express. */
-export function issueRefusal(app: { totalFen: number; medium: number; expressCompany?: string | null; expressNo?: string | null }, files: ReadonlyArray<{ totalFen: number; status: number }>): string | null {
-  const normal = files.filter((f) => f.status === 0);
-  if (normal.length === 0 || normal.reduce((s, f) => s + f.totalFen, 0) !== app.totalFen) return INVOICE_APPLY_MESSAGES.totalMismatch;
-  if (app.medium === 0 && !(app.expressCompany && app.expressNo)) return INVOICE_APPLY_MESSAGES.needExpress;
+/** Issue needs the normal (status 0) files to add up to the application's total, and a paper invoice (medium 0) its express: the application (amountFen, medium, expressCompany, expressNo) and its files (totalFen, status) as stored. */
+export function issueRefusal(app: Readonly<Record<string, unknown>>, files: ReadonlyArray<Readonly<Record<string, unknown>>>): string | null {
+  const normal = files.filter((f) => Number(f.status) === 0);
+  if (normal.length === 0 || normal.reduce((s, f) => s + Number(f.totalFen), 0) !== Number(app.amountFen)) return INVOICE_APPLY_MESSAGES.totalMismatch;
+  if (Number(app.medium) === 0 && !(app.expressCompany && app.expressNo)) return INVOICE_APPLY_MESSAGES.needExpress;
   return null;
 }
 
