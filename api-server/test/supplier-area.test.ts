@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';
-import { SUPPLIER_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { MONEY_MESSAGES, SUPPLIER_MESSAGES } from '@flexpay/shared-utility/src/pure';
 import { SupplierMessages } from '../src/domain/supplier/index';
 import { Messages } from '../src/http/codes';
 import { createTestContext, DIALECTS, type TestContext } from './support/app';
@@ -170,7 +170,7 @@ describe.each(DIALECTS)('供应商管理 area on %s', (dialect) => {
       expect(mine.data.records[0]).toEqual(expect.objectContaining({ supplierName: '海南云聚人力资源服务有限公司', channelName: expect.any(String), _actions: ['update'] }));
       const body = { supplierId: ids.spr1, channel: 6, configType: 210, payeeAcctName: '海南云聚', payeeAcct: '6222020200112233445', payeeBank: '工商银行', status: 0 };
       expect([(await spr.post('supplier/mgr/config/create', body)).code, (await spr.post('supplier/mgr/config/create', body)).message]).toEqual([1009, SupplierMessages.channelTaken]);
-      expect((await spr.post('supplier/mgr/config/create', { ...body, channel: 2 })).message).toBe(SupplierMessages.channelOff);
+      expect((await spr.post('supplier/mgr/config/create', { ...body, channel: 2 })).message).toBe(MONEY_MESSAGES.channelOff);
       expect((await spr.post('supplier/mgr/config/create', { ...body, supplierId: ids.spr2, channel: 3 })).code).toBe(3002);
       const other = (await ctx.db.selectFrom('supplier_config').select('id').where('supplierId', '=', ids.spr2).executeTakeFirstOrThrow()).id;
       expect((await spr.post('supplier/mgr/config/update', { id: other, payeeBank: '改' })).code).toBe(3002);

@@ -2,14 +2,13 @@
  * /supplier/index 供应商: suppliers (types 100/200/300; DOMAIN.md §1), each with its per-channel
  * config, SMS config, tax-proof invoices and, for a distributor, its distributor config.
  */
-import { distributorConfig, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
+import { distributorConfig, MONEY_MESSAGES, supplier, supplierConfig, supplierSmsConfig, supplierTaxProof } from '@flexpay/shared-utility/src/pure';
 import type { AppDeps, RouteSpec } from '../../http/guard';
 import { type AnyDb, defineResource, T } from '../../resource/entity-resource';
 import { bySupplier, ownSupplier, ownSupplierOnCreate } from '../org-scope';
 
 export const SupplierMessages = {
   parentType: '上级供应商须为类型300的供应商',
-  channelOff: '支付通道已停用',
   channelTaken: '该供应商已配置此支付通道',
   distributor: '分销商配置只适用于分销商（类型100）',
   upstream: '上游供应商须为类型300的供应商',
@@ -32,7 +31,7 @@ export function supplierRoutes(deps: AppDeps): RouteSpec[] {
   const configs = defineResource(deps, supplierConfig, {
     ...own,
     duplicate: SupplierMessages.channelTaken,
-    refersTo: [{ table: 'pay_channel', column: 'channel', key: 'channel', where: { status: 0 }, message: SupplierMessages.channelOff, on: 'create' }],
+    refersTo: [{ table: 'pay_channel', column: 'channel', key: 'channel', where: { status: 0 }, message: MONEY_MESSAGES.channelOff, on: 'create' }],
   });
   const sms = defineResource(deps, supplierSmsConfig, { ...own, create: 'addOrUpdate', update: false, remove: 'delete', upsertBy: ['supplierId', 'smsType'] });
   const proofs = defineResource(deps, supplierTaxProof, { ...own, remove: 'delete', summary: ['amount'] });
