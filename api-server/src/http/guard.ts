@@ -132,6 +132,13 @@ export function endedSessionAnswer(session: SessionRow): never {
   return refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
 }
 
+/** The guard's (c): a session that is there, not ended and not expired, else its answer (also the progress stream's re-check). */
+export function liveSession(session: SessionRow | undefined, now: number): asserts session is SessionRow {
+  if (!session) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
+  if (session.endedAt !== null) endedSessionAnswer(session);
+  if (sessionExpired(session, now)) refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
+}
+
 const sessionKeys = new WeakMap<KeyPair, SessionKey>();
 
 /** The key deriving API secrets from session tokens (security/session.ts). */
@@ -182,9 +189,7 @@ async function runGuards(spec: RouteSpec, deps: AppDeps, request: FastifyRequest
   let caller: Caller | null = null;
   if (def.limit !== LimitType.OPEN) {
     // (c) token
-    if (!session) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);
-    if (session.endedAt !== null) endedSessionAnswer(session);
-    if (sessionExpired(session, now)) refuse(Code.SESSION_EXPIRED, Messages.sessionExpired);
+    liveSession(session, now);
     if (!state) {
       state = await loadCallerState(db, session);
       if (!state) refuse(Code.NOT_LOGGED_IN, Messages.notLoggedIn);

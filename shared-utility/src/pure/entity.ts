@@ -471,4 +471,4 @@ export function entityByName(name: string): Entity {
 }
 
 /** The named fields of a row, in the list's order: a read model's declared subset of a record (the order progress stream's fields). */
-export const pick = <K extends string>(row: Readonly<Record<string, unknown>>, fields: readonly K[]): Record<K, unknown> => Object.fromEntries(fields.map((f) => [f, row[f]])) as Record<K, unknown>;
+export const pick = <R extends object, K extends keyof R & string>(row: R, fields: readonly K[]): Pick<R, K> => Object.fromEntries(fields.map((f) => [f, row[f]])) as Pick<R, K>;

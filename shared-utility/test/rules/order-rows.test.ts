@@ -57,7 +57,7 @@ describe("an enterprise's per-person limits (payoutLimits)", () => {
 
 describe("a channel's line results grouped (lineResultGroups)", () => {
   it('successes move together (the serial-named receipt as one statement), a receipt of its own alone, failures by reason', () => {
-    const results: Record<string, LineResult> = {
+    const results: Record<string, Omit<LineResult, 'serialNo'>> = {
       a: { result: 'SUCCESS' },
       b: { result: 'SUCCESS', receiptFile: '回单_b.pdf' },
       c: { result: 'SUCCESS', receiptFile: '回单_c.pdf' },
@@ -67,7 +67,7 @@ describe("a channel's line results grouped (lineResultGroups)", () => {
       g: { result: 'FAILED' },
     };
     const lines = Object.keys(results).map((serialNo, i) => ({ id: i + 1, serialNo }));
-    const groups = lineResultGroups(lines, (serialNo) => results[serialNo]);
+    const groups = lineResultGroups(lines, Object.entries(results).map(([serialNo, r]) => ({ serialNo, ...r })));
     expect(groups.map((g) => [g.success, g.reason, g.receipt, g.lines.map((l) => l.serialNo).join('')])).toEqual([
       [true, null, null, 'a'],
       [true, null, SERIAL_RECEIPT, 'bc'],

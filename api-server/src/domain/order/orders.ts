@@ -100,14 +100,13 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
       // A manual line no longer in 10 was resolved meanwhile (1009); anything else is not a manual line (1001).
       const stale = current.status !== 10 && [0, 99].includes(order.payChannel);
       if (refusal) refuse(stale ? Code.CONFLICT : Code.VALIDATION, stale ? STALE_MESSAGE : refusal);
-      const { userId: id, name, username: account } = ctx.caller.user;
-      const operator = { id, name: name ?? account, account };
+      const operator = ctx.caller.user;
       if (order.status === 52) {
         await trx.updateTable('pay_order').set({ status: 60, updatedAt: ctx.now }).where('id', '=', order.id).where('status', '=', 52).execute();
         await auditOrder(trx, order.orderNo, 'manualMark', 52, 60, ctx.now, null, operator);
         order.status = 60;
       }
-      await settleLines(trx, deps.dialect, order, [{ serialNo: String(line.serialNo), result: to === 20 ? 'SUCCESS' : 'FAILED', reason: reason || undefined }], operator.name, ctx.now);
+      await settleLines(trx, deps.dialect, order, [{ serialNo: String(line.serialNo), result: to === 20 ? 'SUCCESS' : 'FAILED', reason: reason || undefined }], operator.name ?? operator.username, ctx.now);
       await auditOrder(trx, String(line.id), to === 20 ? 'markSuccess' : 'markFailed', 10, to, ctx.now, reason || null, operator, orderDetail.name);
       if (!(await finishIfResolved(trx, order, ctx.now, operator))) await recordProgress(trx, order.orderNo, ctx.now);
     });

@@ -2,13 +2,12 @@
  * Line pricing with the calc-fee log (DOMAIN.md §2): rows priced in rowNo order from the month's
  * volumes, one enterprise at a time, and the reversal of charges when lines fail or orders close.
  */
-import { FEE_MESSAGES, type FeeConfig } from '@flexpay/shared-utility/src/pure';
+import { FEE_MESSAGES, type FeeConfig, pick } from '@flexpay/shared-utility/src/pure';
 import { feeReversal, type PricedLine, priceOrderLines } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { DialectName } from '../../db/connect';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import { insertChunked } from '../../resource/batch';
-import type { Row } from '../../resource/codec';
+import { insertChunked, whereEach } from '../../resource/batch';
 import { lockName } from '../../resource/lock';
 import { feeConfigOf } from '../fee-common';
 import { type Db, type EntContext, readParts } from './service';
@@ -20,24 +19,23 @@ import { type Db, type EntContext, readParts } from './service';
  */
 export async function priceRows(db: Db, ctx: EntContext, orderNo: string, rows: Array<{ rowNo: number; idNumber: string; amountFen: number }>, month: string, now: number): Promise<PricedLine[]> {
   const entCfg = (await db.selectFrom('ent_fee_config').selectAll().where('entId', '=', ctx.entId).executeTakeFirst()) ?? refuse(Code.VALIDATION, FEE_MESSAGES.entConfigMissing);
-  const merchantIds = [ctx.merchtId, ...(ctx.parentMerchtId === null ? [] : [ctx.parentMerchtId])];
-  const costs = await db.selectFrom('mercht_fee_config').selectAll().where('merchtId', 'in', merchantIds).execute();
-  const costOf = (id: number): FeeConfig => feeConfigOf((costs.find((c) => c.merchtId === id) ?? refuse(Code.VALIDATION, FEE_MESSAGES.merchantConfigMissing)) as unknown as Row);
-  const price = feeConfigOf(entCfg as unknown as Row);
+  const costs = await db.selectFrom('mercht_fee_config').selectAll().where('merchtId', 'in', [ctx.merchtId, ctx.parentMerchtId ?? ctx.merchtId]).execute();
+  const costOf = (id: number): FeeConfig => feeConfigOf(costs.find((c) => c.merchtId === id) ?? refuse(Code.VALIDATION, FEE_MESSAGES.merchantConfigMissing));
+  const price = feeConfigOf(entCfg);
   const pricing = { price, calcMode: ctx.calcMode, merchantCost: costOf(ctx.merchtId), parentCost: ctx.parentMerchtId === null ? null : costOf(ctx.parentMerchtId) };
-  const sum = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await where(base()).executeTakeFirstOrThrow()).fen);
+  const sum = async (q: ReturnType<typeof base>) => Number((await q.executeTakeFirstOrThrow()).fen);
   const base = () => db.selectFrom('calc_fee_log').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountFen'), eb.lit(0)).as('fen')).where('month', '=', month);
   // One merchant has one month basis whichever role it plays on a line (DOMAIN.md §2): every earlier
   // line of the month where it is the merchant or the parent merchant.
-  const merchantBasis = (id: number) => sum((q) => q.where((eb) => eb.or([eb('merchtId', '=', id), eb('parentMerchtId', '=', id)])));
-  const payees = price.pattern === 2 ? await readParts([...new Set(rows.map((r) => r.idNumber))], (part) => base().select('idNumber').where('entId', '=', ctx.entId).where('idNumber', 'in', part).groupBy('idNumber').execute()) : [];
+  const merchantBasis = (id: number) => sum(base().where((eb) => eb.or([eb('merchtId', '=', id), eb('parentMerchtId', '=', id)])));
+  const payees = price.pattern === 2 ? await readParts([...new Set(rows.map((r) => r.idNumber))], (part) => whereEach(base().select('idNumber'), { entId: ctx.entId, idNumber: part }).groupBy('idNumber').execute()) : [];
   const basis = {
-    entFen: await sum((q) => q.where('entId', '=', ctx.entId)),
+    entFen: await sum(base().where('entId', '=', ctx.entId)),
     merchantFen: await merchantBasis(ctx.merchtId),
     parentFen: ctx.parentMerchtId === null ? 0 : await merchantBasis(ctx.parentMerchtId),
     payeeFen: new Map(payees.map((v) => [v.idNumber, Number(v.fen)])),
   };
-  const head = { orderNo, entId: ctx.entId, supplierId: ctx.supplierId, merchtId: ctx.merchtId, parentMerchtId: ctx.parentMerchtId, month, createdAt: now };
+  const head = { ...pick(ctx, ['entId', 'supplierId', 'merchtId', 'parentMerchtId']), orderNo, month, createdAt: now };
   return priceOrderLines(pricing, head, basis, rows);
 }
 

@@ -7,12 +7,12 @@
 import { MONEY_MESSAGES, type RowCheck, type StoredPayoutRow } from '@flexpay/shared-utility/src/pure';
 import { checkPayoutRows, ORDER_SWITCHES, orderEntContext, type PayoutFound, payoutLookupsOf, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
 import { type Kysely, sql } from 'kysely';
-import { audit } from '../../account/audit';
+import { audit, type Operator } from '../../account/audit';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
-import { chunks, readChunked, readIn } from '../../resource/batch';
+import { chunks, insertNew, readChunked, readIn, whereEach } from '../../resource/batch';
 import { lockRows } from '../../resource/lock';
 import { formatDateTime } from '../../util/time';
 import { effectiveContractType } from '../ent/fee';
@@ -59,16 +59,12 @@ export type EntContext = Awaited<ReturnType<typeof entContext>>;
  */
 export async function lockPeople(trx: Db, dialect: DialectName, supplierId: number, month: string, people: string[], now: number): Promise<void> {
   for (const part of chunks([...new Set(people)].sort(), 500)) {
-    await trx
-      .insertInto('payout_limit_lock')
-      .values(part.map((person) => ({ supplierId, person, month, touchedAt: now })))
-      .onConflict((oc) => oc.columns(['supplierId', 'person', 'month']).doNothing())
-      .execute();
+    await insertNew(trx, 'payout_limit_lock', part.map((person) => ({ supplierId, person, month, touchedAt: now })), ['supplierId', 'person', 'month']).execute();
     await lockRows(trx, dialect, 'payout_limit_lock', { supplierId, month, person: part }, ['id'], { orderBy: 'person' });
   }
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** The temp order's package: takers in 10/20 may be paid; null when none named. */
   packageCode: string | null;
   month: string;
@@ -85,7 +81,7 @@ export interface CheckOptions {
 export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[], options: CheckOptions): Promise<Array<RowCheck & { custId: number | null }>> {
   const idNumbers = [...new Set(rows.map((r) => r.idNumber).filter(Boolean))];
   const talents = await readParts(idNumbers, (part) => db.selectFrom('cust').select(['id', 'name', 'idType', 'idNumber', 'realNameStatus']).where(sql<string>`upper("idNumber")`, 'in', part).execute());
-  const pkg = options.packageCode ? await db.selectFrom('work_package').select('id').where('packageCode', '=', options.packageCode).where('entId', '=', ctx.entId).executeTakeFirst() : undefined;
+  const pkg = options.packageCode ? await whereEach(db.selectFrom('work_package').select('id'), { packageCode: options.packageCode, entId: ctx.entId }).executeTakeFirst() : undefined;
   // The talents' rows of a table (in parts of 500 ids) where each other column equals its value.
   const ofTalents = (table: string, columns: string[], where: Record<string, unknown> = {}) => readIn(db, table, columns, { custId: [...new Set(talents.map((t) => t.id))], ...where }, 500);
   const found: PayoutFound = {
@@ -96,13 +92,8 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
     cards: await ofTalents('cust_card', ['custId', 'cardNo', 'validated', 'cardType', 'cardAttr']),
     takers: !options.packageCode ? null : pkg ? await ofTalents('work_package_taker', ['custId'], { packageId: pkg.id, status: [10, 20] }) : [],
     used: await readParts(idNumbers, (part) =>
-      db
-        .selectFrom('order_detail as d')
-        .innerJoin('pay_order as o', 'o.id', 'd.orderId')
+      whereEach(db.selectFrom('order_detail as d').innerJoin('pay_order as o', 'o.id', 'd.orderId'), { 'd.supplierId': ctx.effSupplierId, 'd.month': options.month, 'd.idNumber': part })
         .select((eb) => ['d.idType', 'd.idNumber', eb.fn.sum<number>('d.amountFen').as('fen')])
-        .where('d.supplierId', '=', ctx.effSupplierId)
-        .where('d.month', '=', options.month)
-        .where('d.idNumber', 'in', part)
         .where((eb) => eb.or([eb('d.status', 'in', [10, 20]), eb.and([eb('d.status', '=', 0), eb('o.status', '!=', 12)])]))
         .groupBy(['d.idType', 'd.idNumber'])
         .$if(options.excludeOrderId !== undefined, (q) => q.where('d.orderId', '!=', options.excludeOrderId!))
@@ -114,23 +105,22 @@ export async function checkRows(db: Db, ctx: EntContext, rows: StoredPayoutRow[]
 
 /** The gates of a new order beside its rows: cooperation, an effective contract, an open enabled channel. */
 export async function orderGateRefusal(db: Db, ctx: EntContext, channel: number, now: number): Promise<string | null> {
-  const coop = await db.selectFrom('ent_coop').select('coopStatus').where('entId', '=', ctx.entId).where('supplierId', '=', ctx.effSupplierId).executeTakeFirst();
+  const coop = await whereEach(db.selectFrom('ent_coop').select('coopStatus'), { entId: ctx.entId, supplierId: ctx.effSupplierId }).executeTakeFirst();
   if (coop && coop.coopStatus !== 0) return ORDER_MESSAGES.coopSuspended;
   if ((await effectiveContractType(db, ctx.entId, now)) === null) return ORDER_MESSAGES.noContract;
   const ch = await db.selectFrom('pay_channel').select('status').where('channel', '=', channel).executeTakeFirst();
   if (!ch || ch.status !== 0) return MONEY_MESSAGES.channelOff;
-  const account = await db.selectFrom('ent_account').select('status').where('entId', '=', ctx.entId).where('channel', '=', channel).executeTakeFirst();
+  const account = await whereEach(db.selectFrom('ent_account').select('status'), { entId: ctx.entId, channel }).executeTakeFirst();
   if (!account || account.status !== 0) return MONEY_MESSAGES.noAccount;
   return null;
 }
 
-export type Operator = { id?: number | null; name: string; account: string };
-export const SYSTEM_OPERATOR: Operator = { name: '系统', account: 'system' };
+export const SYSTEM_OPERATOR = { userId: null, name: '系统', username: 'system' };
 
 /** An order's (or its line's) audit entry of a status move: people's through the kit, the system's and manual results' here. */
-export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
+export async function auditOrder(trx: Db, orderNo: string, action: string, from: number, to: number, now: number, reason?: string | null, operator: Operator = SYSTEM_OPERATOR, entity = 'payOrder'): Promise<void> {
   const changes = { status: { from, to }, ...(reason ? { reason: { from: null, to: reason } } : {}) };
-  await audit(trx, { operator: { userId: operator.id ?? null, name: operator.name, username: operator.account }, action, entity, entityId: orderNo, changes, now });
+  await audit(trx, { operator, action, entity, entityId: orderNo, changes, now });
 }
 
 /** One progress row of an order as it now stands (order/query/progress reads them by id). */

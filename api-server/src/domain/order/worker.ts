@@ -24,26 +24,26 @@
  * processes submitting the same order pay each line once. A line's result moves the line with
  * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
  */
-import { BALANCE_MESSAGES, formatFen, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { lockedOrderStatus, payoutPersonKey } from '@flexpay/shared-utility/src/pure/rules/server';
-import { type Selectable, sql } from 'kysely';
+import { BALANCE_MESSAGES, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { lockedOrderStatus, recheckedLines, recheckOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
-import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
-import { type PayoutAdapter, payoutAdapterFor, type SubmitAnswer } from '../../providers/channel-adapter';
+import { ApiError, refusalOf } from '../../http/envelope';
+import { payoutAdapterFor, type SubmitAnswer } from '../../providers/channel-adapter';
 import { BizType, moveBalance } from '../ent/ledger';
 import { OPEN_ORDER_SQL, WORKER_QUEUE_SQL } from '../../db/order-queue';
+import { whereEach } from '../../resource/batch';
 import { lockRow } from '../../resource/lock';
 import { startPeriodic } from '../../resource/periodic';
 import { checkRows, type Db, entContext, lockPeople, orderGateRefusal, recordProgress, SYSTEM_OPERATOR } from './service';
-import { finishIfResolved, moveOrder, settleLines } from './settle';
+import { finishIfResolved, moveOrder, type OrderHead, settleLines } from './settle';
 
 /** The worker's poll: a batch of the orders due at `now`, oldest due first. */
 export function dueOrders(db: Db, now: number) {
   return db
     .selectFrom('pay_order')
-    .select(['id', 'status', 'payChannel'])
-    .where(sql<boolean>`${sql.raw(WORKER_QUEUE_SQL)}`)
+    .select(['id', 'status'])
+    .where(sql.raw<boolean>(WORKER_QUEUE_SQL))
     .where('nextRunAt', '<=', now)
     .orderBy('nextRunAt')
     .orderBy('id')
@@ -61,7 +61,7 @@ export function olderOpenQuery(trx: Db, order: { id: number; entId: number }) {
     .selectFrom('pay_order')
     .select(['id', 'status'])
     .where('entId', '=', order.entId)
-    .where(sql<boolean>`${sql.raw(OPEN_ORDER_SQL)}`)
+    .where(sql.raw<boolean>(OPEN_ORDER_SQL))
     .where('id', '<', order.id)
     .orderBy('entId')
     .orderBy('id')
@@ -70,31 +70,24 @@ export function olderOpenQuery(trx: Db, order: { id: number; entId: number }) {
 
 export type CrashPoint = 'afterLock' | 'afterSubmitCall' | 'duringResults';
 
-export interface WorkerOptions {
-  db: Db;
-  dialect: DialectName;
-  now?: () => number;
-  /** Idle wait between polls, ms. */
-  pollMs?: number;
-  /** Result lines applied per transaction. */
-  chunk?: number;
-  adapterFor?: (channel: number) => PayoutAdapter;
-  /** Tests: throw at a point to simulate a process dying there. */
-  crashAt?: CrashPoint;
-}
+/** What a worker takes unless told: its clock, the idle wait between polls (ms), the result lines applied per transaction, the channels' adapters. */
+const DEFAULTS = { now: Date.now, pollMs: 200, chunk: 1000, adapterFor: payoutAdapterFor };
+
+/** `crashAt` (tests): throw at a point to simulate a process dying there. */
+export type WorkerOptions = { db: Db; dialect: DialectName; crashAt?: CrashPoint } & Partial<typeof DEFAULTS>;
 
 export class WorkerCrash extends Error {}
 
 /** The columns a step reads of its claimed order. */
 const CLAIMED = ['id', 'orderNo', 'entId', 'status', 'payChannel', 'tempOrderNo', 'lockFen'] as const;
-type OrderRow = Pick<Selectable<Database['pay_order']>, (typeof CLAIMED)[number]>;
+type OrderRow = OrderHead & { tempOrderNo: string | null; lockFen: number };
 
 export class OrderWorker {
-  private readonly o: Required<Omit<WorkerOptions, 'crashAt'>> & WorkerOptions;
+  private readonly o: WorkerOptions & typeof DEFAULTS;
   private turn = Math.floor(Math.random() * 16);
 
   constructor(options: WorkerOptions) {
-    this.o = { now: Date.now, pollMs: 200, chunk: 1000, adapterFor: payoutAdapterFor, ...options };
+    this.o = { ...DEFAULTS, ...options };
   }
 
   /**
@@ -102,16 +95,10 @@ export class OrderWorker {
    * rolled back: the order stays where it was and is tried again at the next poll.
    */
   start(): { stop(): Promise<void> } {
-    let stopped = false;
-    const stopTimer = startPeriodic(async () => {
-      while (!stopped && (await this.runOnce()));
+    const stop = startPeriodic(async (going) => {
+      while (going() && (await this.runOnce()));
     }, this.o.pollMs);
-    return {
-      stop: async () => {
-        stopped = true;
-        await stopTimer();
-      },
-    };
+    return { stop };
   }
 
   /** Steps until no order is due; for tests and the bench. */
@@ -128,7 +115,7 @@ export class OrderWorker {
     // Workers of several processes start at different places among the due orders, so they spread over
     // them instead of queueing on the oldest row lock (FIFO holds per step: an order's steps are ordered).
     const start = candidate.length ? this.turn++ % candidate.length : 0;
-    const queue: Array<{ id: number; status: number }> = [...candidate.slice(start), ...candidate.slice(0, start)];
+    const queue = [...candidate.slice(start), ...candidate.slice(0, start)];
     const tried = new Set<number>();
     while (queue.length > 0) {
       const c = queue.shift()!;
@@ -140,10 +127,10 @@ export class OrderWorker {
       if (submitted) this.crash('afterSubmitCall');
       const done = await this.o.db.transaction().execute(async (trx) => {
         // The order row, if it is still in that status and no other process holds it.
-        const order = await lockRow<OrderRow>(trx, this.o.dialect, 'pay_order', { id: c.id, status: c.status }, CLAIMED, { skipLocked: true });
+        const order = await lockRow<OrderRow>(trx, this.o.dialect, 'pay_order', c, CLAIMED, { skipLocked: true });
         if (!order) return false;
         // Behind an older order of its enterprise (FIFO): that one goes first (it may be outside this batch).
-        const older = order.status === 0 || order.status === 10 ? await olderOpenQuery(trx, order).executeTakeFirst() : undefined;
+        const older = [0, 10].includes(order.status) ? await olderOpenQuery(trx, order).executeTakeFirst() : undefined;
         if (older) return older;
         await this.step(trx, order, now, submitted);
         return true;
@@ -162,37 +149,31 @@ export class OrderWorker {
   }
 
   private async submitCall(id: number, now: number): Promise<SubmitAnswer | null> {
-    const order = await this.o.db.selectFrom('pay_order').select(CLAIMED).where('id', '=', id).executeTakeFirst();
-    if (!order || order.status !== 50) return null;
-    const lines = await this.o.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']).where('orderId', '=', id).where('status', 'in', [0, 10]).orderBy('rowNo').execute();
+    const order = await whereEach(this.o.db.selectFrom('pay_order').select(CLAIMED), { id, status: 50 }).executeTakeFirst();
+    if (!order) return null;
+    const lines = await whereEach(this.o.db.selectFrom('order_detail').select(['serialNo', 'name', 'idNumber', 'account', 'payeeFen']), { orderId: id, status: [0, 10] }).orderBy('rowNo').execute();
     return this.o.adapterFor(order.payChannel).submit(this.o.db, { orderNo: order.orderNo, entId: order.entId, channel: order.payChannel, lines: lines.map((l) => ({ ...l, payeeFen: Number(l.payeeFen) })) }, now);
   }
 
-  /** The system's move of a claimed order; it is due again at `nextRunAt` (now unless said). */
-  private move(trx: Db, order: OrderRow, to: number, now: number, set: Parameters<typeof moveOrder>[4] = {}): Promise<void> {
-    return moveOrder(trx, order, to, now, { nextRunAt: now, ...set });
-  }
+  /** The claimed order is due again at `at`, in the status it is in. */
+  private dueAt = (trx: Db, order: OrderRow, at: number) => trx.updateTable('pay_order').set({ nextRunAt: at }).where('id', '=', order.id).execute();
 
   /** The adapter (or the database, on PostgreSQL outside the step's lock) the channel's answers are read from. */
-  private channelDb(trx: Db): Db {
-    return this.o.dialect === 'postgres' ? this.o.db : trx;
-  }
+  private channelDb = (trx: Db) => (this.o.dialect === 'postgres' ? this.o.db : trx);
 
-  private async step(trx: Db, order: OrderRow, now: number, submitted: SubmitAnswer | null): Promise<void> {
+  private async step(trx: Db, order: OrderRow, now: number, submitted: SubmitAnswer | null): Promise<unknown> {
     switch (order.status) {
       case 0:
-        return this.move(trx, order, 10, now);
+        return moveOrder(trx, order, 10, now);
       case 10:
         return this.preprocess(trx, order, now);
-      case 50:
-        if (!submitted) return;
-        if (!submitted.accepted) return this.move(trx, order, 54, now, { reason: submitted.reason });
-        await trx.updateTable('order_detail').set({ status: 10, updatedAt: now }).where('orderId', '=', order.id).where('status', '=', 0).execute();
-        return this.move(trx, order, 52, now, { nextRunAt: submitted.ackAt, channelBatchNo: submitted.channelBatchNo, reason: null });
+      case 50: // runOnce claims an order in 50 only with the channel's answer
+        if (!submitted!.accepted) return moveOrder(trx, order, 54, now, { reason: submitted!.reason });
+        await whereEach(trx.updateTable('order_detail').set({ status: 10, updatedAt: now }), { orderId: order.id, status: 0 }).execute();
+        return moveOrder(trx, order, 52, now, { nextRunAt: submitted!.ackAt, channelBatchNo: submitted!.channelBatchNo, reason: null });
       case 52:
-        if (await this.o.adapterFor(order.payChannel).acked(this.channelDb(trx), order.orderNo, now)) return this.move(trx, order, 60, now);
-        await trx.updateTable('pay_order').set({ nextRunAt: now + this.o.pollMs }).where('id', '=', order.id).execute();
-        return;
+        if (await this.o.adapterFor(order.payChannel).acked(this.channelDb(trx), order.orderNo, now)) return moveOrder(trx, order, 60, now);
+        return this.dueAt(trx, order, now + this.o.pollMs);
       case 60:
         return this.results(trx, order, now);
     }
@@ -202,42 +183,32 @@ export class OrderWorker {
   private async preprocess(trx: Db, order: OrderRow, now: number): Promise<void> {
     const ctx = await entContext(trx, order.entId);
     const refusal = await orderGateRefusal(trx, ctx, order.payChannel, now);
-    if (refusal) return this.move(trx, order, 12, now, { reason: refusal });
+    if (refusal) return moveOrder(trx, order, 12, now, { reason: refusal });
     const lines = await trx.selectFrom('order_detail').selectAll().where('orderId', '=', order.id).orderBy('rowNo').execute();
     const temp = order.tempOrderNo ? await trx.selectFrom('temp_order').select('packageCode').where('tempNo', '=', order.tempOrderNo).executeTakeFirst() : undefined;
-    const month = lines[0]?.month ?? '';
-    await lockPeople(trx, this.o.dialect, ctx.effSupplierId, month, lines.map((l) => payoutPersonKey(l.idType, l.idNumber)), now);
-    const checks = await checkRows(
-      trx,
-      ctx,
-      lines.map((l) => ({ ...l, amountText: formatFen(Number(l.amountFen)), amountFen: Number(l.amountFen) })),
-      { packageCode: temp?.packageCode ?? null, month, excludeOrderId: order.id, payeeFen: new Map(lines.map((l) => [l.rowNo, Number(l.payeeFen)])) },
-    );
-    const failed = checks.filter((c) => c.errorType !== 0).length;
+    const { rows, payeeFen, month, people } = recheckOf(lines);
+    await lockPeople(trx, this.o.dialect, ctx.effSupplierId, month, people, now);
+    const checks = await checkRows(trx, ctx, rows, { packageCode: temp?.packageCode ?? null, month, excludeOrderId: order.id, payeeFen });
+    const { failed, changed } = recheckedLines(lines, checks);
     if (failed > 0) {
-      for (const [i, l] of lines.entries())
-        if (checks[i].errorType !== l.errorType) await trx.updateTable('order_detail').set({ errorType: checks[i].errorType, reason: checks[i].errorMsg, updatedAt: now }).where('id', '=', l.id).execute();
-      return this.move(trx, order, 12, now, { reason: PAYOUT_MESSAGES.rowErrors(failed) });
+      for (const { id, ...set } of changed) await trx.updateTable('order_detail').set({ ...set, updatedAt: now }).where('id', '=', id).execute();
+      return moveOrder(trx, order, 12, now, { reason: PAYOUT_MESSAGES.rowErrors(failed) });
     }
     await trx.updateTable('order_detail').set({ errorType: 0, reason: null }).where('orderId', '=', order.id).where('errorType', '!=', 0).execute();
-    try {
-      await moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: Number(order.lockFen), bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return this.move(trx, order, 12, now, { reason: BALANCE_MESSAGES.insufficientWithOverdraft });
-    }
-    return this.move(trx, order, lockedOrderStatus(order.payChannel, ctx.orderReview), now, { reason: null });
+    const locked = await refusalOf(moveBalance(trx, this.o.dialect, { entId: order.entId, channel: order.payChannel, type: 1, amountFen: Number(order.lockFen), bizType: BizType.ORDER, bizNo: order.orderNo, operatorName: SYSTEM_OPERATOR.name, orderLock: true, now }));
+    if (locked instanceof ApiError) return moveOrder(trx, order, 12, now, { reason: BALANCE_MESSAGES.insufficientWithOverdraft });
+    return moveOrder(trx, order, lockedOrderStatus(order.payChannel, ctx.orderReview), now, { reason: null });
   }
 
   /** 60: the results the channel has by now, a chunk per transaction. */
   private async results(trx: Db, order: OrderRow, now: number): Promise<void> {
-    const pending = await trx.selectFrom('order_detail').select('serialNo').where('orderId', '=', order.id).where('status', '=', 10).orderBy('rowNo').limit(this.o.chunk).execute();
+    const pending = await whereEach(trx.selectFrom('order_detail').select('serialNo'), { orderId: order.id, status: 10 }).orderBy('rowNo').limit(this.o.chunk).execute();
     const events = pending.length ? await this.o.adapterFor(order.payChannel).events(this.channelDb(trx), pending.map((p) => p.serialNo), now) : [];
     await settleLines(trx, this.o.dialect, order, events, SYSTEM_OPERATOR.name, now);
     if (events.length > 0) this.crash('duringResults');
     if (!(await finishIfResolved(trx, order, now))) {
       const more = events.length === pending.length && pending.length === this.o.chunk;
-      await trx.updateTable('pay_order').set({ nextRunAt: more ? now : now + this.o.pollMs }).where('id', '=', order.id).execute();
+      await this.dueAt(trx, order, more ? now : now + this.o.pollMs);
       if (events.length) await recordProgress(trx, order.orderNo, now);
     }
   }

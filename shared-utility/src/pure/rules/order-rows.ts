@@ -137,8 +137,9 @@ export function lineResultTotals<L extends { rowNo: number; amountFen: number | 
   };
 }
 
-/** A line's result as the channel reports it. */
+/** A line's result as the channel reports it, by the line's serial number. */
 export interface LineResult {
+  serialNo: string;
   result: string;
   reason?: string | null;
   receiptFile?: string | null;
@@ -151,10 +152,11 @@ export const SERIAL_RECEIPT = '#serial';
  * Lines of one outcome move together: successes with no receipt or the serial-named one; a success with a
  * receipt of its own alone; failures by reason.
  */
-export function lineResultGroups<L extends { id: number; serialNo: string }>(lines: readonly L[], resultOf: (serialNo: string) => LineResult) {
+export function lineResultGroups<L extends { id: number; serialNo: string }>(lines: readonly L[], results: readonly LineResult[]) {
+  const bySerial = new Map(results.map((r) => [r.serialNo, r]));
   const groups = new Map<string, { success: boolean; reason: string | null; receipt: string | null; lines: L[] }>();
   for (const line of lines) {
-    const event = resultOf(line.serialNo);
+    const event = bySerial.get(line.serialNo)!;
     const success = event.result === 'SUCCESS';
     const own = success && event.receiptFile && event.receiptFile !== `回单_${line.serialNo}.pdf` ? event.receiptFile : null;
     const receipt = own ?? (success && event.receiptFile ? SERIAL_RECEIPT : null);
