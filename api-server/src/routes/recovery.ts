@@ -6,9 +6,7 @@
  * sending is the same whether the username exists or not; sends are throttled per username and IP.
  */
 import { codeOf, MESSAGES } from '@flexpay/shared-utility/src/pure';
-import type { Kysely } from 'kysely';
 import type { ContactChannel } from '../account/contact-notice';
-import type { Database } from '../db/schema';
 import { buildTemplate, TEMPLATES } from '../documents/templates';
 import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
@@ -19,7 +17,7 @@ import { checkCaptcha, createCaptcha } from '../security/captcha';
 import { clearFailures } from '../security/lockout';
 import { checkSlide, createSlide } from '../security/slide-captcha';
 import { throttlesOf } from '../security/throttle';
-import { sendCodeBy, spend, storePassword } from './user';
+import { accountOf, sendCodeBy, spend, storePassword } from './user';
 
 const SmsPurpose = { FORGET: 3, RESET: 4 } as const;
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
@@ -32,10 +30,6 @@ export const RecoveryMessages = {
 } as const;
 
 const accountKey = (userId: number) => `u${userId}`;
-
-async function accountOf(db: Kysely<Database>, username: string) {
-  return db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
-}
 
 /** The body's account proven by its code of a purpose: 1001 `unknown` for no such account, else the code's problem (or `wrong`). */
 async function provenAccount(deps: AppDeps, ctx: RouteContext, purpose: number, codeField: string, unknown: string, wrong?: string) {

@@ -12,6 +12,7 @@ import { audit } from '../account/audit';
 import { Code, Messages } from '../http/codes';
 import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec, SignedInContext } from '../http/guard';
+import { ruled } from '../resource/codec';
 import { keyValue, revealableResource } from '../resource/entity-resource';
 
 export function revealRoutes(deps: AppDeps): RouteSpec[] {
@@ -23,8 +24,7 @@ export function revealRoutes(deps: AppDeps): RouteSpec[] {
       handler: async (ctx) => {
         const { caller } = ctx as SignedInContext;
         // 1001 for a field or key the request cannot name, then 3001 without the field's code.
-        const target = revealTarget(ctx.body.entity, ctx.body.field);
-        if ('error' in target) return refuse(Code.VALIDATION, target.error);
+        const target = ruled(revealTarget(ctx.body.entity, ctx.body.field));
         const key = keyValue(target.entity, { [target.entity.key]: ctx.body.key });
         if (key === null) refuse(Code.VALIDATION, REVEAL_MESSAGES.key);
         if (!caller.perms.has(target.code)) refuse(Code.NO_PERMISSION, Messages.noPermission);

@@ -55,6 +55,9 @@ async function writeOwn(db: Kysely<Database>, user: OwnUser, set: Record<string,
   });
 }
 
+/** The account of a username as stored (sign-in, 找回密码). */
+export const accountOf = (db: Kysely<Database>, username: string) => db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
+
 /** The caller's userInfo as stored after a change. */
 async function freshUserInfo(ctx: SignedInContext) {
   const { db } = ctx.deps;
@@ -145,7 +148,7 @@ export function userRoutes(deps: AppDeps): RouteSpec[] {
           await ipFailures.hit(ip, now);
           refuse(Code.LOCKED, Messages.locked);
         }
-        const user = await db.selectFrom('admin_user').selectAll().where('username', '=', username).executeTakeFirst();
+        const user = await accountOf(db, username);
         const valid = user ? await verifyPassword(password, user) : (await burnPasswordCheck(password), false);
         if (!user || !valid) {
           await ipFailures.hit(ip, now);

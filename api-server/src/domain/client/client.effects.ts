@@ -1,9 +1,7 @@
 /** 客户端's key commands (shared-utility entities/client.ts): 重置密钥 answers the new keys once, 密钥设置 stores the pasted RSA public key. */
 import { modeUsesAes } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../../http/codes';
-import { refuse } from '../../http/envelope';
 import type { AppDeps } from '../../http/guard';
-import type { Row } from '../../resource/codec';
+import { type Row, ruled } from '../../resource/codec';
 import type { EffectContext, Effects } from '../../resource/commands';
 import { aesGcmEncrypt, maskKey, newClientKey, normaliseRsaPublicKey, sealKeyOf } from '../../security/client-secrets';
 import { openPublicKey } from '../../security/open-keys';
@@ -39,8 +37,7 @@ export function clientEffects(deps: AppDeps): Effects {
       return { changes, answer: { clientCode: x.row.clientCode, md5Key, aesKey } };
     },
     security: async (x) => {
-      const key = normaliseRsaPublicKey(x.input.rsaPublicKey);
-      if ('error' in key) return refuse(Code.VALIDATION, key.error);
+      const key = ruled(normaliseRsaPublicKey(x.input.rsaPublicKey));
       const changes = await store(x, { rsaPublicKey: key.pem }, 'RSA公钥已更新');
       return { changes, answer: securityOf(deps, { ...x.row, rsaPublicKey: key.pem, secretAt: x.now }) };
     },
