@@ -165,5 +165,11 @@ describe.each(DIALECTS)('fees on %s', (dialect) => {
       expect((await list(ent, 'mercht/query/feeConfig/list')).code).toBe(3001);
       expect(await mer.post('mercht/mgr/feeConfig/update', { merchtId: ids.MER0003, feePattern: 2, rounding: 0, ladder: [{ fence: '5', ratio: '5' }] })).toMatchObject({ code: 1001, message: FEE_MESSAGES.ladderStart });
     });
+
+    test('a merchant without a cost of its own still may not create one (3001), and nothing is stored', async () => {
+      await ctx.db.deleteFrom('mercht_fee_config').where('merchtId', '=', ids.MER0001).execute();
+      expect((await mer.post('mercht/mgr/feeConfig/update', { merchtId: ids.MER0001, feePattern: 0, rounding: 0, ratio: '1' })).code).toBe(3001);
+      expect(await ctx.db.selectFrom('mercht_fee_config').select('merchtId').where('merchtId', '=', ids.MER0001).execute()).toEqual([]);
+    });
   });
 });

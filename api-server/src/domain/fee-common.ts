@@ -31,10 +31,7 @@ export function feeRoutes<C extends EntityFields, S extends EntityFields>(deps: 
     remove: 'reset',
     simple: false,
     ...options,
-    beforeCreate: async (ctx, values, prepared) => {
-      const own = options.beforeCreate ? await options.beforeCreate(ctx, values, prepared) : values;
-      return { ...own, ...feeColumns(own) };
-    },
+    beforeCreate: async (_ctx, values) => ({ ...values, ...feeColumns(values) }),
     beforeUpdate: async (_ctx, values, before) => ({ ...values, ...feeColumns({ ...before, ...values }) }),
   });
   const months = defineResource(deps, stats, { scope: options.scope, listed: options.listed, simple: false, export: true, summary, monthly: true });

@@ -30,7 +30,7 @@ export function merchantFeeRoutes(deps: AppDeps): RouteSpec[] {
     mayWrite: (caller, row) => !ownRow(caller, row),
     // Costs belong to agent merchants in the caller's scope (3002 first); a merchant never sets its own.
     refersTo: [{ table: 'mercht', column: 'merchtId', where: { merchtType: 0 }, scope: merchantScope(db) }],
-    beforeCreate: async (ctx, values) => (ownRow(ctx.caller, values) ? refuse(Code.NO_PERMISSION, Messages.noPermission) : values),
+    check: async (ctx, next, before) => (!before && ownRow(ctx.caller, next) ? refuse(Code.NO_PERMISSION, Messages.noPermission) : undefined),
     // A cost no enterprise's price of the merchant undercuts.
     checkedAgainst: [{ table: 'ent_fee_config', match: { merchtId: 'merchtId' }, refusal: (cost, price) => priceCostRefusal(price, cost) }],
   }, merchtFeeStats, ['amount', 'income', 'cost', 'profit']);
