@@ -12,7 +12,8 @@ import {
   clientMercht,
   clientSecretState,
 } from '../../src/pure';
-import { authorizationCodesError, codesWithin, grantableCodes, limitedCodeList, normalisedAuthorization, revealOwner } from '../../src/pure/rules/server';
+import { authorizationCodesError } from '../../src/pure/entities/client';
+import { codesWithin, grantableCodes, limitedCodeList, normalisedAuthorization, revealOwner } from '../../src/pure/rules/server';
 
 describe('client authorisation rules (DOMAIN.md §8)', () => {
   it('effective codes: 3 every business code, 2 the listed ones in catalogue order, 0/1 none', () => {

@@ -5,7 +5,7 @@
  * so a merchant's authorization cannot shrink below what its enterprises were given.
  */
 import { authorizedCodes, CLIENT_MESSAGES, clientMercht, clientMerchtEnt } from '@flexpay/shared-utility/src/pure';
-import { authorizationCodesError, codesWithin, normalisedAuthorization } from '@flexpay/shared-utility/src/pure/rules/server';
+import { codesWithin, normalisedAuthorization } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';
@@ -14,12 +14,6 @@ import { inScope } from '../../account/scope';
 import { whereEach } from '../../resource/batch';
 import { type AnyDb, defineResource, type WriteContext } from '../../resource/entity-resource';
 import { everyone } from '../org-scope';
-
-/** Listed codes must be business codes; partial needs at least one (1001). */
-const checkCodes = (next: Row) => {
-  const error = authorizationCodesError(next);
-  if (error) refuse(Code.VALIDATION, error);
-};
 
 /** The authorisations (level and codes) a client holds for a merchant in `table` (the merchant's, or its enterprises'). */
 const authorizationsOf = (trx: AnyDb, table: string, { clientCode, merchtId }: Row) => whereEach(trx.selectFrom(table).select(['authorization', 'apiCodes']), { clientCode, merchtId }).execute() as Promise<Row[]>;
@@ -39,7 +33,6 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
     ...AUTHORIZATION,
     duplicate: '该商户已授权给此客户端',
     check: async (ctx, next, before) => {
-      checkCodes(next);
       if (!before) return;
       const allowed = authorizedCodes(normalisedAuthorization(next, before));
       const ents = await authorizationsOf(ctx.trx, 'client_mercht_ent', before);
@@ -58,7 +51,6 @@ export function clientAuthorizationRoutes(deps: AppDeps): RouteSpec[] {
     ...AUTHORIZATION,
     duplicate: '该企业已授权给此客户端',
     check: async (ctx: WriteContext, next, before) => {
-      checkCodes(next);
       if (!before && !(await entOfMerchant(ctx.trx, next.entId, next.merchtId))) refuse(Code.VALIDATION, CLIENT_MESSAGES.entOfMerchant);
       const [merchant] = await authorizationsOf(ctx.trx, 'client_mercht', next);
       const allowed = merchant ? authorizedCodes(merchant) : [];

@@ -233,6 +233,13 @@ const apiCodeNamesField = { label: '可调用接口', type: 'text', virtual: tru
 const updatedAt = { label: '更新时间', type: 'datetime', sort: true, width: 170 } as const;
 
 /** 授权商户管理: which merchants a client may act for, and with which business codes. */
+/** Listed codes must be business codes; partial (2) needs at least one; other authorizations keep none (they are stored as []). */
+export function authorizationCodesError(next: StoredRow): string | null {
+  const codes = parseApiCodes(next.apiCodes ?? '[]');
+  if (!codes) return CLIENT_MESSAGES.apiCodes;
+  return Number(next.authorization) === 2 && codes.length === 0 ? CLIENT_MESSAGES.apiCodesRequired : null;
+}
+
 export const clientMercht = defineEntity({
   name: 'clientMercht',
   table: 'client_mercht',
@@ -251,6 +258,7 @@ export const clientMercht = defineEntity({
     remark,
     updatedAt,
   },
+  checks: [authorizationCodesError],
   derive: deriveApiCodeNames,
 });
 
@@ -274,5 +282,6 @@ export const clientMerchtEnt = defineEntity({
     remark,
     updatedAt,
   },
+  checks: [authorizationCodesError],
   derive: deriveApiCodeNames,
 });

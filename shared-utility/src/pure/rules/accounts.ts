@@ -1,7 +1,7 @@
 /**
  * The accounts area's rules only the server runs (imported by path through rules/server.ts, so the browser's
  * shared-utility bundle does not carry them): who may grant which codes, a permission list as sent, a client's
- * sign type against its mode and its authorisations' codes, whose record a reveal read, the sub-account refusals.
+ * authorisations' codes, whose record a reveal read, the sub-account refusals.
  */
 import { CLIENT_MESSAGES, parseApiCodes } from '../entities/client';
 import { accountTypeOf } from '../enums';
@@ -41,13 +41,6 @@ const PARTIAL = 2;
 
 /** Whether every code of `inner` is among `outer` (an enterprise's within its merchant's). */
 export const codesWithin = (inner: readonly number[], outer: readonly number[]): boolean => inner.every((c) => outer.includes(c));
-
-/** Listed codes must be business codes; partial needs at least one; other authorizations keep none (they are stored as []). */
-export function authorizationCodesError(next: StoredRow): string | null {
-  const codes = parseApiCodes(next.apiCodes ?? '[]');
-  if (!codes) return CLIENT_MESSAGES.apiCodes;
-  return Number(next.authorization) === PARTIAL && codes.length === 0 ? CLIENT_MESSAGES.apiCodesRequired : null;
-}
 
 /** The stored codes of a write: the sorted list under partial authorization, [] otherwise; invalid codes stay as sent, for the check to refuse. */
 export function normalisedAuthorization<R extends Record<string, unknown>>(values: R, before: StoredRow | null): R {
