@@ -12,7 +12,7 @@ import { Code, Messages } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import { type AppDeps, type Caller, type RouteSpec, signed, type SignedInContext } from '../../http/guard';
 import { updateIn } from '../../resource/batch';
-import type { Row } from '../../resource/codec';
+import { clippedText, type Row } from '../../resource/codec';
 import { type Effect, STALE_MESSAGE } from '../../resource/commands';
 import { type AnyQuery, defineResource, keyValue, LISTED, T } from '../../resource/entity-resource';
 import { sendInline } from '../../resource/kit-routes';
@@ -90,7 +90,7 @@ export function orderRoutesOf(deps: AppDeps, reorder: ReturnType<typeof tempOrde
     const t = Object.values(orderDetail.machine!.transitions).find((x) => x.to === to);
     const type = accountTypeOf(ctx.caller.user.adminType);
     if (!t || !type || !t.for.includes(type) || !ctx.caller.perms.has(t.code)) return refuse(Code.NO_PERMISSION, Messages.noPermission);
-    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 200) : '';
+    const reason = clippedText(ctx.body.reason, 200);
     if (to === 30 && !reason) refuse(Code.VALIDATION, '请输入原因');
     await db.transaction().execute(async (trx) => {
       // The order first (the worker and a second result wait here), then the line as it now stands.
