@@ -4,7 +4,8 @@
  * operations on one enterprise that must leave every balance equal to its ledger.
  */
 import crypto from 'node:crypto';
-import { checkLedger, MONEY_MESSAGES, refundApply } from '@flexpay/shared-utility/src/pure';
+import { MONEY_MESSAGES, refundApply } from '@flexpay/shared-utility/src/pure';
+import { checkLedger } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/seed';

@@ -4,7 +4,8 @@
  * broken chain refused naming its first bad move (and its export), the xlsx, and the monthly mail job
  * running once across concurrent runs and restarts.
  */
-import { checkLedger, quickRange, STATEMENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { quickRange, STATEMENT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { checkLedger } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import * as XLSX from 'xlsx';
 import type { Database } from '../src/db/schema';

@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyBalanceOp, type BalanceOpType } from '@flexpay/shared-utility/src/pure';
+import { applyBalanceOp, type BalanceOpType } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { nextCode } from '../resource/serial';

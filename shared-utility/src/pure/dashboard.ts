@@ -1,7 +1,7 @@
 /** Parts of dashboard/summary's answer that the server writes and the dashboard reads (money as yuan strings). */
 import type { AccountType } from './enums';
 import { formatFen } from './money';
-import { MANUAL_CREDIT_CHANNELS } from './rules/ledger';
+import { MANUAL_CREDIT_CHANNELS } from './rules/money';
 
 /** A to-do's rows: its table and the values of its columns (a list: any of them); the first is the list's tab. */
 export interface TodoRows {

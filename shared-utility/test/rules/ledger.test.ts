@@ -7,14 +7,12 @@ import {
   checkLedger,
   checkOverdraftSetting,
   creditedByHand,
-  MONEY_MESSAGES,
   rechargeCommandRefusal,
   outstandingLockFen,
   refundableFen,
-  refundHandleProcess,
   REFUNDS_TAKING,
-  RefundStatus,
 } from '../../src/pure/rules/ledger';
+import { MONEY_MESSAGES, refundHandleProcess, RefundStatus } from '../../src/pure/rules/money';
 import { forAll } from './prng';
 
 const empty: BalanceState = { availableFen: 0, lockedFen: 0, allowOverdraft: false, overdraftLimitFen: 0 };

@@ -1,6 +1,6 @@
 /** Issue 21 item 14: a refund's handle status reads as DOMAIN.md §3 says (10 approved, 20 rejected). */
 import { ENUMS, enumLabel } from '../../src/pure/enums';
-import { RefundStatus, refundHandleProcess } from '../../src/pure/rules/ledger';
+import { RefundStatus, refundHandleProcess } from '../../src/pure/rules/money';
 
 const handleOf = (status: number) => enumLabel(ENUMS.handleStatus, refundHandleProcess(status).handleStatus);
 const processOf = (status: number) => enumLabel(ENUMS.processStatus, refundHandleProcess(status).processStatus);

@@ -1,6 +1,4 @@
 import {
-  applyBalanceOp,
-  type BalanceOpType,
   checkStatementRange,
   previousMonth,
   quickRange,
@@ -11,6 +9,8 @@ import {
   statementFigures,
 } from '../../src/pure';
 import {
+  applyBalanceOp,
+  type BalanceOpType,
   balanceFingerprint,
   foldStatementMoves,
   proveStatement,

@@ -8,8 +8,8 @@
  * other writer can read the old values in between. The final UPDATE also names the version it read, so a
  * move computed from stale values can never land.
  */
-import { type BalanceLogRow, type BalanceOp, MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
-import { applyBalanceOps, balanceLogValues, type BalanceMoveHead, balanceStateOf, STATEMENT_MOVE_COLUMNS, statementMoveOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { MONEY_MESSAGES, type StatementMove } from '@flexpay/shared-utility/src/pure';
+import { applyBalanceOps, type BalanceLogRow, type BalanceOp, balanceLogValues, type BalanceMoveHead, balanceStateOf, STATEMENT_MOVE_COLUMNS, statementMoveOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import type { Database } from '../../db/schema';

@@ -5,8 +5,8 @@
  * change goes through ledger.ts moveBalance in that same transaction, in integer fen, so the balance
  * stays the ledger's sum; an effect that refuses rolls the status move back with it.
  */
-import { balanceApply, checkOverdraftSetting, creditedByHand, formatFen, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
-import { rechargeAnswerMove } from '@flexpay/shared-utility/src/pure/rules/server';
+import { balanceApply, formatFen, MONEY_MESSAGES, RechargeStatus } from '@flexpay/shared-utility/src/pure';
+import { checkOverdraftSetting, creditedByHand, rechargeAnswerMove } from '@flexpay/shared-utility/src/pure/rules/server';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';

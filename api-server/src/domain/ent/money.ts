@@ -14,11 +14,9 @@ import {
   formatFen,
   MONEY_MESSAGES,
   RechargeStatus,
-  rechargeCommandRefusal,
-  refundableFen,
   refundApply,
-  REFUNDS_TAKING,
 } from '@flexpay/shared-utility/src/pure';
+import { rechargeCommandRefusal, refundableFen, REFUNDS_TAKING } from '@flexpay/shared-utility/src/pure/rules/server';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
 import type { AppDeps, RouteSpec } from '../../http/guard';

@@ -24,8 +24,8 @@
  * processes submitting the same order pay each line once. A line's result moves the line with
  * `WHERE status = 10` in the transaction that moves its money: applied twice, it moves nothing twice.
  */
-import { BALANCE_MESSAGES, PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
-import { lockedOrderStatus, recheckedLines, recheckOf } from '@flexpay/shared-utility/src/pure/rules/server';
+import { PAYOUT_MESSAGES } from '@flexpay/shared-utility/src/pure';
+import { BALANCE_MESSAGES, lockedOrderStatus, recheckedLines, recheckOf } from '@flexpay/shared-utility/src/pure/rules/server';
 import { sql } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { ApiError, refusalOf } from '../../http/envelope';

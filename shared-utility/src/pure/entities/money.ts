@@ -4,7 +4,7 @@
  * only through the server's ledger service; these declarations give the screens and the routes.
  */
 import { defineEntity } from '../entity';
-import { MONEY_MESSAGES, refundHandleProcess } from '../rules/ledger';
+import { MONEY_MESSAGES, refundHandleProcess } from '../rules/money';
 import { MONTH_PATTERN } from '../validators';
 
 const SYS_SPR = ['SYS', 'SPR'] as const;

@@ -4,7 +4,7 @@
  * enabling restores. The server loads the facts (domain/ent/order-gate.ts) and asks this rule.
  */
 import { formatFen } from '../money';
-import { MONEY_MESSAGES, RechargeStatus } from './ledger';
+import { MONEY_MESSAGES, RechargeStatus } from './money';
 
 export const OrderGateMessages = {
   entDisabled: '企业已禁用，不能新建代发订单',

@@ -1,6 +1,6 @@
 /** Business rules of DOMAIN.md as pure, exact functions: fees, balances, invoice tax, identity, payout rows. */
 export * from './fees';
-export * from './ledger';
+export * from './money';
 export * from './invoice-tax';
 export * from './identity';
 export * from './order-checks';

@@ -9,6 +9,7 @@ export * from './ent';
 export * from './app-versions';
 export * from './monthly';
 export * from './statement-proof';
+export * from './ledger';
 export * from './balance-batch';
 export * from './order-steps';
 export * from './accounts';
