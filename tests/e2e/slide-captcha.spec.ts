@@ -36,6 +36,8 @@ const pause = (page: Page, min: number, max: number) => page.waitForTimeout(min 
  */
 async function humanDrag(page: Page, slide: Locator, target: number): Promise<void> {
   const handle = slide.getByLabel('拖动滑块完成拼图');
+  // The server stores a new picture before the page shows it; the handle stays disabled until it does.
+  await expect(handle).toBeEnabled();
   const box = (await handle.boundingBox())!;
   const track = (await slide.locator('.bp6-slider-track').boundingBox())!;
   const max = Number(await handle.getAttribute('aria-valuemax'));
