@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAndWait, type AccountKind } from './support/session';
 import { clickRowAction } from './support/kit-screen';
+import { openUserMenu } from './support/navbar-helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const XLSX = require('xlsx') as typeof import('xlsx');
@@ -191,8 +192,9 @@ for (const kind of Object.keys(DEMO_ACCOUNTS) as AccountKind[]) {
 
 test('个人设置进入 /editAdmin 编辑自己的账号', async ({ page }) => {
   await signInAndWait(page, DEMO_ACCOUNTS.SPR);
-  await page.getByTestId('user-menu-button').click();
-  await page.getByRole('menuitem', { name: '个人设置' }).click();
+  // Picked once the menu has opened, as navbar.spec does (openedMenu: a click mid-transition once opened nothing here too).
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: '个人设置' }).click();
   await expect(page).toHaveURL(/\/editAdmin$/);
   await expect(page.locator('#kit-field-username')).toHaveValue(DEMO_ACCOUNTS.SPR);
   await page.getByRole('button', { name: '提交' }).click();
