@@ -4,16 +4,13 @@
  * the monthly statistics answered from the calc-fee log views (their chart: the kit's `monthly`).
  */
 import { type Entity, type EntityFields, type FeeConfig, readStoredFeeConfig, storedFeeColumns } from '@flexpay/shared-utility/src/pure';
-import { Code } from '../http/codes';
-import { refuse } from '../http/envelope';
 import type { AppDeps, RouteSpec } from '../http/guard';
-import type { Row } from '../resource/codec';
+import { type Row, ruled } from '../resource/codec';
 import { defineResource, type ResourceOptions } from '../resource/entity-resource';
 
 /** A row's config (columns as stored or as the codec parsed them), or 1001 with the engine's message. */
 export function feeConfigOf(row: Row): FeeConfig {
-  const read = readStoredFeeConfig(row);
-  return 'error' in read ? refuse(Code.VALIDATION, read.error) : read.config;
+  return ruled(readStoredFeeConfig(row)).config;
 }
 
 /** The stored columns of a valid config (pure rules/fees.ts storedFeeColumns), or 1001. */

@@ -7,7 +7,7 @@
  * Answers after a valid signature are signed back (MD5 key, or the platform's open-API key for RSA)
  * and kept by request number.
  */
-import { authorizedCodes, BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS } from '@flexpay/shared-utility/src/pure';
+import { authorizedCodes, BUSINESS_API_CODES, ENUMS, enumLabel, formatFen, ipAllowed, maskMiddle, MONEY_MESSAGES, modeUsesAes, PAYOUT_FIELDS, pick } from '@flexpay/shared-utility/src/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { openPayout } from '../domain/order/temp-writes';
 import { dbErrorAnswer } from '../http/db-errors';
@@ -139,7 +139,7 @@ async function payout(deps: AppDeps, ent: Row, params: Row, request: OpenRequest
   if (seen) return payoutState(deps, seen);
   const channel = channelOf(params);
   if (rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(Code.VALIDATION, OPEN_MESSAGES.row);
-  const picked = rows.map((r) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, (r as Row)[f]])));
+  const picked = rows.map((r) => pick(r as Row, PAYOUT_FIELDS));
   try {
     await openPayout(deps, request, ent.id as number, channel, picked, { packageCode: trimmed(params.packageCode, 32), remark: trimmed(params.remark, 200) });
   } catch (error) {

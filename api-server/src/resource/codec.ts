@@ -165,8 +165,7 @@ export function entityValues(entity: Entity, body: Row, action: 'create' | 'upda
 
 /** One value parsed by its field (parseInput), or 1001 with the field's message: a hand-read body's declared field (备注, a file). */
 export function parsedValue(field: EntityField, raw: unknown): unknown {
-  const parsed = parseInput(field, raw);
-  return 'error' in parsed ? refuse(Code.VALIDATION, parsed.error) : parsed.value;
+  return ruled(parseInput(field, raw)).value;
 }
 
 /**

@@ -33,7 +33,7 @@ import { audit, type Changes } from '../account/audit';
 import { Code, type CodeValue, Messages } from '../http/codes';
 import { ApiError, refuse } from '../http/envelope';
 import type { Caller, SignedInContext } from '../http/guard';
-import { isBlank, parseInput, type Row } from './codec';
+import { isBlank, parseInput, type Row, ruled } from './codec';
 import { type KeptWhile, type MovedWith, moveReferring, type Referring, refuseWhileReferenced, removeReferring } from './kept-while';
 import { assertUploadsUsable, uploadIdsOf } from './kit-routes';
 
@@ -164,9 +164,7 @@ export function parseCommandInput(command: CommandDef, body: Row): Row {
   const input: Row = {};
   // A bool decides what else is required (requiredWhen): bools first.
   for (const [name, field] of [...fields.filter(([, f]) => f.type === 'bool'), ...fields.filter(([, f]) => f.type !== 'bool')]) {
-    const parsed = parseOne(field, body[name], commandFieldRequired(field, input));
-    if ('error' in parsed) refuse(Code.VALIDATION, parsed.error);
-    else input[name] = parsed.value;
+    input[name] = ruled(parseOne(field, body[name], commandFieldRequired(field, input))).value;
   }
   return input;
 }

@@ -3,7 +3,7 @@
  * the scope, who may, the state move (status and needReview) or the row's `when`, the stale check and
  * the audit are the kit's; this is the business work.
  */
-import { AdminType, editedPayoutRow, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, storedPayoutRow, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
+import { AdminType, editedPayoutRow, looksMasked, maskedFieldsOf, PAYOUT_FIELDS, PAYOUT_MAX_ROWS, PAYOUT_MESSAGES, pick, storedPayoutRow, tempOrder, tempOrderDetail, TEMP_ORDER_EDITABLE } from '@flexpay/shared-utility/src/pure';
 import { audit } from '../../account/audit';
 import { Code } from '../../http/codes';
 import { refuse } from '../../http/envelope';
@@ -14,7 +14,6 @@ import { unchangedMasksLeftOut } from '../../resource/entity-resource';
 import type { Db, EntContext } from './service';
 import { assertPayCode, headOf, insertRows, orderFromTemp, orderGate, recheck, type RowCheckResult, rowsKept } from './temp-writes';
 
-const pick = (body: Row) => Object.fromEntries(PAYOUT_FIELDS.map((f) => [f, body[f]]));
 
 /**
  * A row's numbers are shown masked (issue 22 item 6): the row editor sends the mask back unchanged
@@ -36,7 +35,7 @@ async function rowsPass({ trx, row, now }: EffectContext): Promise<void> {
 async function addDetail({ trx: db, row: temp, body, now }: EffectContext) {
   const had = await db.selectFrom('temp_order_detail').select((eb) => [eb.fn.max('rowNo').as('last'), eb.fn.countAll<number>().as('n')]).where('tempOrderId', '=', temp.id as number).executeTakeFirstOrThrow();
   if (Number(had.n) >= PAYOUT_MAX_ROWS) refuse(Code.VALIDATION, PAYOUT_MESSAGES.tooManyRows);
-  const added = storedPayoutRow(refuseMasks(pick(body)), Number(had.last ?? 0) + 1);
+  const added = storedPayoutRow(refuseMasks(pick(body, PAYOUT_FIELDS)), Number(had.last ?? 0) + 1);
   await insertRows(db, temp.id as number, [added], now);
   return { answer: (await recheck(db, headOf(temp), now)).find((c) => c.rowNo === added.rowNo) };
 }
@@ -82,7 +81,7 @@ export const tempRowEffects: Effects = {
   updateDetail: async (x) => {
     const checked = await onTempOf(x, async (db) => {
       const before = await db.selectFrom('temp_order_detail').selectAll().where('id', '=', x.row.id as number).executeTakeFirstOrThrow();
-      const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, x.body, before as unknown as Row)));
+      const given = refuseMasks(pick(unchangedMasksLeftOut(tempOrderDetail, x.body, before as unknown as Row), PAYOUT_FIELDS));
       const { rowNo: _rowNo, ...stored } = editedPayoutRow({ ...before, amountFen: before.amountFen === null ? null : Number(before.amountFen) }, given);
       await db.updateTable('temp_order_detail').set({ ...stored, updatedAt: x.now }).where('id', '=', before.id).execute();
     });
